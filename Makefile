@@ -1,0 +1,41 @@
+# Thin wrapper over CMake. `make` builds build/libstrata.{a,so} and build/strata.pc.
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+# Contract smoke programs whose sections are implemented so far.
+SMOKE ?= core
+
+.PHONY: all test demo asan install clean smoke
+
+all:
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+test: all
+	./$(BUILD)/strata_tests
+
+demo: all
+	./$(BUILD)/tour
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer; leaks are fatal.
+asan:
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTRATA_SANITIZE=address,undefined \
+	  -DCMAKE_C_FLAGS="-O1 -g" $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ./$(ASAN_BUILD)/strata_tests
+
+# The contract smoke programs of ../shared, built like an outside program through strata.pc.
+smoke: all
+	@for f in $(foreach s,$(SMOKE),../shared/contract/smoke_$(s).c); do \
+	  n=$$(basename $$f .c); \
+	  cc -std=c11 -O1 -Wall -Wextra $$f -I../shared/contract -o $(BUILD)/$$n \
+	    $$(PKG_CONFIG_PATH=$(BUILD) pkg-config --cflags --libs --static strata) && ./$(BUILD)/$$n || exit 1; \
+	done
+
+install: all
+	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX))
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,380 @@
+/* strata.h — the one public header of strata, a C11 library for differentiable tensor programs.
+ *
+ * What is not declared here is private. Every call states who owns what:
+ *
+ *   - A function returning `st_tensor *` returns a NEW reference owned by the caller, or NULL on
+ *     failure. Every `st_tensor *` argument is BORROWED (the callee retains what it keeps).
+ *   - A function returning `int` returns 0 on success and a negative `st_status` on failure.
+ *   - On failure the thread-local error is set (st_last_status, st_last_error); a successful call
+ *     clears it. An op given a NULL tensor argument returns NULL and leaves an error that is
+ *     already set in place, so a nested expression can be checked once at the end.
+ *   - Dimensions may be negative and count from the end, as in PyTorch and NumPy.
+ *   - No call aborts the process on bad input; a failed call changes none of its inputs.
+ *
+ * A first program:
+ *
+ *     #include <strata.h>
+ *     int main(void) {
+ *       st_scope_push();                                   // releases what is not kept
+ *       st_tensor *a = st_from_data(ST_F64, ST_SHAPE(2, 2), (double[]){1, 2, 3, 4});
+ *       st_tensor *b = st_full(ST_F64, ST_SHAPE(2), 10.0);
+ *       st_tensor *c = st_softmax(st_matmul(st_add(a, b), a), -1);
+ *       if (!c) { fprintf(stderr, "%s\n", st_last_error()); return 1; }
+ *       st_print(c, stdout);
+ *       st_scope_pop();
+ *       return 0;
+ *     }
+ */
+#ifndef STRATA_H
+#define STRATA_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ================================================================================== version */
+
+#define ST_VERSION_MAJOR 0
+#define ST_VERSION_MINOR 1
+#define ST_VERSION_PATCH 0
+#define ST_VERSION "0.1.0"
+/* major * 10000 + minor * 100 + patch; compare with st_version_number() at run time. */
+#define ST_VERSION_NUMBER (ST_VERSION_MAJOR * 10000 + ST_VERSION_MINOR * 100 + ST_VERSION_PATCH)
+int st_version_number(void);
+const char *st_version(void); /* static string, e.g. "0.1.0" */
+
+/* =================================================================================== errors */
+
+#define ST_STATUS_MAP(X)                                                                           \
+  X(OK, 0, "ok")                                                                                   \
+  X(ERR_ARG, -1, "invalid argument")                                                               \
+  X(ERR_SHAPE, -2, "shape mismatch")                                                               \
+  X(ERR_DTYPE, -3, "dtype mismatch")                                                               \
+  X(ERR_OOM, -4, "out of memory")                                                                  \
+  X(ERR_AUTOGRAD, -5, "autograd error")                                                            \
+  X(ERR_INPLACE, -6, "in-place error")                                                             \
+  X(ERR_TRANSFORM, -7, "transform error")                                                          \
+  X(ERR_UNSUPPORTED, -8, "unsupported")                                                            \
+  X(ERR_IO, -9, "i/o error")
+
+typedef enum {
+#define ST__STATUS_ENUM(name, value, text) ST_##name = value,
+  ST_STATUS_MAP(ST__STATUS_ENUM)
+#undef ST__STATUS_ENUM
+} st_status;
+
+st_status st_last_status(void);
+const char *st_last_error(void); /* "" when the last call succeeded; valid until the next call */
+void st_clear_error(void);
+const char *st_status_name(st_status s); /* static string, e.g. "shape mismatch" */
+
+/* ============================================================================ dtypes, shapes */
+
+typedef enum { ST_F32, ST_F64, ST_I64, ST_BOOL } st_dtype;
+
+const char *st_dtype_name(st_dtype dt); /* "f32", "f64", "i64", "bool"; "?" when invalid */
+size_t st_dtype_size(st_dtype dt);      /* bytes per element; 0 when invalid */
+/* PyTorch's promotion of two tensor dtypes: bool < i64 < f32 < f64. */
+st_dtype st_promote_types(st_dtype a, st_dtype b);
+
+#define ST_MAX_DIMS 8
+
+/* ST_SHAPE(2, 3) expands to: 2, (const int64_t[]){2, 3}, so shape-taking calls read
+   st_zeros(ST_F32, ST_SHAPE(2, 3)). ST_SHAPE() with no dims is not valid C; use 0, NULL. */
+#define ST__NARG(...) ST__NARG_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define ST__NARG_(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
+#define ST_SHAPE(...) ST__NARG(__VA_ARGS__), (const int64_t[]){__VA_ARGS__}
+
+typedef struct st_tensor st_tensor; /* opaque, refcounted */
+typedef struct st_func st_func;     /* opaque, refcounted function value */
+
+/* ================================================================================= lifetime */
+
+st_tensor *st_retain(st_tensor *t); /* returns t; NULL is a no-op */
+void st_release(st_tensor *t);      /* NULL is a no-op */
+
+/* Scopes: every reference returned while a scope is open is also recorded in it; st_scope_pop
+   releases those that were neither kept nor released. Releasing a recorded reference yourself is
+   allowed: the scope then forgets it (st_release gives back a recorded reference first, when the
+   tensor has one). To hold a tensor past its scope use st_keep, not st_retain. Scopes nest and
+   are per thread: release a recorded reference on the thread that recorded it. */
+void st_scope_push(void);
+void st_scope_pop(void);
+st_tensor *st_keep(st_tensor *t); /* move t to the enclosing scope (or to the caller); returns t */
+
+/* Live strata objects (tensors, storages, function values, graph nodes) on all threads. Tests
+   use it to check that nothing leaked. */
+int64_t st_live_objects(void);
+
+/* One allocator hook for every allocation strata makes (Lua's lua_Alloc). alloc returns memory
+   aligned to `align` (a power of two) or NULL; free receives what alloc returned and its size.
+   Set it before any other strata call, or between calls when no strata object is alive. NULL
+   restores the default (aligned_alloc/free). */
+typedef struct {
+  void *(*alloc)(void *user, size_t size, size_t align);
+  void (*free)(void *user, void *ptr, size_t size);
+  void *user;
+} st_allocator;
+void st_set_allocator(const st_allocator *a);
+
+/* Testing aid: on this thread, the n-th allocation from now on fails (n >= 1; 0 disables). */
+void st_debug_fail_alloc_after(int64_t n);
+
+/* Intra-op threads (OpenMP). n < 1 restores the default (the number of cores). Per thread. Small
+   tensors always run on one thread. */
+void st_set_num_threads(int n);
+int st_get_num_threads(void);
+
+/* ==================================================================== creation and inspection */
+
+st_tensor *st_from_data(st_dtype dt, int ndim, const int64_t *shape, const void *data); /* copies */
+st_tensor *st_zeros(st_dtype dt, int ndim, const int64_t *shape);
+st_tensor *st_ones(st_dtype dt, int ndim, const int64_t *shape);
+st_tensor *st_full(st_dtype dt, int ndim, const int64_t *shape, double value);
+st_tensor *st_scalar(st_dtype dt, double value); /* 0-dim */
+/* Values start, start+step, ... below end (above end when step < 0). */
+st_tensor *st_arange(st_dtype dt, double start, double end, double step);
+/* steps values from start to end inclusive (steps >= 0). */
+st_tensor *st_linspace(st_dtype dt, double start, double end, int64_t steps);
+st_tensor *st_eye(st_dtype dt, int64_t n, int64_t m); /* n x m identity */
+st_tensor *st_zeros_like(st_tensor *t);
+st_tensor *st_ones_like(st_tensor *t);
+st_tensor *st_full_like(st_tensor *t, double value);
+
+/* Random tensors draw from this thread's counter-based generator (Philox 4x32-10): a given seed
+   gives the same values on every machine and for every thread count. */
+void st_manual_seed(uint64_t seed);
+st_tensor *st_rand(st_dtype dt, int ndim, const int64_t *shape);  /* U[0,1) */
+st_tensor *st_randn(st_dtype dt, int ndim, const int64_t *shape); /* N(0,1) */
+/* Integers uniform in [low, high); dt may be ST_I64, ST_F32 or ST_F64. */
+st_tensor *st_randint(st_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
+st_tensor *st_rand_like(st_tensor *t);
+st_tensor *st_randn_like(st_tensor *t);
+
+int st_ndim(const st_tensor *t);               /* -1 for NULL */
+int64_t st_size(const st_tensor *t, int dim);  /* -1 (and an error) when dim is out of range */
+int64_t st_stride(const st_tensor *t, int dim); /* in elements */
+int64_t st_numel(const st_tensor *t);
+st_dtype st_dtype_of(const st_tensor *t);
+/* Writes the ndim sizes to shape (which holds at least ST_MAX_DIMS); returns ndim. */
+int st_shape(const st_tensor *t, int64_t *shape);
+bool st_is_contiguous(const st_tensor *t);
+/* Address of the first element (storage base + offset), borrowed: valid while t or a view of its
+   storage is alive. Writing through it bypasses autograd's version counter. */
+void *st_data_ptr(const st_tensor *t);
+/* Copies the values, in row-major logical order, converted to double; returns 0, or an error if
+   n != numel. */
+int st_to_f64(const st_tensor *t, double *dst, int64_t n);
+double st_item(const st_tensor *t); /* one-element tensor; NaN and an error otherwise */
+/* PyTorch's layout: tensor([[1., 2.], [3., 4.]], dtype=f64). Long tensors are summarized. */
+void st_print(const st_tensor *t, FILE *f);
+
+st_tensor *st_to_dtype(st_tensor *t, st_dtype dt); /* a copy, even when the dtype matches */
+st_tensor *st_clone(st_tensor *t);                 /* a contiguous copy */
+st_tensor *st_contiguous(st_tensor *t);            /* t itself (new ref) when already contiguous */
+
+/* ================================================================== ops: elementwise, unary */
+
+/* Float ops on i64/bool inputs compute in f32, as PyTorch does. */
+st_tensor *st_neg(st_tensor *a);
+st_tensor *st_abs(st_tensor *a);
+st_tensor *st_sign(st_tensor *a);
+st_tensor *st_exp(st_tensor *a);
+st_tensor *st_expm1(st_tensor *a);
+st_tensor *st_log(st_tensor *a);
+st_tensor *st_log1p(st_tensor *a);
+st_tensor *st_sqrt(st_tensor *a);
+st_tensor *st_rsqrt(st_tensor *a);
+st_tensor *st_square(st_tensor *a);
+st_tensor *st_reciprocal(st_tensor *a);
+st_tensor *st_sin(st_tensor *a);
+st_tensor *st_cos(st_tensor *a);
+st_tensor *st_tan(st_tensor *a);
+st_tensor *st_tanh(st_tensor *a);
+st_tensor *st_sigmoid(st_tensor *a);
+st_tensor *st_relu(st_tensor *a);
+st_tensor *st_gelu(st_tensor *a); /* x * Phi(x), the erf form */
+st_tensor *st_silu(st_tensor *a);
+st_tensor *st_softplus(st_tensor *a); /* log(1 + exp(x)), stable */
+st_tensor *st_erf(st_tensor *a);
+st_tensor *st_floor(st_tensor *a);
+st_tensor *st_ceil(st_tensor *a);
+st_tensor *st_round(st_tensor *a); /* half to even, as torch.round */
+/* Pass -INFINITY / INFINITY for a missing bound. min > max gives max everywhere (PyTorch). */
+st_tensor *st_clamp(st_tensor *a, double min, double max);
+
+/* ================================================================= ops: elementwise, binary */
+
+/* NumPy broadcasting and PyTorch type promotion (a 0-dim tensor does not promote a dimensioned
+   one of the same kind: f32[3] + f64[] is f32[3]). */
+st_tensor *st_add(st_tensor *a, st_tensor *b);
+st_tensor *st_sub(st_tensor *a, st_tensor *b);
+st_tensor *st_mul(st_tensor *a, st_tensor *b);
+st_tensor *st_div(st_tensor *a, st_tensor *b); /* true division: integers give f32 */
+st_tensor *st_pow(st_tensor *a, st_tensor *b);
+st_tensor *st_maximum(st_tensor *a, st_tensor *b); /* NaN propagates */
+st_tensor *st_minimum(st_tensor *a, st_tensor *b);
+st_tensor *st_atan2(st_tensor *a, st_tensor *b);
+
+/* A scalar behaves like a Python number: it never widens a float tensor, and a non-integral
+   scalar turns an i64/bool tensor into f32. */
+st_tensor *st_add_scalar(st_tensor *a, double s);
+st_tensor *st_mul_scalar(st_tensor *a, double s);
+st_tensor *st_pow_scalar(st_tensor *a, double exponent);
+
+/* Comparisons give ST_BOOL. */
+st_tensor *st_eq(st_tensor *a, st_tensor *b);
+st_tensor *st_ne(st_tensor *a, st_tensor *b);
+st_tensor *st_lt(st_tensor *a, st_tensor *b);
+st_tensor *st_le(st_tensor *a, st_tensor *b);
+st_tensor *st_gt(st_tensor *a, st_tensor *b);
+st_tensor *st_ge(st_tensor *a, st_tensor *b);
+/* cond must be ST_BOOL; the three broadcast together; a and b promote. */
+st_tensor *st_where(st_tensor *cond, st_tensor *a, st_tensor *b);
+/* Logical ops read any dtype as truth values and give ST_BOOL. */
+st_tensor *st_logical_and(st_tensor *a, st_tensor *b);
+st_tensor *st_logical_or(st_tensor *a, st_tensor *b);
+st_tensor *st_logical_not(st_tensor *a);
+
+/* In-place: self is overwritten with the result, which keeps self's shape and dtype; `other`
+   must broadcast to self and its dtype must be castable to self's (no float into i64). Return 0
+   or a negative st_status; on failure self is unchanged. */
+int st_add_(st_tensor *self, st_tensor *other);
+int st_sub_(st_tensor *self, st_tensor *other);
+int st_mul_(st_tensor *self, st_tensor *other);
+int st_div_(st_tensor *self, st_tensor *other);
+int st_add_scalar_(st_tensor *self, double s);
+int st_mul_scalar_(st_tensor *self, double s);
+int st_clamp_(st_tensor *self, double min, double max);
+int st_zero_(st_tensor *self);
+int st_fill_(st_tensor *self, double value);
+int st_copy_(st_tensor *self, st_tensor *src); /* src broadcasts to self, any dtype */
+
+/* ============================================================================ ops: reductions */
+
+/* dims lists ndims dimensions (distinct, negative allowed); ndims == 0 reduces every dim. The
+   _all forms reduce everything to a 0-dim tensor. Reducing an empty dim gives the identity (0
+   for sum, 1 for prod, NaN for mean) or, for amax/amin/argmax/argmin, an ST_ERR_SHAPE error. */
+st_tensor *st_sum(st_tensor *a, int ndims, const int *dims, bool keepdim);
+st_tensor *st_sum_all(st_tensor *a); /* 0-dim result */
+st_tensor *st_mean(st_tensor *a, int ndims, const int *dims, bool keepdim);
+st_tensor *st_mean_all(st_tensor *a);
+st_tensor *st_prod(st_tensor *a, int ndims, const int *dims, bool keepdim);
+st_tensor *st_prod_all(st_tensor *a);
+st_tensor *st_amax(st_tensor *a, int ndims, const int *dims, bool keepdim);
+st_tensor *st_amax_all(st_tensor *a);
+st_tensor *st_amin(st_tensor *a, int ndims, const int *dims, bool keepdim);
+st_tensor *st_amin_all(st_tensor *a);
+/* correction = 1 is the unbiased (Bessel) estimate, 0 the population variance. */
+st_tensor *st_var(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim);
+st_tensor *st_var_all(st_tensor *a, double correction);
+st_tensor *st_std(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim);
+st_tensor *st_std_all(st_tensor *a, double correction);
+st_tensor *st_logsumexp(st_tensor *a, int ndims, const int *dims, bool keepdim);
+st_tensor *st_logsumexp_all(st_tensor *a);
+st_tensor *st_norm(st_tensor *a, int ndims, const int *dims, bool keepdim); /* p = 2 */
+st_tensor *st_norm_all(st_tensor *a);
+/* ST_I64 indices; the first extreme wins ties. The _all forms index the flattened tensor. */
+st_tensor *st_argmax(st_tensor *a, int dim, bool keepdim);
+st_tensor *st_argmax_all(st_tensor *a);
+st_tensor *st_argmin(st_tensor *a, int dim, bool keepdim);
+st_tensor *st_argmin_all(st_tensor *a);
+
+/* ========================================================================= ops: linear algebra */
+
+st_tensor *st_matmul(st_tensor *a, st_tensor *b); /* torch.matmul semantics */
+st_tensor *st_mm(st_tensor *a, st_tensor *b);     /* [n,k] x [k,m] */
+st_tensor *st_bmm(st_tensor *a, st_tensor *b);    /* [b,n,k] x [b,k,m] */
+st_tensor *st_dot(st_tensor *a, st_tensor *b);    /* 1-D x 1-D, 0-dim result */
+st_tensor *st_outer(st_tensor *a, st_tensor *b);  /* 1-D [n], 1-D [m] -> [n,m] */
+/* x [..., in] W^T + b with W [out, in] and b [out] (b may be NULL), as torch.nn.functional.linear. */
+st_tensor *st_linear(st_tensor *x, st_tensor *w, st_tensor *b);
+
+/* ==================================================================================== ops: shape */
+
+/* Views share storage with their input (writes through one are seen by the other). */
+st_tensor *st_reshape(st_tensor *a, int ndim, const int64_t *shape); /* one -1 allowed; view when
+                                                                         strides allow, else copy */
+st_tensor *st_flatten(st_tensor *a, int start_dim, int end_dim);
+st_tensor *st_permute(st_tensor *a, int ndim, const int *perm); /* view */
+st_tensor *st_transpose(st_tensor *a, int dim0, int dim1);       /* view */
+st_tensor *st_expand(st_tensor *a, int ndim, const int64_t *shape); /* view; -1 keeps a size */
+st_tensor *st_squeeze(st_tensor *a, int dim);   /* view; a no-op when size(dim) != 1 */
+st_tensor *st_squeeze_all(st_tensor *a);        /* view; drops every size-1 dim */
+st_tensor *st_unsqueeze(st_tensor *a, int dim); /* view; dim in [-ndim-1, ndim] */
+/* Python slicing a[start:end:step] along dim (step >= 1; start/end clamp like Python). View. */
+st_tensor *st_slice(st_tensor *a, int dim, int64_t start, int64_t end, int64_t step);
+st_tensor *st_select(st_tensor *a, int dim, int64_t index); /* view; drops dim */
+st_tensor *st_diagonal(st_tensor *a, int64_t offset, int dim1, int dim2); /* view; diag last */
+st_tensor *st_cat(int n, st_tensor *const *ts, int dim);
+st_tensor *st_stack(int n, st_tensor *const *ts, int dim);
+/* Pieces of split_size along dim (the last may be smaller) written to out[0..count) as views;
+   returns count, or a negative st_status (also when count > max_out). */
+int st_split(st_tensor *a, int64_t split_size, int dim, int max_out, st_tensor **out);
+/* torch.chunk: up to `chunks` pieces of ceil(size/chunks); returns count or a negative status. */
+int st_chunk(st_tensor *a, int chunks, int dim, int max_out, st_tensor **out);
+st_tensor *st_index_select(st_tensor *a, int dim, st_tensor *index); /* index: 1-D ST_I64 */
+st_tensor *st_gather(st_tensor *a, int dim, st_tensor *index);       /* torch.gather */
+/* Out of place: a copy of a with src added at index along dim (torch.scatter_add). */
+st_tensor *st_scatter_add(st_tensor *a, int dim, st_tensor *index, st_tensor *src);
+/* torch.nn.functional.pad, constant mode: pad holds npad (even) sizes, the last dim's pair
+   first: {left, right, top, bottom, ...}. Negative sizes crop. */
+st_tensor *st_pad(st_tensor *a, int npad, const int64_t *pad, double value);
+st_tensor *st_flip(st_tensor *a, int ndims, const int *dims);
+st_tensor *st_repeat(st_tensor *a, int nreps, const int64_t *reps); /* torch.Tensor.repeat */
+st_tensor *st_tril(st_tensor *a, int64_t k);
+st_tensor *st_triu(st_tensor *a, int64_t k);
+
+/* ======================================================================================= ops: nn */
+
+typedef enum { ST_REDUCTION_MEAN, ST_REDUCTION_SUM, ST_REDUCTION_NONE } st_reduction;
+
+st_tensor *st_softmax(st_tensor *a, int dim);
+st_tensor *st_log_softmax(st_tensor *a, int dim);
+/* logits [N, C] (or [C]) and ST_I64 class targets [N] (or 0-dim), as F.cross_entropy. */
+st_tensor *st_cross_entropy(st_tensor *logits, st_tensor *target, st_reduction reduction);
+st_tensor *st_nll_loss(st_tensor *logp, st_tensor *target, st_reduction reduction);
+st_tensor *st_mse_loss(st_tensor *a, st_tensor *b, st_reduction reduction);
+/* Normalizes over the last nnorm dims, whose sizes must equal normalized_shape; weight and bias
+   (shape normalized_shape) may be NULL. */
+st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shape, st_tensor *weight,
+                         st_tensor *bias, double eps);
+/* Inverted dropout: with train, zeroes each element with probability p and scales the rest by
+   1/(1-p), drawing from this thread's generator; without train, returns x (new ref). */
+st_tensor *st_dropout(st_tensor *x, double p, bool train);
+st_tensor *st_embedding(st_tensor *weight, st_tensor *indices); /* weight [V, D], ST_I64 indices */
+/* x [N, C, H, W], weight [O, C/groups, kh, kw], bias [O] or NULL. stride, padding and dilation
+   are {h, w} pairs, NULL for the defaults {1,1}, {0,0} and {1,1}. */
+st_tensor *st_conv2d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
+                     const int64_t *padding, const int64_t *dilation, int64_t groups);
+/* kernel {kh, kw}; stride NULL means the kernel size; padding NULL means {0, 0}. */
+st_tensor *st_max_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *stride,
+                         const int64_t *padding);
+st_tensor *st_avg_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *stride,
+                         const int64_t *padding); /* count_include_pad, as PyTorch's default */
+
+/* ============================================================================ serialization */
+
+/* A set of named tensors, as read from or written to a safetensors file. */
+typedef struct st_dict st_dict;
+st_dict *st_dict_new(void);
+void st_dict_free(st_dict *d); /* releases the tensors it holds; NULL is a no-op */
+int st_dict_set(st_dict *d, const char *name, st_tensor *t); /* retains t; replaces a name */
+int st_dict_len(const st_dict *d);
+const char *st_dict_name(const st_dict *d, int i); /* borrowed; valid while d lives unchanged */
+st_tensor *st_dict_get(const st_dict *d, const char *name); /* borrowed, or NULL */
+
+/* safetensors (little-endian, F32/F64/I64/BOOL). A malformed file gives ST_ERR_IO. */
+int st_save(const char *path, const st_dict *d);
+st_dict *st_load(const char *path); /* NULL on failure */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* STRATA_H */

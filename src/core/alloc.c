@@ -1,0 +1,72 @@
+/* alloc.c — the one allocator hook every allocation passes through, with failure injection. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+static void *default_alloc(void *user, size_t size, size_t align) {
+  (void)user;
+  if (align <= _Alignof(max_align_t)) return malloc(size ? size : 1);
+  size = (size + align - 1) / align * align; /* aligned_alloc wants a multiple of align */
+  return aligned_alloc(align, size ? size : align);
+}
+static void default_free(void *user, void *p, size_t size) {
+  (void)user;
+  (void)size;
+  free(p);
+}
+
+/* Process-wide by design: memory may be freed on another thread than the one that made it. */
+static st_allocator hook = {default_alloc, default_free, NULL};
+_Atomic int64_t st__live;
+static _Thread_local int64_t tls_fail_after; /* 0: never; else the countdown to a failure */
+
+void st_set_allocator(const st_allocator *a) {
+  if (a && a->alloc && a->free) hook = *a;
+  else hook = (st_allocator){default_alloc, default_free, NULL};
+}
+
+void st_debug_fail_alloc_after(int64_t n) { tls_fail_after = n > 0 ? n : 0; }
+int64_t st_live_objects(void) { return atomic_load(&st__live); }
+
+bool st__inject_failure(size_t size) {
+  if (tls_fail_after > 0 && --tls_fail_after == 0) {
+    st__error(ST_ERR_OOM, "out of memory: injected failure of a %zu-byte allocation", size);
+    return true;
+  }
+  return false;
+}
+
+static void *alloc_with(size_t size, size_t align) {
+  if (st__inject_failure(size)) return NULL;
+  void *p = hook.alloc(hook.user, size, align);
+  if (!p) st__error(ST_ERR_OOM, "out of memory: cannot allocate %zu bytes", size);
+  return p;
+}
+
+void *st__alloc(size_t size) { return alloc_with(size, _Alignof(max_align_t)); }
+void *st__alloc_aligned(size_t size) { return alloc_with(size, ST_ALIGN); }
+void st__free(void *p, size_t size) {
+  if (p) hook.free(hook.user, p, size);
+}
+void st__free_aligned(void *p, size_t size) {
+  if (p) hook.free(hook.user, p, size);
+}
+
+void *st__calloc(size_t n, size_t size) {
+  if (size && n > SIZE_MAX / size) {
+    st__error(ST_ERR_OOM, "out of memory: %zu x %zu bytes overflows", n, size);
+    return NULL;
+  }
+  void *p = st__alloc(n * size);
+  if (p) memset(p, 0, n * size);
+  return p;
+}
+
+void *st__realloc(void *p, size_t old_size, size_t new_size) {
+  void *q = st__alloc(new_size);
+  if (!q) return NULL;
+  if (p) memcpy(q, p, old_size < new_size ? old_size : new_size);
+  st__free(p, old_size);
+  return q;
+}

@@ -1,0 +1,135 @@
+/* core.h — private declarations of the core layer: tensors, storage, errors, memory, shapes. */
+#ifndef STRATA_CORE_H
+#define STRATA_CORE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strata.h"
+
+#define ST_ALIGN 64
+
+/* ------------------------------------------------------------------------------ error state */
+
+/* Sets the thread-local error; returns `status` so that `return st__error(...)` reads well. */
+int st__error(st_status status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* True when an error is set on this thread. */
+bool st__has_error(void);
+/* A successful public call clears the error; the check keeps the hot path to one load. */
+extern _Thread_local int st__tls_status;
+static inline void st__ok(void) {
+  if (st__tls_status) st_clear_error();
+}
+/* Sets "fn: argument N is NULL" unless an error is already set (NULL propagation). */
+void st__null_arg(const char *fn, int index);
+
+/* ----------------------------------------------------------------------------------- memory */
+
+/* Every allocation passes through these (the allocator hook plus failure injection). They set
+   ST_ERR_OOM on failure. */
+void *st__alloc(size_t size);
+void *st__alloc_aligned(size_t size); /* ST_ALIGN-aligned */
+void st__free(void *p, size_t size);
+void st__free_aligned(void *p, size_t size);
+void *st__calloc(size_t n, size_t size);
+/* Counts one allocation for failure injection; true (and ST_ERR_OOM set) when it must fail.
+   Caches that hand out memory without calling st__alloc call it, so injection sees every one. */
+bool st__inject_failure(size_t size);
+void *st__realloc(void *p, size_t old_size, size_t new_size);
+
+extern _Atomic int64_t st__live; /* live objects, for st_live_objects() */
+
+/* ---------------------------------------------------------------------------------- storage */
+
+typedef struct st_storage {
+  _Atomic int64_t refcount;
+  _Atomic uint64_t version; /* bumped by every in-place write (autograd's saved-value check) */
+  void *data;               /* ST_ALIGN-aligned */
+  size_t nbytes;
+} st_storage;
+
+st_storage *st__storage_new(size_t nbytes); /* uninitialized data; NULL + OOM error on failure */
+void st__storage_retain(st_storage *s);
+void st__storage_release(st_storage *s);
+
+/* ----------------------------------------------------------------------------------- tensor */
+
+struct st_tensor {
+  _Atomic int64_t refcount;
+  int32_t scope_refs; /* how many scope entries record a reference to this tensor */
+  st_dtype dtype;
+  int ndim;
+  int64_t offset; /* in elements */
+  int64_t shape[ST_MAX_DIMS];
+  int64_t strides[ST_MAX_DIMS]; /* in elements; 0 for broadcast dims */
+  st_storage *storage;
+};
+
+/* A new tensor header viewing `storage` (retained). Not recorded in any scope. */
+st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int64_t *shape,
+                           const int64_t *strides, int64_t offset);
+/* A new contiguous tensor with uninitialized data. Not recorded in any scope. */
+st_tensor *st__tensor_empty(st_dtype dt, int ndim, const int64_t *shape);
+/* Records a reference returned to the user in the innermost scope; returns t (NULL passes). On
+   OOM the reference is dropped and NULL returned. */
+st_tensor *st__track(st_tensor *t);
+/* Scope rule for internal code: a reference you took with st_retain (or got untracked from
+   st__dispatch) is given back with st__drop, which never touches scopes; a reference a public
+   call returned to you is given back with st_release, or taken out of its scope with
+   st__untrack when you keep it beyond the scope. */
+void st__drop(st_tensor *t);
+st_tensor *st__untrack(st_tensor *t);
+
+static inline char *st__data(const st_tensor *t) {
+  return (char *)t->storage->data + t->offset * (int64_t)st_dtype_size(t->dtype);
+}
+static inline int64_t st__numel(int ndim, const int64_t *shape) {
+  int64_t n = 1;
+  for (int i = 0; i < ndim; i++) n *= shape[i];
+  return n;
+}
+bool st__is_contiguous(const st_tensor *t);
+void st__contiguous_strides(int ndim, const int64_t *shape, int64_t *strides);
+/* Reads element i (in row-major logical order) as a double; for tests and printing. */
+double st__get_f64(const st_tensor *t, int64_t i);
+
+/* ----------------------------------------------------------------------------------- shapes */
+
+/* Wraps a possibly negative dim into [0, ndim); sets ST_ERR_ARG naming fn and returns -1. */
+int st__wrap_dim(const char *fn, int dim, int ndim);
+/* Checks 0 <= ndim <= ST_MAX_DIMS, sizes >= 0 and numel * elem_size without overflow. */
+int st__check_shape(const char *fn, int ndim, const int64_t *shape, st_dtype dt);
+/* NumPy broadcast of two shapes into out (ST_MAX_DIMS); returns out ndim or -1 + ST_ERR_SHAPE. */
+int st__broadcast_shapes(const char *fn, int na, const int64_t *a, int nb, const int64_t *b,
+                         int64_t *out);
+/* "[2, 3]" into buf; returns buf. */
+char *st__fmt_shape(char *buf, size_t size, int ndim, const int64_t *shape);
+#define ST_SHAPE_STR(t) st__fmt_shape((char[96]){0}, 96, (t)->ndim, (t)->shape)
+
+/* ------------------------------------------------------------------------------------ dtype */
+
+static inline bool st__is_float(st_dtype dt) { return dt == ST_F32 || dt == ST_F64; }
+bool st__valid_dtype(st_dtype dt);
+/* 0 bool, 1 integer, 2 float: PyTorch's promotion categories. */
+static inline int st__dtype_category(st_dtype dt) {
+  return dt == ST_BOOL ? 0 : dt == ST_I64 ? 1 : 2;
+}
+/* Result dtype of several tensors under PyTorch's rules (0-dim tensors weigh less). */
+st_dtype st__result_type(int n, st_tensor *const *ts);
+/* Result dtype of a tensor with a Python-like scalar (see st_add_scalar). */
+st_dtype st__result_type_scalar(st_dtype dt, double s);
+
+/* ---------------------------------------------------------------------------------- threads */
+
+int st__num_threads(void);
+
+/* -------------------------------------------------------------------------------------- rng */
+
+/* Reserves n counters of this thread's generator; returns the key and first counter. */
+void st__rng_reserve(uint64_t n, uint64_t *key, uint64_t *counter);
+/* Philox 4x32-10: four 32-bit words for (key, counter). */
+void st__philox(uint64_t key, uint64_t counter, uint32_t out[4]);
+
+#endif /* STRATA_CORE_H */

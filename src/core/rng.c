@@ -1,0 +1,43 @@
+/* rng.c — Philox 4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC'11):
+   a counter-based generator, so any element of any stream is computed directly from (key,
+   counter). Streams split per vmap lane or per chunk by offsetting the counter. */
+#include "core.h"
+
+#define PHILOX_M0 0xD2511F53u
+#define PHILOX_M1 0xCD9E8D57u
+#define PHILOX_W0 0x9E3779B9u
+#define PHILOX_W1 0xBB67AE85u
+
+static _Thread_local struct {
+  uint64_t seed, offset;
+} tls_gen = {67280421310721ull, 0}; /* PyTorch's default seed, for familiarity */
+
+void st_manual_seed(uint64_t seed) {
+  tls_gen.seed = seed;
+  tls_gen.offset = 0;
+}
+
+void st__rng_reserve(uint64_t n, uint64_t *key, uint64_t *counter) {
+  *key = tls_gen.seed;
+  *counter = tls_gen.offset;
+  tls_gen.offset += n;
+}
+
+void st__philox(uint64_t key, uint64_t counter, uint32_t out[4]) {
+  uint32_t c0 = (uint32_t)counter, c1 = (uint32_t)(counter >> 32), c2 = 0, c3 = 0;
+  uint32_t k0 = (uint32_t)key, k1 = (uint32_t)(key >> 32);
+  for (int r = 0; r < 10; r++) {
+    uint64_t p0 = (uint64_t)PHILOX_M0 * c0, p1 = (uint64_t)PHILOX_M1 * c2;
+    uint32_t n0 = (uint32_t)(p1 >> 32) ^ c1 ^ k0, n2 = (uint32_t)(p0 >> 32) ^ c3 ^ k1;
+    c1 = (uint32_t)p1;
+    c3 = (uint32_t)p0;
+    c0 = n0;
+    c2 = n2;
+    k0 += PHILOX_W0;
+    k1 += PHILOX_W1;
+  }
+  out[0] = c0;
+  out[1] = c1;
+  out[2] = c2;
+  out[3] = c3;
+}

@@ -1,0 +1,189 @@
+/* tensor.c — tensor headers: creation, refcounting, scope tracking and inspection. */
+#include <math.h>
+#include <string.h>
+
+#include "core.h"
+#include "scope.h"
+
+static void tensor_free(st_tensor *t) {
+  st__storage_release(t->storage);
+  st__free(t, sizeof *t);
+  atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
+}
+
+/* Releases one reference without consulting scopes (the scope's own drop). */
+static void tensor_drop(void *p) {
+  st_tensor *t = p;
+  if (atomic_fetch_sub_explicit(&t->refcount, 1, memory_order_acq_rel) == 1) tensor_free(t);
+}
+
+void st__drop(st_tensor *t) {
+  if (t) tensor_drop(t);
+}
+
+st_tensor *st__untrack(st_tensor *t) {
+  if (t && t->scope_refs > 0) st__scope_forget(t, &t->scope_refs);
+  return t;
+}
+
+st_tensor *st_retain(st_tensor *t) {
+  if (t) atomic_fetch_add_explicit(&t->refcount, 1, memory_order_relaxed);
+  return t;
+}
+
+void st_release(st_tensor *t) {
+  if (!t) return;
+  if (t->scope_refs > 0) st__scope_forget(t, &t->scope_refs);
+  tensor_drop(t);
+}
+
+st_tensor *st_keep(st_tensor *t) {
+  if (t) st__scope_keep(t, &t->scope_refs, tensor_drop);
+  return t;
+}
+
+st_tensor *st__track(st_tensor *t) {
+  if (t && st__scope_record(t, &t->scope_refs, tensor_drop)) {
+    tensor_drop(t);
+    return NULL;
+  }
+  return t;
+}
+
+st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int64_t *shape,
+                           const int64_t *strides, int64_t offset) {
+  st_tensor *t = st__alloc(sizeof *t);
+  if (!t) return NULL;
+  memset(t, 0, sizeof *t);
+  atomic_init(&t->refcount, 1);
+  t->dtype = dt;
+  t->ndim = ndim;
+  t->offset = offset;
+  if (ndim) {
+    memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
+    memcpy(t->strides, strides, sizeof(int64_t) * (size_t)ndim);
+  }
+  st__storage_retain(storage);
+  t->storage = storage;
+  atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
+  return t;
+}
+
+void st__contiguous_strides(int ndim, const int64_t *shape, int64_t *strides) {
+  int64_t s = 1;
+  for (int i = ndim - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= shape[i] > 0 ? shape[i] : 1;
+  }
+}
+
+st_tensor *st__tensor_empty(st_dtype dt, int ndim, const int64_t *shape) {
+  int64_t strides[ST_MAX_DIMS];
+  st__contiguous_strides(ndim, shape, strides);
+  size_t nbytes = (size_t)st__numel(ndim, shape) * st_dtype_size(dt);
+  st_storage *s = st__storage_new(nbytes);
+  if (!s) return NULL;
+  st_tensor *t = st__tensor_view(s, dt, ndim, shape, strides, 0);
+  st__storage_release(s); /* the view holds it now (or it is freed on failure) */
+  return t;
+}
+
+bool st__is_contiguous(const st_tensor *t) {
+  int64_t s = 1;
+  for (int i = t->ndim - 1; i >= 0; i--) {
+    if (t->shape[i] == 1) continue;
+    if (t->shape[i] == 0) return true;
+    if (t->strides[i] != s) return false;
+    s *= t->shape[i];
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------------------------ inspection */
+
+int st_ndim(const st_tensor *t) { return t ? t->ndim : -1; }
+
+int64_t st_size(const st_tensor *t, int dim) {
+  if (!t) return -1;
+  int d = st__wrap_dim("st_size", dim, t->ndim);
+  return d < 0 ? -1 : t->shape[d];
+}
+
+int64_t st_stride(const st_tensor *t, int dim) {
+  if (!t) return -1;
+  int d = st__wrap_dim("st_stride", dim, t->ndim);
+  return d < 0 ? -1 : t->strides[d];
+}
+
+int64_t st_numel(const st_tensor *t) { return t ? st__numel(t->ndim, t->shape) : -1; }
+st_dtype st_dtype_of(const st_tensor *t) { return t ? t->dtype : ST_F32; }
+bool st_is_contiguous(const st_tensor *t) { return t && st__is_contiguous(t); }
+void *st_data_ptr(const st_tensor *t) { return t ? st__data(t) : NULL; }
+
+int st_shape(const st_tensor *t, int64_t *shape) {
+  if (!t || !shape) return -1;
+  memcpy(shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+  return t->ndim;
+}
+
+static double load_f64(const char *p, st_dtype dt) {
+  switch (dt) {
+  case ST_F32: return *(const float *)p;
+  case ST_F64: return *(const double *)p;
+  case ST_I64: return (double)*(const int64_t *)p;
+  case ST_BOOL: return *(const bool *)p ? 1.0 : 0.0;
+  }
+  return NAN;
+}
+
+double st__get_f64(const st_tensor *t, int64_t i) {
+  int64_t off = 0;
+  for (int d = t->ndim - 1; d >= 0; d--) {
+    int64_t n = t->shape[d];
+    off += (i % n) * t->strides[d];
+    i /= n;
+  }
+  return load_f64(st__data(t) + off * (int64_t)st_dtype_size(t->dtype), t->dtype);
+}
+
+int st_to_f64(const st_tensor *t, double *dst, int64_t n) {
+  if (!t) {
+    st__null_arg("st_to_f64", 1);
+    return st_last_status();
+  }
+  int64_t numel = st__numel(t->ndim, t->shape);
+  if (n != numel)
+    return st__error(ST_ERR_ARG, "st_to_f64: destination holds %lld values but the tensor %s has %lld",
+                     (long long)n, ST_SHAPE_STR(t), (long long)numel);
+  if (numel && !dst) return st__error(ST_ERR_ARG, "st_to_f64: destination is NULL");
+  /* Walk with an index counter instead of a division per element. */
+  int64_t idx[ST_MAX_DIMS] = {0};
+  const char *base = st__data(t);
+  size_t es = st_dtype_size(t->dtype);
+  int64_t off = 0;
+  for (int64_t k = 0; k < numel; k++) {
+    dst[k] = load_f64(base + off * (int64_t)es, t->dtype);
+    for (int d = t->ndim - 1; d >= 0; d--) {
+      off += t->strides[d];
+      if (++idx[d] < t->shape[d]) break;
+      off -= t->strides[d] * t->shape[d];
+      idx[d] = 0;
+    }
+  }
+  st__ok();
+  return 0;
+}
+
+double st_item(const st_tensor *t) {
+  if (!t) {
+    st__null_arg("st_item", 1);
+    return NAN;
+  }
+  if (st__numel(t->ndim, t->shape) != 1) {
+    st__error(ST_ERR_SHAPE, "st_item: a tensor of shape %s has %lld elements, not one",
+              ST_SHAPE_STR(t), (long long)st__numel(t->ndim, t->shape));
+    return NAN;
+  }
+  st__ok();
+  return load_f64(st__data(t), t->dtype);
+}

@@ -1,0 +1,261 @@
+/* creation.c — factories, random tensors and casts. Factories have no tensor inputs: their
+   attributes carry the dtype (a.dtype) and the shape (a.list[0..nlist)). */
+#include <math.h>
+#include <string.h>
+
+#include "../kernels/kernels.h"
+#include "../kernels/random.h"
+#include "op.h"
+
+static int infer_factory(const st_call *c, st_meta *m) {
+  char fn[48];
+  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  if (st__check_shape(fn, c->a.nlist, c->a.list, c->a.dtype)) return -1;
+  st__meta_set(m, c->a.dtype, c->a.nlist, c->a.list);
+  return 0;
+}
+
+/* ----------------------------------------------------------------- full: f[0] = the value */
+
+static int kernel_full(const st_call *c, st_tensor *const *out) {
+  st__k_fill(st__view_of(out[0]), c->a.f[0]);
+  return 0;
+}
+const st_op st__op_full = {ST_OP_full, "full", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_factory, kernel_full};
+
+/* --------------------------------------------------- from_data: ptr = row-major source buffer */
+
+static int infer_from_data(const st_call *c, st_meta *m) {
+  if (infer_factory(c, m)) return -1;
+  if (!c->a.ptr && st__numel(c->a.nlist, c->a.list) > 0) return st__op_error(c, ST_ERR_ARG, "data is NULL");
+  return 0;
+}
+static int kernel_from_data(const st_call *c, st_tensor *const *out) {
+  memcpy(st__data(out[0]), c->a.ptr, (size_t)st_numel(out[0]) * st_dtype_size(out[0]->dtype));
+  return 0;
+}
+const st_op st__op_from_data = {ST_OP_from_data, "from_data", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_from_data,
+                                kernel_from_data};
+
+/* ------------------------------------------------------- arange: f[0] start, f[1] end, f[2] step */
+
+static int infer_arange(const st_call *c, st_meta *m) {
+  double start = c->a.f[0], end = c->a.f[1], step = c->a.f[2];
+  if (!isfinite(start) || !isfinite(end) || !isfinite(step) || step == 0)
+    return st__op_error(c, ST_ERR_ARG, "start %g, end %g and step %g must be finite with step != 0", start,
+                        end, step);
+  if ((end - start) / step > 1e15) return st__op_error(c, ST_ERR_ARG, "%g..%g by %g is too long", start, end, step);
+  int64_t n = (int64_t)ceil((end - start) / step);
+  if (n < 0) n = 0;
+  if (!st__valid_dtype(c->a.dtype)) return st__op_error(c, ST_ERR_DTYPE, "invalid dtype %d", (int)c->a.dtype);
+  if (c->a.dtype == ST_BOOL) return st__op_error(c, ST_ERR_DTYPE, "bool is not a numeric dtype");
+  st__meta_set(m, c->a.dtype, 1, &n);
+  return 0;
+}
+static int kernel_arange(const st_call *c, st_tensor *const *out) {
+  int64_t n = out[0]->shape[0];
+  for (int64_t i = 0; i < n; i++) {
+    double v = c->a.f[0] + (double)i * c->a.f[2];
+    switch (out[0]->dtype) {
+    case ST_F32: ((float *)st__data(out[0]))[i] = (float)v; break;
+    case ST_F64: ((double *)st__data(out[0]))[i] = v; break;
+    default: ((int64_t *)st__data(out[0]))[i] = (int64_t)v; break;
+    }
+  }
+  return 0;
+}
+const st_op st__op_arange = {ST_OP_arange, "arange", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_arange, kernel_arange};
+
+/* -------------------------------------------------- linspace: f[0] start, f[1] end, i[0] steps */
+
+static int infer_linspace(const st_call *c, st_meta *m) {
+  if (c->a.i[0] < 0) return st__op_error(c, ST_ERR_ARG, "steps %lld is negative", (long long)c->a.i[0]);
+  if (!st__valid_dtype(c->a.dtype) || c->a.dtype == ST_BOOL)
+    return st__op_error(c, ST_ERR_DTYPE, "dtype %s is not numeric", st_dtype_name(c->a.dtype));
+  if (st__check_shape("st_linspace", 1, c->a.i, c->a.dtype)) return -1;
+  st__meta_set(m, c->a.dtype, 1, c->a.i);
+  return 0;
+}
+static int kernel_linspace(const st_call *c, st_tensor *const *out) {
+  int64_t n = out[0]->shape[0];
+  double a = c->a.f[0], b = c->a.f[1], step = n > 1 ? (b - a) / (double)(n - 1) : 0;
+  for (int64_t i = 0; i < n; i++) {
+    /* Fill from both ends, as PyTorch does, so that the last value is exactly `end`. */
+    double v = i < n / 2 ? a + step * (double)i : b - step * (double)(n - 1 - i);
+    switch (out[0]->dtype) {
+    case ST_F32: ((float *)st__data(out[0]))[i] = (float)v; break;
+    case ST_F64: ((double *)st__data(out[0]))[i] = v; break;
+    default: ((int64_t *)st__data(out[0]))[i] = (int64_t)v; break;
+    }
+  }
+  return 0;
+}
+const st_op st__op_linspace = {ST_OP_linspace, "linspace", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_linspace,
+                               kernel_linspace};
+
+/* ------------------------------------------------------------------- eye: i[0] n, i[1] m */
+
+static int infer_eye(const st_call *c, st_meta *m) {
+  if (c->a.i[0] < 0 || c->a.i[1] < 0)
+    return st__op_error(c, ST_ERR_ARG, "sizes %lld x %lld must be non-negative", (long long)c->a.i[0],
+                        (long long)c->a.i[1]);
+  if (st__check_shape("st_eye", 2, c->a.i, c->a.dtype)) return -1;
+  st__meta_set(m, c->a.dtype, 2, c->a.i);
+  return 0;
+}
+static int kernel_eye(const st_call *c, st_tensor *const *out) {
+  st_view v = st__view_of(out[0]);
+  st__k_fill(v, 0.0);
+  int64_t n = c->a.i[0] < c->a.i[1] ? c->a.i[0] : c->a.i[1], stride = c->a.i[1] + 1;
+  st__k_fill((st_view){v.data, v.dtype, 1, &n, &stride}, 1.0); /* the diagonal */
+  return 0;
+}
+const st_op st__op_eye = {ST_OP_eye, "eye", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_eye, kernel_eye};
+
+/* ------------------------------------------- random: rand, randn; randint reads i[0] low, i[1] high */
+
+static int infer_random_float(const st_call *c, st_meta *m) {
+  if (infer_factory(c, m)) return -1;
+  if (!st__is_float(c->a.dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "dtype must be f32 or f64, not %s", st_dtype_name(c->a.dtype));
+  return 0;
+}
+static int kernel_rand(const st_call *c, st_tensor *const *out) {
+  int64_t n = st_numel(out[0]);
+  uint64_t key, first;
+  st__rng_reserve(st__k_random_counters(ST_DRAW_UNIFORM, out[0]->dtype, n), &key, &first);
+  st__k_uniform(st__data(out[0]), out[0]->dtype, n, key, first);
+  (void)c;
+  return 0;
+}
+static int kernel_randn(const st_call *c, st_tensor *const *out) {
+  int64_t n = st_numel(out[0]);
+  uint64_t key, first;
+  st__rng_reserve(st__k_random_counters(ST_DRAW_NORMAL, out[0]->dtype, n), &key, &first);
+  st__k_normal(st__data(out[0]), out[0]->dtype, n, key, first);
+  (void)c;
+  return 0;
+}
+const st_op st__op_rand = {ST_OP_rand, "rand", 0, 1, ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
+                           infer_random_float, kernel_rand};
+const st_op st__op_randn = {ST_OP_randn, "randn", 0, 1, ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
+                            infer_random_float, kernel_randn};
+
+static int infer_randint(const st_call *c, st_meta *m) {
+  if (infer_factory(c, m)) return -1;
+  if (c->a.dtype == ST_BOOL) return st__op_error(c, ST_ERR_DTYPE, "dtype must be i64, f32 or f64, not bool");
+  if (c->a.i[0] >= c->a.i[1])
+    return st__op_error(c, ST_ERR_ARG, "low %lld must be below high %lld", (long long)c->a.i[0], (long long)c->a.i[1]);
+  return 0;
+}
+static int kernel_randint(const st_call *c, st_tensor *const *out) {
+  int64_t n = st_numel(out[0]);
+  uint64_t key, first;
+  st__rng_reserve(st__k_random_counters(ST_DRAW_INT, out[0]->dtype, n), &key, &first);
+  st__k_randint(st__data(out[0]), out[0]->dtype, n, c->a.i[0], c->a.i[1], key, first);
+  return 0;
+}
+const st_op st__op_randint = {ST_OP_randint, "randint", 0, 1, ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
+                              infer_randint, kernel_randint};
+
+/* ------------------------------------------------------------ to_dtype: a.dtype = the target */
+
+static int infer_to_dtype(const st_call *c, st_meta *m) {
+  if (!st__valid_dtype(c->a.dtype)) return st__op_error(c, ST_ERR_DTYPE, "invalid dtype %d", (int)c->a.dtype);
+  st__meta_set(m, c->a.dtype, c->in[0]->ndim, c->in[0]->shape);
+  return 0;
+}
+static int kernel_copy(const st_call *c, st_tensor *const *out) {
+  st__k_copy(st__view_of(out[0]), st__view_of(c->in[0]));
+  return 0;
+}
+const st_op st__op_to_dtype = {ST_OP_to_dtype, "to_dtype", 1, 1, 0, infer_to_dtype, kernel_copy};
+
+/* ------------------------------------------------------------------------ public functions */
+
+/* A factory call with the shape in a.list (checked later by infer; here only what fits). */
+static st_tensor *factory(st_op_id id, st_dtype dt, int ndim, const int64_t *shape, st_attrs a) {
+  st_call c = {.op = st__ops[id], .nin = 0, .in = NULL, .a = a};
+  c.a.dtype = dt;
+  if (ndim < 0 || ndim > ST_MAX_DIMS) {
+    st__error(ST_ERR_ARG, "st_%s: ndim %d is out of range (0..%d)", c.op->name, ndim, ST_MAX_DIMS);
+    return NULL;
+  }
+  if (ndim && !shape) {
+    st__error(ST_ERR_ARG, "st_%s: shape is NULL for ndim %d", c.op->name, ndim);
+    return NULL;
+  }
+  c.a.nlist = ndim;
+  if (ndim) memcpy(c.a.list, shape, sizeof(int64_t) * (size_t)ndim);
+  return st__call1(&c);
+}
+
+st_tensor *st_from_data(st_dtype dt, int ndim, const int64_t *shape, const void *data) {
+  return factory(ST_OP_from_data, dt, ndim, shape, (st_attrs){.ptr = data});
+}
+st_tensor *st_full(st_dtype dt, int ndim, const int64_t *shape, double value) {
+  return factory(ST_OP_full, dt, ndim, shape, (st_attrs){.f = {value}});
+}
+st_tensor *st_zeros(st_dtype dt, int ndim, const int64_t *shape) { return st_full(dt, ndim, shape, 0.0); }
+st_tensor *st_ones(st_dtype dt, int ndim, const int64_t *shape) { return st_full(dt, ndim, shape, 1.0); }
+st_tensor *st_scalar(st_dtype dt, double value) { return st_full(dt, 0, NULL, value); }
+
+st_tensor *st_arange(st_dtype dt, double start, double end, double step) {
+  st_call c = {.op = st__ops[ST_OP_arange], .a = {.f = {start, end, step}, .dtype = dt}};
+  return st__call1(&c);
+}
+st_tensor *st_linspace(st_dtype dt, double start, double end, int64_t steps) {
+  st_call c = {.op = st__ops[ST_OP_linspace], .a = {.f = {start, end}, .i = {steps}, .dtype = dt}};
+  return st__call1(&c);
+}
+st_tensor *st_eye(st_dtype dt, int64_t n, int64_t m) {
+  st_call c = {.op = st__ops[ST_OP_eye], .a = {.i = {n, m}, .dtype = dt}};
+  return st__call1(&c);
+}
+
+st_tensor *st_rand(st_dtype dt, int ndim, const int64_t *shape) {
+  return factory(ST_OP_rand, dt, ndim, shape, (st_attrs){0});
+}
+st_tensor *st_randn(st_dtype dt, int ndim, const int64_t *shape) {
+  return factory(ST_OP_randn, dt, ndim, shape, (st_attrs){0});
+}
+st_tensor *st_randint(st_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape) {
+  return factory(ST_OP_randint, dt, ndim, shape, (st_attrs){.i = {low, high}});
+}
+
+/* The *_like forms read only t's dtype and shape. */
+#define LIKE(t, fn, make)                                                                          \
+  do {                                                                                             \
+    if (!t) {                                                                                      \
+      st__null_arg(fn, 1);                                                                         \
+      return NULL;                                                                                 \
+    }                                                                                              \
+    return make;                                                                                   \
+  } while (0)
+st_tensor *st_zeros_like(st_tensor *t) { LIKE(t, "st_zeros_like", st_full(t->dtype, t->ndim, t->shape, 0.0)); }
+st_tensor *st_ones_like(st_tensor *t) { LIKE(t, "st_ones_like", st_full(t->dtype, t->ndim, t->shape, 1.0)); }
+st_tensor *st_full_like(st_tensor *t, double v) { LIKE(t, "st_full_like", st_full(t->dtype, t->ndim, t->shape, v)); }
+st_tensor *st_rand_like(st_tensor *t) { LIKE(t, "st_rand_like", st_rand(t->dtype, t->ndim, t->shape)); }
+st_tensor *st_randn_like(st_tensor *t) { LIKE(t, "st_randn_like", st_randn(t->dtype, t->ndim, t->shape)); }
+
+st_tensor *st_to_dtype(st_tensor *t, st_dtype dt) {
+  st_call c = ST_CALL(to_dtype, t);
+  c.a.dtype = dt;
+  return st__call1(&c);
+}
+st_tensor *st_clone(st_tensor *t) {
+  if (!t) {
+    st__null_arg("st_clone", 1);
+    return NULL;
+  }
+  return st_to_dtype(t, t->dtype);
+}
+st_tensor *st_contiguous(st_tensor *t) {
+  if (!t) {
+    st__null_arg("st_contiguous", 1);
+    return NULL;
+  }
+  if (!st__is_contiguous(t)) return st_clone(t);
+  st__ok();
+  return st__track(st_retain(t));
+}

@@ -1,0 +1,103 @@
+/* op.h — the op record: everything strata knows about one op, and the call that carries its
+   arguments through dispatch. See docs/ARCHITECTURE.md, "How to add an op". */
+#ifndef STRATA_OP_H
+#define STRATA_OP_H
+
+#include "../core/core.h"
+#include "op_list.h"
+
+#define ST_MAX_OUTS 4
+#define ST_VARIADIC (-1)
+#define ST_MAX_LIST (2 * ST_MAX_DIMS)
+
+/* Non-tensor arguments. Each op documents which fields it reads, next to its record. */
+typedef struct st_attrs {
+  double f[4];
+  int64_t i[6];
+  int nlist;
+  int64_t list[ST_MAX_LIST]; /* a shape, a permutation, a set of dims, pad sizes */
+  st_dtype dtype;
+  bool keepdim;
+  const void *ptr; /* st_from_data's source buffer */
+} st_attrs;
+
+typedef struct st_op st_op;
+
+typedef struct st_call {
+  const st_op *op;
+  int nin;
+  st_tensor *const *in;
+  st_attrs a;
+} st_call;
+
+/* What infer says about one output. A view (alias >= 0) shares input `alias`'s storage with
+   the given strides and offset (in elements) and runs no kernel. */
+typedef struct st_meta {
+  st_dtype dtype;
+  int ndim;
+  int64_t shape[ST_MAX_DIMS];
+  int alias;
+  int64_t strides[ST_MAX_DIMS];
+  int64_t offset;
+} st_meta;
+
+enum {
+  ST_OP_INPLACE = 1u << 0, /* writes its result into input 0 and returns it */
+  ST_OP_RANDOM = 1u << 1,  /* draws from the generator (vmap's randomness modes care) */
+  ST_OP_NONDIFF = 1u << 2, /* outputs never require grad (comparisons, argmax, floor, ...) */
+  ST_OP_FACTORY = 1u << 3, /* no tensor inputs */
+};
+
+struct st_op {
+  st_op_id id;
+  const char *name; /* the public function without "st_": "add" */
+  int nin;          /* tensor inputs, or ST_VARIADIC */
+  int nout;
+  unsigned flags;
+  /* Checks the arguments and describes the outputs. Sets the error and returns non-zero on bad
+     input; must not allocate. Inputs are never NULL here. */
+  int (*infer)(const st_call *c, st_meta *out);
+  /* Computes into outputs allocated from infer's metas (in-place ops: out[0] is input 0).
+     Runs only on plain tensors. May fail only for lack of memory. NULL for pure views. */
+  int (*kernel)(const st_call *c, st_tensor *const *out);
+};
+
+/* The table, indexed by st_op_id, built in table.c from the family lists. */
+extern const st_op *const st__ops[ST_OP_COUNT];
+
+/* Formats "st_<op>: <message>" into the error state; returns status. */
+int st__op_error(const st_call *c, st_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Metas for the common cases. */
+void st__meta_set(st_meta *m, st_dtype dt, int ndim, const int64_t *shape);
+void st__meta_like(st_meta *m, const st_tensor *t);
+void st__meta_view(st_meta *m, const st_tensor *t, int alias, int ndim, const int64_t *shape,
+                   const int64_t *strides, int64_t offset);
+
+/* For kernels that want simple inputs: a contiguous tensor of dtype dt with t's values. Returns
+   t itself (retained) when it already is one, else a fresh copy; release it with st__drop.
+   NULL (OOM set) on failure. */
+st_tensor *st__contig_as(st_tensor *t, st_dtype dt);
+/* A new contiguous tensor, not recorded in any scope; release with st__drop. */
+static inline st_tensor *st__empty(st_dtype dt, int ndim, const int64_t *shape) {
+  return st__tensor_empty(dt, ndim, shape);
+}
+
+/* ------------------------------------------------------------------------------- dispatch */
+
+/* Runs c: validates, infers, allocates and computes. out receives op->nout new references (not
+   recorded in any scope). Returns 0 or a negative status with the error set. */
+int st__dispatch(const st_call *c, st_tensor **out);
+/* The public-function tail: dispatch a one-output op, record the result in the scope, clear
+   the error on success. */
+st_tensor *st__call1(const st_call *c);
+/* The same for in-place ops: returns 0 or the status. */
+int st__call_inplace(const st_call *c);
+
+/* A call with up to three tensor inputs, for public wrappers. */
+#define ST_CALL(opname, ...)                                                                       \
+  (st_call) { .op = st__ops[ST_OP_##opname], .nin = ST__NARG(__VA_ARGS__),                         \
+              .in = (st_tensor *const[]){__VA_ARGS__} }
+#define ST_CALL0(opname) (st_call){.op = st__ops[ST_OP_##opname], .nin = 0, .in = NULL}
+
+#endif /* STRATA_OP_H */

@@ -1,0 +1,78 @@
+/* util.c — test helpers (see util.h). Builds layouts directly from core internals so that op
+   tests do not depend on the ops under test. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/core.h"
+#include "util.h"
+
+static void store(char *p, st_dtype dt, double v) {
+  switch (dt) {
+  case ST_F32: *(float *)p = (float)v; break;
+  case ST_F64: *(double *)p = v; break;
+  case ST_I64: *(int64_t *)p = (int64_t)v; break;
+  case ST_BOOL: *(bool *)p = v != 0; break;
+  }
+}
+
+/* Writes vals into t's logical positions, whatever its strides. */
+static void write_values(st_tensor *t, const double *vals) {
+  int64_t n = st__numel(t->ndim, t->shape), idx[ST_MAX_DIMS] = {0};
+  size_t es = st_dtype_size(t->dtype);
+  for (int64_t k = 0; k < n; k++) {
+    int64_t off = 0;
+    for (int d = 0; d < t->ndim; d++) off += idx[d] * t->strides[d];
+    store(st__data(t) + off * (int64_t)es, t->dtype, vals[k]);
+    for (int d = t->ndim - 1; d >= 0; d--) {
+      if (++idx[d] < t->shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+st_tensor *tu_tensor(st_dtype dt, int ndim, const int64_t *shape, const double *vals) {
+  st_tensor *t = st__tensor_empty(dt, ndim, shape);
+  if (!t) return NULL;
+  write_values(t, vals);
+  return st__track(t);
+}
+
+st_tensor *tu_noncontig(st_dtype dt, int ndim, const int64_t *shape, const double *vals) {
+  int64_t strides[ST_MAX_DIMS], s = ndim == 1 ? 2 : 1, n = st__numel(ndim, shape);
+  for (int d = 0; d < ndim; d++) { /* dim 0 varies fastest in memory */
+    strides[d] = s;
+    s *= shape[d] > 0 ? shape[d] : 1;
+  }
+  st_storage *st = st__storage_new((size_t)(2 * n + 1) * st_dtype_size(dt));
+  if (!st) return NULL;
+  memset(st->data, 0xff, (size_t)(2 * n + 1) * st_dtype_size(dt)); /* garbage in the gaps */
+  st_tensor *t = st__tensor_view(st, dt, ndim, shape, strides, 0);
+  st__storage_release(st);
+  if (!t) return NULL;
+  write_values(t, vals);
+  return st__track(t);
+}
+
+st_tensor *tu_broadcast(st_tensor *t, int ndim, const int64_t *shape) {
+  int64_t strides[ST_MAX_DIMS];
+  for (int d = 0; d < ndim; d++) {
+    int src = d - (ndim - t->ndim);
+    strides[d] = src < 0 || t->shape[src] == 1 ? 0 : t->strides[src];
+  }
+  return st__track(st__tensor_view(t->storage, t->dtype, ndim, shape, strides, t->offset));
+}
+
+double *tu_values(const st_tensor *t) {
+  int64_t n = st_numel(t);
+  double *v = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+  if (v && n > 0) st_to_f64(t, v, n);
+  return v;
+}
+
+void tu_fill(double *v, int64_t n, double lo, double hi, unsigned seed) {
+  uint64_t x = 0x9E3779B97F4A7C15ull * (seed + 1);
+  for (int64_t i = 0; i < n; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
+    v[i] = lo + (hi - lo) * (double)(x >> 11) * 0x1.0p-53;
+  }
+}

@@ -1,0 +1,21 @@
+/* util.h — test helpers: tensors from doubles in any dtype and layout, and value access. */
+#ifndef STRATA_TEST_UTIL_H
+#define STRATA_TEST_UTIL_H
+
+#include "strata.h"
+
+/* A contiguous tensor of dtype dt holding vals (row-major), recorded in the current scope. */
+st_tensor *tu_tensor(st_dtype dt, int ndim, const int64_t *shape, const double *vals);
+/* The same values, but stored non-contiguously: dims laid out in reverse order in memory (a
+   transposed layout) and, for 1-D, every other element. st_is_contiguous is false when the
+   tensor has at least two elements. */
+st_tensor *tu_noncontig(st_dtype dt, int ndim, const int64_t *shape, const double *vals);
+/* A stride-0 broadcast view of t to shape (NumPy rules, t's dims right-aligned), made directly
+   from strides so tests of other ops do not depend on st_expand. */
+st_tensor *tu_broadcast(st_tensor *t, int ndim, const int64_t *shape);
+/* Values of t, row-major, into a malloc'd array the caller frees. */
+double *tu_values(const st_tensor *t);
+/* Deterministic pseudo-random values in [lo, hi) (seeded by `seed`). */
+void tu_fill(double *v, int64_t n, double lo, double hi, unsigned seed);
+
+#endif
