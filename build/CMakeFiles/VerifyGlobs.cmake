@@ -27,6 +27,7 @@ set(OLD_GLOB
   "/work/main/src/core/version.c"
   "/work/main/src/dispatch/dispatch.c"
   "/work/main/src/kernels/copy.c"
+  "/work/main/src/kernels/gemm.c"
   "/work/main/src/kernels/random.c"
   "/work/main/src/ops/creation.c"
   "/work/main/src/ops/op.c"

@@ -20,6 +20,7 @@ set(CMAKE_DEPENDS_DEPENDENCY_FILES
   "/work/main/src/core/version.c" "CMakeFiles/strata_objects.dir/src/core/version.c.o" "gcc" "CMakeFiles/strata_objects.dir/src/core/version.c.o.d"
   "/work/main/src/dispatch/dispatch.c" "CMakeFiles/strata_objects.dir/src/dispatch/dispatch.c.o" "gcc" "CMakeFiles/strata_objects.dir/src/dispatch/dispatch.c.o.d"
   "/work/main/src/kernels/copy.c" "CMakeFiles/strata_objects.dir/src/kernels/copy.c.o" "gcc" "CMakeFiles/strata_objects.dir/src/kernels/copy.c.o.d"
+  "/work/main/src/kernels/gemm.c" "CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o" "gcc" "CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o.d"
   "/work/main/src/kernels/random.c" "CMakeFiles/strata_objects.dir/src/kernels/random.c.o" "gcc" "CMakeFiles/strata_objects.dir/src/kernels/random.c.o.d"
   "/work/main/src/ops/creation.c" "CMakeFiles/strata_objects.dir/src/ops/creation.c.o" "gcc" "CMakeFiles/strata_objects.dir/src/ops/creation.c.o.d"
   "/work/main/src/ops/op.c" "CMakeFiles/strata_objects.dir/src/ops/op.c.o" "gcc" "CMakeFiles/strata_objects.dir/src/ops/op.c.o.d"

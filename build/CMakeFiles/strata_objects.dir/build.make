@@ -237,10 +237,24 @@ CMakeFiles/strata_objects.dir/src/kernels/copy.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/strata_objects.dir/src/kernels/copy.c.s"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/src/kernels/copy.c -o CMakeFiles/strata_objects.dir/src/kernels/copy.c.s
 
+CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o: CMakeFiles/strata_objects.dir/flags.make
+CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o: /work/main/src/kernels/gemm.c
+CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o: CMakeFiles/strata_objects.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_13) "Building C object CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o -MF CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o.d -o CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o -c /work/main/src/kernels/gemm.c
+
+CMakeFiles/strata_objects.dir/src/kernels/gemm.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/strata_objects.dir/src/kernels/gemm.c.i"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/main/src/kernels/gemm.c > CMakeFiles/strata_objects.dir/src/kernels/gemm.c.i
+
+CMakeFiles/strata_objects.dir/src/kernels/gemm.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/strata_objects.dir/src/kernels/gemm.c.s"
+	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/main/src/kernels/gemm.c -o CMakeFiles/strata_objects.dir/src/kernels/gemm.c.s
+
 CMakeFiles/strata_objects.dir/src/kernels/random.c.o: CMakeFiles/strata_objects.dir/flags.make
 CMakeFiles/strata_objects.dir/src/kernels/random.c.o: /work/main/src/kernels/random.c
 CMakeFiles/strata_objects.dir/src/kernels/random.c.o: CMakeFiles/strata_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_13) "Building C object CMakeFiles/strata_objects.dir/src/kernels/random.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_14) "Building C object CMakeFiles/strata_objects.dir/src/kernels/random.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/strata_objects.dir/src/kernels/random.c.o -MF CMakeFiles/strata_objects.dir/src/kernels/random.c.o.d -o CMakeFiles/strata_objects.dir/src/kernels/random.c.o -c /work/main/src/kernels/random.c
 
 CMakeFiles/strata_objects.dir/src/kernels/random.c.i: cmake_force
@@ -254,7 +268,7 @@ CMakeFiles/strata_objects.dir/src/kernels/random.c.s: cmake_force
 CMakeFiles/strata_objects.dir/src/ops/creation.c.o: CMakeFiles/strata_objects.dir/flags.make
 CMakeFiles/strata_objects.dir/src/ops/creation.c.o: /work/main/src/ops/creation.c
 CMakeFiles/strata_objects.dir/src/ops/creation.c.o: CMakeFiles/strata_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_14) "Building C object CMakeFiles/strata_objects.dir/src/ops/creation.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_15) "Building C object CMakeFiles/strata_objects.dir/src/ops/creation.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/strata_objects.dir/src/ops/creation.c.o -MF CMakeFiles/strata_objects.dir/src/ops/creation.c.o.d -o CMakeFiles/strata_objects.dir/src/ops/creation.c.o -c /work/main/src/ops/creation.c
 
 CMakeFiles/strata_objects.dir/src/ops/creation.c.i: cmake_force
@@ -268,7 +282,7 @@ CMakeFiles/strata_objects.dir/src/ops/creation.c.s: cmake_force
 CMakeFiles/strata_objects.dir/src/ops/op.c.o: CMakeFiles/strata_objects.dir/flags.make
 CMakeFiles/strata_objects.dir/src/ops/op.c.o: /work/main/src/ops/op.c
 CMakeFiles/strata_objects.dir/src/ops/op.c.o: CMakeFiles/strata_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_15) "Building C object CMakeFiles/strata_objects.dir/src/ops/op.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_16) "Building C object CMakeFiles/strata_objects.dir/src/ops/op.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/strata_objects.dir/src/ops/op.c.o -MF CMakeFiles/strata_objects.dir/src/ops/op.c.o.d -o CMakeFiles/strata_objects.dir/src/ops/op.c.o -c /work/main/src/ops/op.c
 
 CMakeFiles/strata_objects.dir/src/ops/op.c.i: cmake_force
@@ -282,7 +296,7 @@ CMakeFiles/strata_objects.dir/src/ops/op.c.s: cmake_force
 CMakeFiles/strata_objects.dir/src/ops/table.c.o: CMakeFiles/strata_objects.dir/flags.make
 CMakeFiles/strata_objects.dir/src/ops/table.c.o: /work/main/src/ops/table.c
 CMakeFiles/strata_objects.dir/src/ops/table.c.o: CMakeFiles/strata_objects.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_16) "Building C object CMakeFiles/strata_objects.dir/src/ops/table.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/main/build/CMakeFiles --progress-num=$(CMAKE_PROGRESS_17) "Building C object CMakeFiles/strata_objects.dir/src/ops/table.c.o"
 	/usr/bin/cc $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT CMakeFiles/strata_objects.dir/src/ops/table.c.o -MF CMakeFiles/strata_objects.dir/src/ops/table.c.o.d -o CMakeFiles/strata_objects.dir/src/ops/table.c.o -c /work/main/src/ops/table.c
 
 CMakeFiles/strata_objects.dir/src/ops/table.c.i: cmake_force
@@ -305,6 +319,7 @@ strata_objects: CMakeFiles/strata_objects.dir/src/core/threads.c.o
 strata_objects: CMakeFiles/strata_objects.dir/src/core/version.c.o
 strata_objects: CMakeFiles/strata_objects.dir/src/dispatch/dispatch.c.o
 strata_objects: CMakeFiles/strata_objects.dir/src/kernels/copy.c.o
+strata_objects: CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o
 strata_objects: CMakeFiles/strata_objects.dir/src/kernels/random.c.o
 strata_objects: CMakeFiles/strata_objects.dir/src/ops/creation.c.o
 strata_objects: CMakeFiles/strata_objects.dir/src/ops/op.c.o

@@ -23,6 +23,8 @@ file(REMOVE_RECURSE
   "CMakeFiles/strata_objects.dir/src/dispatch/dispatch.c.o.d"
   "CMakeFiles/strata_objects.dir/src/kernels/copy.c.o"
   "CMakeFiles/strata_objects.dir/src/kernels/copy.c.o.d"
+  "CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o"
+  "CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o.d"
   "CMakeFiles/strata_objects.dir/src/kernels/random.c.o"
   "CMakeFiles/strata_objects.dir/src/kernels/random.c.o.d"
   "CMakeFiles/strata_objects.dir/src/ops/creation.c.o"

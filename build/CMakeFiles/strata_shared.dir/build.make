@@ -86,6 +86,7 @@ strata_shared_EXTERNAL_OBJECTS = \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/core/version.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/dispatch/dispatch.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/kernels/copy.c.o" \
+"/work/main/build/CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/kernels/random.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/ops/creation.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/ops/op.c.o" \
@@ -103,6 +104,7 @@ libstrata.so.0.1.0: CMakeFiles/strata_objects.dir/src/core/threads.c.o
 libstrata.so.0.1.0: CMakeFiles/strata_objects.dir/src/core/version.c.o
 libstrata.so.0.1.0: CMakeFiles/strata_objects.dir/src/dispatch/dispatch.c.o
 libstrata.so.0.1.0: CMakeFiles/strata_objects.dir/src/kernels/copy.c.o
+libstrata.so.0.1.0: CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o
 libstrata.so.0.1.0: CMakeFiles/strata_objects.dir/src/kernels/random.c.o
 libstrata.so.0.1.0: CMakeFiles/strata_objects.dir/src/ops/creation.c.o
 libstrata.so.0.1.0: CMakeFiles/strata_objects.dir/src/ops/op.c.o

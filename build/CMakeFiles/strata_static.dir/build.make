@@ -86,6 +86,7 @@ strata_static_EXTERNAL_OBJECTS = \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/core/version.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/dispatch/dispatch.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/kernels/copy.c.o" \
+"/work/main/build/CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/kernels/random.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/ops/creation.c.o" \
 "/work/main/build/CMakeFiles/strata_objects.dir/src/ops/op.c.o" \
@@ -103,6 +104,7 @@ libstrata.a: CMakeFiles/strata_objects.dir/src/core/threads.c.o
 libstrata.a: CMakeFiles/strata_objects.dir/src/core/version.c.o
 libstrata.a: CMakeFiles/strata_objects.dir/src/dispatch/dispatch.c.o
 libstrata.a: CMakeFiles/strata_objects.dir/src/kernels/copy.c.o
+libstrata.a: CMakeFiles/strata_objects.dir/src/kernels/gemm.c.o
 libstrata.a: CMakeFiles/strata_objects.dir/src/kernels/random.c.o
 libstrata.a: CMakeFiles/strata_objects.dir/src/ops/creation.c.o
 libstrata.a: CMakeFiles/strata_objects.dir/src/ops/op.c.o
