@@ -1,2 +1,0 @@
-# Empty dependencies file for strata_shared.
-# This may be replaced when dependencies are built.

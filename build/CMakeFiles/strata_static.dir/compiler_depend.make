@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for strata_static.
-# This may be replaced when dependencies are built.
