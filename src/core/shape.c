@@ -18,16 +18,18 @@ int st__check_shape(const char *fn, int ndim, const int64_t *shape, st_dtype dt)
   if (ndim < 0 || ndim > ST_MAX_DIMS)
     return st__error(ST_ERR_ARG, "%s: ndim %d is out of range (0..%d)", fn, ndim, ST_MAX_DIMS);
   if (ndim && !shape) return st__error(ST_ERR_ARG, "%s: shape is NULL for ndim %d", fn, ndim);
+  /* Strides are products of the sizes with zeros counted as one, so bound that product: a
+     shape like [0, 2^62, 2^62] holds no elements but its strides would overflow. */
   int64_t limit = INT64_MAX / (int64_t)st_dtype_size(dt), n = 1;
   for (int i = 0; i < ndim; i++) {
     if (shape[i] < 0)
       return st__error(ST_ERR_ARG, "%s: size %lld of dim %d is negative", fn, (long long)shape[i], i);
-    if (shape[i] && n > limit / shape[i]) {
+    if (shape[i] > 1 && n > limit / shape[i]) {
       char buf[128];
       return st__error(ST_ERR_ARG, "%s: shape %s has too many elements (overflow)", fn,
                        st__fmt_shape(buf, sizeof buf, ndim, shape));
     }
-    n *= shape[i];
+    n *= shape[i] > 1 ? shape[i] : 1;
   }
   return 0;
 }

@@ -35,6 +35,7 @@ TEST(errors_name_the_function_and_values) {
   CHECK_FAILS(!st_zeros(ST_F32, ST_SHAPE(2, -1)), ST_ERR_ARG, "st_full: size -1 of dim 1 is negative");
   CHECK_FAILS(!st_zeros(ST_F32, ST_SHAPE((int64_t)1 << 62, 4)), ST_ERR_ARG, "overflow");
   CHECK_FAILS(!st_zeros((st_dtype)42, ST_SHAPE(2)), ST_ERR_DTYPE, "invalid dtype");
+  CHECK_FAILS(!st_zeros(ST_F32, ST_SHAPE(0, (int64_t)1 << 62, (int64_t)1 << 62)), ST_ERR_ARG, "overflow");
   CHECK_FAILS(!st_arange(ST_F32, 0, 1, 0), ST_ERR_ARG, "st_arange");
   CHECK_FAILS(!st_randint(ST_I64, 3, 3, ST_SHAPE(2)), ST_ERR_ARG, "low 3 must be below high 3");
   CHECK_FAILS(!st_rand(ST_I64, ST_SHAPE(2)), ST_ERR_DTYPE, "st_rand");
