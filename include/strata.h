@@ -359,6 +359,116 @@ st_tensor *st_max_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *str
 st_tensor *st_avg_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *stride,
                          const int64_t *padding); /* count_include_pad, as PyTorch's default */
 
+/* ========================================================================== eager autograd */
+
+/* PyTorch's eager autograd. A leaf that requires grad collects gradients in .grad; every op on a
+   tensor that requires grad (in grad mode) records a node, and st_backward walks them. */
+void st_set_requires_grad(st_tensor *t, bool requires_grad); /* leaf tensors */
+bool st_requires_grad(const st_tensor *t);
+bool st_is_leaf(const st_tensor *t); /* no grad_fn: created by the user, or not requiring grad */
+bool st_set_grad_enabled(bool enabled);   /* returns the previous mode; per thread */
+bool st_is_grad_enabled(void);
+/* Inference mode: no graph and no version counting, cheaper than no-grad. Returns the previous. */
+bool st_set_inference_mode(bool enabled);
+st_tensor *st_detach(st_tensor *t);      /* shares storage; no grad_fn, does not require grad */
+st_tensor *st_grad_of(const st_tensor *t); /* new ref to the accumulated .grad, or NULL */
+void st_zero_grad(st_tensor *t);           /* drops .grad (PyTorch's set_to_none) */
+/* Makes a non-leaf keep its .grad during backward (a no-op on leaves). */
+int st_retain_grad(st_tensor *t);
+
+/* root must be a one-element tensor when grad is NULL. */
+int st_backward(st_tensor *root, st_tensor *grad, bool retain_graph, bool create_graph);
+
+typedef struct {
+  bool retain_graph;      /* default: same as create_graph */
+  bool create_graph;
+  bool allow_unused;      /* else: error naming the unused input */
+  bool materialize_grads; /* unused inputs get zeros instead of NULL */
+} st_grad_opts;
+/* torch.autograd.grad: grads[i] receives a new reference (or NULL when unused and allowed).
+   grad_outputs may be NULL (all roots one-element), or hold NULL entries for one-element roots. */
+int st_autograd_grad(int nout, st_tensor *const *outputs, st_tensor *const *grad_outputs, int nin,
+                     st_tensor *const *inputs, st_tensor **grads, const st_grad_opts *opts);
+
+/* ------------------------------------------------------------------ graph nodes and hooks */
+
+/* A node of the backward graph. Pointers returned by these calls are borrowed: valid while a
+   tensor or node that refers to the node is alive. */
+typedef struct st_node st_node;
+st_node *st_grad_fn(const st_tensor *t);        /* NULL for leaves */
+const char *st_node_name(const st_node *n);     /* "MulBackward", "AccumulateGrad" */
+int st_node_num_next(const st_node *n);         /* one edge per input of the forward op */
+/* Edge i: the node the gradient of input i flows to (NULL: that input needs no gradient), and
+   which of its gradient slots receives it (when input_nr is not NULL). */
+st_node *st_node_next(const st_node *n, int i, int *input_nr);
+uint64_t st_node_sequence_nr(const st_node *n); /* creation order on this thread */
+int64_t st_node_priority(const st_node *n);
+/* Ready nodes with a higher priority run first (then later-created first), so that e.g. a
+   communication node runs as early as its inputs allow. Default 0. */
+void st_node_set_priority(st_node *n, int64_t priority);
+/* "file.c:42 (function)" where the node was created, in anomaly mode; "" otherwise. */
+const char *st_node_creation_site(const st_node *n);
+/* The node whose backward is running on this thread, or NULL. */
+st_node *st_current_node(void);
+
+/* Hooks, in the order they run at a node: tensor pre-hooks, node pre-hooks, retains-grad, the
+   node itself, post-accumulate-grad hooks (leaves), node post-hooks. A hook returns 0, or a
+   negative status (with st_hook_error) to fail the backward. Handles are > 0. */
+/* Sees the gradient of t; may replace it by storing a new reference in *replace. */
+typedef int (*st_tensor_hook)(void *user, st_tensor *grad, st_tensor **replace);
+int64_t st_tensor_register_hook(st_tensor *t, st_tensor_hook fn, void *user);
+/* Runs after the gradient was accumulated into leaf t's .grad (read it with st_grad_of). */
+typedef int (*st_post_accumulate_hook)(void *user, st_tensor *t);
+int64_t st_tensor_register_post_accumulate_grad_hook(st_tensor *t, st_post_accumulate_hook fn, void *user);
+/* Sees the gradients flowing into n (one per output of the forward op, NULL when none); may
+   replace entry i by storing a new reference in replace[i]. */
+typedef int (*st_node_pre_hook)(void *user, st_node *n, int nout, st_tensor *const *grad_outputs,
+                                st_tensor **replace);
+int64_t st_node_register_prehook(st_node *n, st_node_pre_hook fn, void *user);
+/* Sees what n computed (one gradient per input, NULL when not needed) and what it received. */
+typedef int (*st_node_post_hook)(void *user, st_node *n, int nin, st_tensor *const *grad_inputs, int nout,
+                                 st_tensor *const *grad_outputs);
+int64_t st_node_register_hook(st_node *n, st_node_post_hook fn, void *user);
+/* Removes a hook by its handle from whatever tensor or node holds it; false if none does. */
+bool st_remove_hook(int64_t handle);
+/* For a hook that fails: sets the error (status and message) and returns status. */
+int st_hook_error(st_status status, const char *message);
+
+/* --------------------------------------------------------------------- debugging and tools */
+
+/* Anomaly mode (per thread): nodes record their creation site (the innermost ST_SITE() of the
+   calling code, else the nearest caller outside strata from a backtrace); with check_nan, a
+   backward output containing NaN fails with a message naming the node and that site. */
+void st_set_anomaly_mode(bool enabled, bool check_nan);
+/* Marks the current source line as the creation site of the nodes that follow. */
+#define ST_SITE() st_set_site(__FILE__, __LINE__, __func__)
+void st_set_site(const char *file, int line, const char *func);
+
+/* A Graphviz picture of the graph reachable from roots: nodes, saved tensors' shapes, edges. */
+int st_graph_to_dot(st_tensor *const *roots, int nroots, FILE *f);
+/* Calls visit for every node reachable from the roots once, roots first (breadth-first). */
+int st_graph_walk(st_tensor *const *roots, int nroots, void (*visit)(void *user, st_node *n), void *user);
+
+/* Profiler (per thread): counts and times every op's forward and every node's backward. */
+void st_profiler_start(void);
+void st_profiler_stop(void);
+void st_profiler_print(FILE *f); /* a table: name, calls, total and mean time */
+int st_profiler_write_trace(const char *path); /* Chrome / Perfetto trace-event JSON */
+/* Number of calls recorded for a name ("matmul" forward, "MatmulBackward" backward). */
+int64_t st_profiler_count(const char *name);
+
+/* Gradient checks in float64 by central differences: fn maps nin inputs to nout outputs (its
+   st_fn-style signature); every floating input that requires grad is checked. Full Jacobian
+   when inputs are small, else the vector-Jacobian product against random directions
+   (v^T J u). Returns 0 when analytical and numerical gradients agree within atol + rtol*|num|;
+   otherwise ST_ERR_AUTOGRAD with a message naming the input, the element and both values. */
+typedef int (*st_check_fn)(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out);
+int st_gradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inputs, int nout, double eps,
+                 double atol, double rtol);
+/* The same for the gradient of the gradient (create_graph through every output). */
+int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inputs, int nout, double eps,
+                     double atol, double rtol);
+
 /* ============================================================================ serialization */
 
 /* A set of named tensors, as read from or written to a safetensors file. */

@@ -56,6 +56,8 @@ void st__storage_release(st_storage *s);
 
 /* ----------------------------------------------------------------------------------- tensor */
 
+struct st_autograd_meta;
+
 struct st_tensor {
   _Atomic int64_t refcount;
   int32_t scope_refs; /* how many scope entries record a reference to this tensor */
@@ -65,7 +67,20 @@ struct st_tensor {
   int64_t shape[ST_MAX_DIMS];
   int64_t strides[ST_MAX_DIMS]; /* in elements; 0 for broadcast dims */
   st_storage *storage;
+  struct st_autograd_meta *ag; /* NULL until autograd needs it (src/autograd) */
 };
+
+/* Set once by the autograd layer when it first attaches metadata, so that freeing a tensor
+   frees its autograd state without core calling upward. */
+extern void (*st__ag_free_hook)(st_tensor *t);
+
+/* Shape and dtype of a tensor, kept where the tensor itself must not be (autograd nodes). */
+typedef struct st_tensor_meta {
+  st_dtype dtype;
+  int ndim;
+  int64_t shape[ST_MAX_DIMS];
+} st_tensor_meta;
+void st__meta_of(st_tensor_meta *m, const st_tensor *t);
 
 /* A new tensor header viewing `storage` (retained). Not recorded in any scope. */
 st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int64_t *shape,

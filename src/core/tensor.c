@@ -5,7 +5,16 @@
 #include "core.h"
 #include "scope.h"
 
+void (*st__ag_free_hook)(st_tensor *t);
+
+void st__meta_of(st_tensor_meta *m, const st_tensor *t) {
+  m->dtype = t->dtype;
+  m->ndim = t->ndim;
+  memcpy(m->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+}
+
 static void tensor_free(st_tensor *t) {
+  if (t->ag) st__ag_free_hook(t);
   st__storage_release(t->storage);
   st__free(t, sizeof *t);
   atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);

@@ -1,6 +1,9 @@
 /* dispatch.c — the one entry every public op call goes through. At this stage it holds level 0
-   (plain tensors): infer, allocate, run the kernel. The interpreter stack (grad, jvp, vmap
-   levels) and eager autograd recording hook in here; see DESIGN.md, "The dispatch rule". */
+   (plain tensors): infer, allocate, run the kernel, and record an autograd node when an input
+   requires grad. The interpreter stack (grad, jvp, vmap levels) hooks in here; see DESIGN.md,
+   "The dispatch rule". */
+#include "../autograd/autograd.h"
+#include "../kernels/kernels.h"
 #include "../ops/op.h"
 
 static int check_inputs(const st_call *c) {
@@ -39,18 +42,41 @@ static int allocate_outputs(const st_call *c, const st_meta *m, st_tensor **out)
   return 0;
 }
 
+/* A copy of input 0 taken before an in-place kernel overwrites it, for rules that read it. */
+static int copy_self(const st_call *c, st_tensor **copy) {
+  st_tensor *self = c->in[0];
+  *copy = st__tensor_empty(self->dtype, self->ndim, self->shape);
+  if (!*copy) return ST_ERR_OOM;
+  st__k_copy(st__view_of(*copy), st__view_of(self));
+  return 0;
+}
+
 int st__dispatch(const st_call *c, st_tensor **out) {
   const st_op *op = c->op;
   st_meta m[ST_MAX_OUTS];
+  st_tensor *self_before = NULL;
+  bool record = false;
   for (int i = 0; i < op->nout; i++) out[i] = NULL;
-  if (check_inputs(c) || op->infer(c, m)) return st_last_status();
-  if (allocate_outputs(c, m, out)) return st_last_status();
-  if (op->kernel && op->kernel(c, out)) {
-    release_outputs(out, op->nout);
-    return st_last_status() ? st_last_status() : st__error(ST_ERR_OOM, "st_%s: kernel failed", op->name);
+  if (check_inputs(c) || op->infer(c, m) || st__needs_record(c, &record)) return st_last_status();
+  if (record && st__record_wants_self_copy(c) && copy_self(c, &self_before)) return st_last_status();
+  if (allocate_outputs(c, m, out)) goto fail;
+  bool all_views = true; /* a view needs no kernel (reshape decides per call) */
+  for (int i = 0; i < op->nout; i++) all_views = all_views && m[i].alias >= 0;
+  uint64_t t0 = st__profiler_begin();
+  if (op->kernel && !all_views && op->kernel(c, out)) {
+    if (!st__has_error()) st__error(ST_ERR_OOM, "st_%s: kernel failed", op->name);
+    goto fail;
   }
-  if (op->flags & ST_OP_INPLACE) atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
+  st__profiler_end(op->name, 0, t0);
+  if ((op->flags & ST_OP_INPLACE) && !st__inference_mode())
+    atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
+  if (record && st__record(c, out, op->nout, self_before)) goto fail;
+  st__drop(self_before);
   return 0;
+fail:
+  st__drop(self_before);
+  release_outputs(out, op->nout);
+  return st_last_status();
 }
 
 st_tensor *st__call1(const st_call *c) {

@@ -39,8 +39,13 @@ static int coalesce2(int ndim, int64_t *shape, int64_t *sa, int64_t *sb) {
       for (int64_t i = 0; i < n; i++) d[i * ds] = CONV(s[i * ss]);                                 \
   } while (0)
 
-#define AS_IS(x) (x)
 #define AS_BOOL(x) ((x) != 0)
+
+/* A float outside int64's range (or NaN) has no defined C conversion; give what x86's
+   cvttsd2si gives, as PyTorch does in practice, instead of undefined behaviour. */
+static inline int64_t to_i64(double x) {
+  return x >= -9223372036854775808.0 && x < 9223372036854775808.0 ? (int64_t)x : INT64_MIN;
+}
 
 #define FROM_SRC(TD, CONV)                                                                         \
   switch (st) {                                                                                    \
@@ -55,7 +60,13 @@ static void copy_row(char *dp, st_dtype dt, int64_t ds, const char *sp, st_dtype
   switch (dt) {
   case ST_F32: FROM_SRC(float, (float)); break;
   case ST_F64: FROM_SRC(double, (double)); break;
-  case ST_I64: FROM_SRC(int64_t, (int64_t)); break;
+  case ST_I64:
+    if (st == ST_F32 || st == ST_F64) {
+      FROM_SRC(int64_t, to_i64);
+    } else {
+      FROM_SRC(int64_t, (int64_t));
+    }
+    break;
   case ST_BOOL: FROM_SRC(bool, AS_BOOL); break;
   }
 }

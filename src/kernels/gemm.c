@@ -1,22 +1,527 @@
-/* gemm.c — matrix multiply on strided operands (see gemm.h). Reference loops for now. */
+/* gemm.c — matrix multiply on strided operands (see gemm.h): BLAS when configured and the
+   strides suit it, else a GotoBLAS/BLIS-style packed GEMM (Goto and van de Geijn, "Anatomy of
+   High-Performance Matrix Multiplication", TOMS 2008; Van Zee and van de Geijn, "BLIS", TOMS
+   2015), with matrix-vector and tiny products on simpler loops. */
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#ifdef STRATA_HAVE_BLAS
+#include <cblas.h>
+#include <limits.h>
+#endif
+
 #include "gemm.h"
 
-#define GEMM_REF(T)                                                                                \
-  for (int64_t i = 0; i < m; i++)                                                                  \
-    for (int64_t j = 0; j < n; j++) {                                                              \
-      T acc = 0;                                                                                   \
-      for (int64_t p = 0; p < k; p++) acc += A[i * rsa + p * csa] * B[p * rsb + j * csb];          \
-      C[i * rsc + j * csc] = beta != 0 ? C[i * rsc + j * csc] + acc : acc;                         \
-    }
+#define MR ST_GEMM_MR
 
-int st__k_gemm_f32(int64_t m, int64_t n, int64_t k, const float *A, int64_t rsa, int64_t csa,
-                   const float *B, int64_t rsb, int64_t csb, float beta, float *C, int64_t rsc, int64_t csc) {
-  GEMM_REF(float)
+/* Cache blocking for Zen 3 (32 KiB L1d, 512 KiB L2 per core, 32 MiB shared L3), after BLIS's
+   zen3 configuration: a KC x NR panel of B (16 KiB f32, 16 KiB f64) stays in L1 while the
+   micro-kernel streams MC x KC of A (144 KiB f32, 144 KiB f64) from L2; a KC x NC block of B
+   (~4 MiB f32) lives in L3. */
+#define KC_F32 256
+#define MC_F32 144
+#define NC_F32 4080
+#define KC_F64 256
+#define MC_F64 72
+#define NC_F64 4080
+
+/* Below this many multiply-adds, plain loops beat packing; above PARALLEL_WORK, threads pay. */
+#define SMALL_WORK 1024
+#define PARALLEL_WORK (1 << 20)
+#define GEMV_PARALLEL_WORK (1 << 17)
+
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* One GEMM call, with C made row-major-ish (see orient) and beta reduced to a flag. */
+typedef struct gemm_args {
+  int64_t m, n, k;
+  const char *a;
+  int64_t rsa, csa;
+  const char *b;
+  int64_t rsb, csb;
+  char *c;
+  int64_t rsc, csc;
+  int beta;
+} gemm_args;
+
+/* C^T = B^T A^T: the same product with the roles of rows and columns exchanged. */
+static void transpose_problem(gemm_args *x) {
+  gemm_args t = *x;
+  x->m = t.n, x->n = t.m;
+  x->a = t.b, x->rsa = t.csb, x->csa = t.rsb;
+  x->b = t.a, x->rsb = t.csa, x->csb = t.rsa;
+  x->rsc = t.csc, x->csc = t.rsc;
+}
+
+/* Makes C's columns the unit-stride direction when they are not and its rows are, so the
+   micro-kernel can store whole vectors. The stride of a size-1 dim means nothing: call it 1. */
+static void orient(gemm_args *x) {
+  if (x->n == 1) x->csc = 1;
+  if (x->m == 1) x->rsc = 1;
+  if (x->csc != 1 && x->rsc == 1) transpose_problem(x);
+}
+
+static int pick_threads(int64_t work, int64_t threshold) {
+  if (work < threshold) return 1;
+#ifdef _OPENMP
+  if (omp_in_parallel()) return 1; /* already inside someone's team: no nested teams */
+#endif
+  return st__num_threads();
+}
+
+/* ------------------------------------------------------- typed pieces, one copy per dtype */
+
+/* Packs `rows` (<= r) rows of a rows x cols block (element (i, p) at src[i*rs + p*cs]) into a
+   panel dst[p*r + i], zero-filling rows rows..r-1 so edge tiles need no special micro-kernel. */
+#define DEFINE_PACK(T, sfx)                                                                        \
+  static void pack_##sfx(int64_t rows, int64_t cols, const char *src_, int64_t rs, int64_t cs,     \
+                         int r, char *dst_) {                                                      \
+    const T *src = (const T *)src_;                                                                \
+    T *dst = (T *)dst_;                                                                            \
+    if (rows == r && rs == 1) {                                                                    \
+      for (int64_t p = 0; p < cols; p++)                                                           \
+        for (int i = 0; i < r; i++) dst[p * r + i] = src[p * cs + i];                              \
+      return;                                                                                      \
+    }                                                                                              \
+    if (cs == 1) {                                                                                 \
+      for (int64_t i = 0; i < rows; i++)                                                           \
+        for (int64_t p = 0; p < cols; p++) dst[p * r + i] = src[i * rs + p];                       \
+    } else {                                                                                       \
+      for (int64_t p = 0; p < cols; p++)                                                           \
+        for (int64_t i = 0; i < rows; i++) dst[p * r + i] = src[i * rs + p * cs];                  \
+    }                                                                                              \
+    for (int64_t p = 0; p < cols; p++)                                                             \
+      for (int64_t i = rows; i < r; i++) dst[p * r + i] = 0;                                       \
+  }
+
+/* The micro-kernel in plain C, for CPUs without AVX2: two rows at a time, so that the two
+   accumulator rows stay in vector registers (a whole 6 x NR array does not: several times slower).
+ */
+#define DEFINE_UKR_C(T, sfx, NR)                                                                   \
+  static void ukr_c_##sfx(int64_t kc, const void *a_, const void *b_, void *c_, int64_t rsc,       \
+                          int beta) {                                                              \
+    const T *restrict a = a_, *restrict b = b_;                                                    \
+    T *restrict c = c_;                                                                            \
+    for (int i = 0; i < MR; i += 2) {                                                              \
+      T acc0[NR] = {0}, acc1[NR] = {0};                                                            \
+      for (int64_t p = 0; p < kc; p++) {                                                           \
+        T a0 = a[p * MR + i], a1 = a[p * MR + i + 1];                                              \
+        for (int j = 0; j < NR; j++) {                                                             \
+          acc0[j] += a0 * b[p * NR + j];                                                           \
+          acc1[j] += a1 * b[p * NR + j];                                                           \
+        }                                                                                          \
+      }                                                                                            \
+      for (int j = 0; j < NR; j++) {                                                               \
+        c[i * rsc + j] = beta ? c[i * rsc + j] + acc0[j] : acc0[j];                                \
+        c[(i + 1) * rsc + j] = beta ? c[(i + 1) * rsc + j] + acc1[j] : acc1[j];                    \
+      }                                                                                            \
+    }                                                                                              \
+  }
+
+/* Copies the top-left mr x nr of a tile (row stride ldt) into C, adding when beta is set. */
+#define DEFINE_STORE(T, sfx)                                                                       \
+  static void store_##sfx(int mr, int nr, const void *tile_, int ldt, char *c_, int64_t rsc,       \
+                          int64_t csc, int beta) {                                                 \
+    const T *tile = tile_;                                                                         \
+    T *c = (T *)c_;                                                                                \
+    for (int i = 0; i < mr; i++)                                                                   \
+      for (int j = 0; j < nr; j++) {                                                               \
+        T *d = c + i * rsc + j * csc;                                                              \
+        *d = beta ? *d + tile[i * ldt + j] : tile[i * ldt + j];                                    \
+      }                                                                                            \
+  }
+
+/* Tiny products: packing would cost more than it saves. */
+#define DEFINE_SMALL(T, sfx)                                                                       \
+  static void small_##sfx(const gemm_args *x) {                                                    \
+    const T *A = (const T *)x->a, *B = (const T *)x->b;                                            \
+    T *C = (T *)x->c;                                                                              \
+    for (int64_t i = 0; i < x->m; i++)                                                             \
+      for (int64_t j = 0; j < x->n; j++) {                                                         \
+        T s = 0;                                                                                   \
+        for (int64_t p = 0; p < x->k; p++)                                                         \
+          s += A[i * x->rsa + p * x->csa] * B[p * x->rsb + j * x->csb];                            \
+        T *d = C + i * x->rsc + j * x->csc;                                                        \
+        *d = x->beta ? *d + s : s;                                                                 \
+      }                                                                                            \
+  }
+
+/* k == 0: the product is all zeros, so C is only cleared (beta 0) or left alone (beta 1). */
+#define DEFINE_CLEAR(T, sfx)                                                                       \
+  static void clear_##sfx(const gemm_args *x) {                                                    \
+    if (x->beta) return;                                                                           \
+    for (int64_t i = 0; i < x->m; i++)                                                             \
+      for (int64_t j = 0; j < x->n; j++) ((T *)x->c)[i * x->rsc + j * x->csc] = 0;                 \
+  }
+
+/* Matrix-vector (n == 1), rows i0..i1 of y = A v. Row-major A takes dot products with 16
+   partial sums (so the compiler can vectorize without reassociating); column-major A with a
+   contiguous y accumulates columns (axpy), which streams A once. */
+#define DEFINE_GEMV(T, sfx)                                                                        \
+  static T dot_##sfx(int64_t k, const T *a, int64_t inca, const T *v, int64_t incv) {              \
+    T acc[16] = {0}, s = 0;                                                                        \
+    int64_t p = 0;                                                                                 \
+    if (inca == 1 && incv == 1)                                                                    \
+      for (; p + 16 <= k; p += 16)                                                                 \
+        for (int j = 0; j < 16; j++) acc[j] += a[p + j] * v[p + j];                                \
+    for (; p < k; p++) s += a[p * inca] * v[p * incv];                                             \
+    for (int j = 0; j < 16; j++) s += acc[j];                                                      \
+    return s;                                                                                      \
+  }                                                                                                \
+  static void gemv_rows_##sfx(const gemm_args *x, int64_t i0, int64_t i1) {                        \
+    const T *A = (const T *)x->a, *v = (const T *)x->b;                                            \
+    T *y = (T *)x->c;                                                                              \
+    if (x->rsa == 1 && x->csa != 1 && x->rsc == 1) {                                               \
+      if (!x->beta)                                                                                \
+        for (int64_t i = i0; i < i1; i++) y[i] = 0;                                                \
+      for (int64_t p = 0; p < x->k; p++) {                                                         \
+        const T *col = A + p * x->csa, vp = v[p * x->rsb];                                         \
+        for (int64_t i = i0; i < i1; i++) y[i] += col[i] * vp;                                     \
+      }                                                                                            \
+      return;                                                                                      \
+    }                                                                                              \
+    for (int64_t i = i0; i < i1; i++) {                                                            \
+      T s = dot_##sfx(x->k, A + i * x->rsa, x->csa, v, x->rsb);                                    \
+      y[i * x->rsc] = x->beta ? y[i * x->rsc] + s : s;                                             \
+    }                                                                                              \
+  }
+
+DEFINE_PACK(float, f32)
+DEFINE_PACK(double, f64)
+DEFINE_UKR_C(float, f32, ST_GEMM_NR_F32)
+DEFINE_UKR_C(double, f64, ST_GEMM_NR_F64)
+DEFINE_STORE(float, f32)
+DEFINE_STORE(double, f64)
+DEFINE_SMALL(float, f32)
+DEFINE_SMALL(double, f64)
+DEFINE_CLEAR(float, f32)
+DEFINE_CLEAR(double, f64)
+DEFINE_GEMV(float, f32)
+DEFINE_GEMV(double, f64)
+
+#if defined(__x86_64__) || defined(__i386__)
+static void ukr_avx2_f32(int64_t kc, const void *a, const void *b, void *c, int64_t rsc, int beta) {
+  st__k_gemm_ukr_f32_avx2(kc, a, b, c, rsc, beta);
+}
+static void ukr_avx2_f64(int64_t kc, const void *a, const void *b, void *c, int64_t rsc, int beta) {
+  st__k_gemm_ukr_f64_avx2(kc, a, b, c, rsc, beta);
+}
+#endif
+
+/* ------------------------------------------------------------------ the blocked algorithm */
+
+/* What the dtype-independent driver needs to know about one dtype. */
+typedef struct gemm_kind {
+  int64_t es; /* element size */
+  int nr;
+  int64_t mc, kc, nc;
+  void (*pack)(int64_t rows, int64_t cols, const char *src, int64_t rs, int64_t cs, int r,
+               char *dst);
+  void (*ukr)(int64_t kc, const void *a, const void *b, void *c, int64_t rsc, int beta);
+  void (*store)(int mr, int nr, const void *tile, int ldt, char *c, int64_t rsc, int64_t csc,
+                int beta);
+  void (*small)(const gemm_args *x);
+  void (*clear)(const gemm_args *x);
+  void (*gemv_rows)(const gemm_args *x, int64_t i0, int64_t i1);
+} gemm_kind;
+
+static gemm_kind kind_f32(bool portable) {
+  gemm_kind g = {.es = sizeof(float),
+                 .nr = ST_GEMM_NR_F32,
+                 .mc = MC_F32,
+                 .kc = KC_F32,
+                 .nc = NC_F32,
+                 .pack = pack_f32,
+                 .ukr = ukr_c_f32,
+                 .store = store_f32,
+                 .small = small_f32,
+                 .clear = clear_f32,
+                 .gemv_rows = gemv_rows_f32};
+#if defined(__x86_64__) || defined(__i386__)
+  if (!portable && st__k_gemm_have_avx2()) g.ukr = ukr_avx2_f32;
+#else
+  (void)portable;
+#endif
+  return g;
+}
+
+static gemm_kind kind_f64(bool portable) {
+  gemm_kind g = {.es = sizeof(double),
+                 .nr = ST_GEMM_NR_F64,
+                 .mc = MC_F64,
+                 .kc = KC_F64,
+                 .nc = NC_F64,
+                 .pack = pack_f64,
+                 .ukr = ukr_c_f64,
+                 .store = store_f64,
+                 .small = small_f64,
+                 .clear = clear_f64,
+                 .gemv_rows = gemv_rows_f64};
+#if defined(__x86_64__) || defined(__i386__)
+  if (!portable && st__k_gemm_have_avx2()) g.ukr = ukr_avx2_f64;
+#else
+  (void)portable;
+#endif
+  return g;
+}
+
+/* Packs a rows x cols block into panels of r rows. */
+static void pack_block(const gemm_kind *g, int64_t rows, int64_t cols, const char *src, int64_t rs,
+                       int64_t cs, int r, char *dst) {
+  for (int64_t ip = 0; ip * r < rows; ip++)
+    g->pack(min64(r, rows - ip * r), cols, src + ip * r * rs * g->es, rs, cs, r,
+            dst + ip * r * cols * g->es);
+}
+
+/* C[mc x nc] (+)= packed A block times packed B block, one register tile at a time. Tiles on
+   C's edges, or with C's columns strided, go through a local tile. */
+static void macro_kernel(const gemm_kind *g, int64_t mc, int64_t nc, int64_t kc, const char *pa,
+                         const char *pb, char *c, int64_t rsc, int64_t csc, int beta) {
+  int64_t nr = g->nr, es = g->es;
+  for (int64_t jr = 0; jr < nc; jr += nr)
+    for (int64_t ir = 0; ir < mc; ir += MR) {
+      const char *ap = pa + ir * kc * es, *bp = pb + jr * kc * es;
+      char *cp = c + (ir * rsc + jr * csc) * es;
+      int64_t mr = min64(MR, mc - ir), nrj = min64(nr, nc - jr);
+      if (mr == MR && nrj == nr && csc == 1) {
+        g->ukr(kc, ap, bp, cp, rsc, beta);
+      } else {
+        _Alignas(64) double tile[MR * ST_GEMM_NR_F32 / 2]; /* MR x NR elements of either dtype */
+        g->ukr(kc, ap, bp, tile, nr, 0);
+        g->store((int)mr, (int)nrj, tile, (int)nr, cp, rsc, csc, beta);
+      }
+    }
+}
+
+/* KC-sized steps that divide k evenly, so no step is a sliver. */
+static int64_t balanced_kc(const gemm_kind *g, int64_t k) {
+  int64_t steps = (k + g->kc - 1) / g->kc;
+  return (k + steps - 1) / steps;
+}
+
+/* The five loops around the micro-kernel (jc, pc, ic here; jr, ir in the macro kernel), on
+   one thread, with its own packing buffers. */
+static void blocked(const gemm_kind *g, const gemm_args *x, char *pa, char *pb) {
+  int64_t es = g->es, kcb = balanced_kc(g, x->k);
+  for (int64_t jc = 0; jc < x->n; jc += g->nc) {
+    int64_t nc = min64(g->nc, x->n - jc);
+    for (int64_t pc = 0; pc < x->k; pc += kcb) {
+      int64_t kc = min64(kcb, x->k - pc);
+      int beta = pc ? 1 : x->beta;
+      pack_block(g, nc, kc, x->b + (pc * x->rsb + jc * x->csb) * es, x->csb, x->rsb, g->nr, pb);
+      for (int64_t ic = 0; ic < x->m; ic += g->mc) {
+        int64_t mc = min64(g->mc, x->m - ic);
+        pack_block(g, mc, kc, x->a + (ic * x->rsa + pc * x->csa) * es, x->rsa, x->csa, MR, pa);
+        macro_kernel(g, mc, nc, kc, pa, pb, x->c + (ic * x->rsc + jc * x->csc) * es, x->rsc, x->csc,
+                     beta);
+      }
+    }
+  }
+}
+
+/* Matrix-vector products are memory-bound: threads split the rows in blocks of 256. */
+static void gemv(const gemm_kind *g, const gemm_args *x) {
+  int64_t nblocks = (x->m + 255) / 256;
+  int nt = pick_threads(x->m * x->k, GEMV_PARALLEL_WORK);
+#pragma omp parallel for num_threads(nt) if (nt > 1) schedule(static)
+  for (int64_t b = 0; b < nblocks; b++) g->gemv_rows(x, b * 256, min64(x->m, b * 256 + 256));
+}
+
+static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
+
+/* Threads split C into a tm x tn grid of parts on tile boundaries, one part per thread, each
+   run by `blocked` with private buffers: no barriers, so a descheduled thread delays only its
+   own part, and every element sees the same arithmetic whatever the thread count. The grid
+   minimizes the largest part, then its perimeter (the packing each thread repeats). */
+typedef struct grid {
+  int tm, tn;
+  int64_t pm, pn;        /* rows and columns per part */
+  size_t abytes, bbytes; /* packing buffers per part */
+} grid;
+
+static grid split(const gemm_kind *g, int64_t m, int64_t n, int64_t k, int nt) {
+  grid best = {0};
+  for (int tm = 1; tm <= nt; tm++) {
+    if (nt % tm) continue;
+    int tn = nt / tm;
+    int64_t pm = round_up((m + tm - 1) / tm, MR), pn = round_up((n + tn - 1) / tn, g->nr);
+    if (!best.tm || pm * pn < best.pm * best.pn ||
+        (pm * pn == best.pm * best.pn && pm + pn < best.pm + best.pn))
+      best = (grid){tm, tn, pm, pn, 0, 0};
+  }
+  int64_t kcb = balanced_kc(g, k);
+  best.abytes = (size_t)round_up(min64(g->mc, best.pm) * kcb * g->es, ST_ALIGN);
+  best.bbytes = (size_t)round_up(min64(g->nc, best.pn) * kcb * g->es, ST_ALIGN);
+  return best;
+}
+
+static void run_part(const gemm_kind *g, const gemm_args *x, const grid *p, int t, char *buf) {
+  int64_t i0 = t / p->tn * p->pm, j0 = t % p->tn * p->pn, es = g->es;
+  if (i0 >= x->m || j0 >= x->n) return;
+  gemm_args part = *x;
+  part.m = min64(p->pm, x->m - i0), part.n = min64(p->pn, x->n - j0);
+  part.a += i0 * x->rsa * es;
+  part.b += j0 * x->csb * es;
+  part.c += (i0 * x->rsc + j0 * x->csc) * es;
+  char *pa = buf + (size_t)t * (p->abytes + p->bbytes);
+  blocked(g, &part, pa, pa + p->abytes);
+}
+
+static int gemm_builtin(const gemm_kind *g, gemm_args x) {
+  if (x.m == 0 || x.n == 0) return 0;
+  if (x.k == 0) {
+    g->clear(&x);
+    return 0;
+  }
+  if (x.m == 1 && x.n != 1) transpose_problem(&x); /* a row vector times B is B^T times a vector */
+  if (x.n == 1) {
+    gemv(g, &x);
+    return 0;
+  }
+  orient(&x);
+  if (x.m * x.n * x.k <= SMALL_WORK) {
+    g->small(&x);
+    return 0;
+  }
+  /* Each thread gets at least a quarter of PARALLEL_WORK, or its start-up is not repaid. */
+  int64_t work = x.m * x.n * x.k;
+  int nt = (int)min64(pick_threads(work, PARALLEL_WORK), work / (PARALLEL_WORK / 4));
+  if (nt < 1) nt = 1;
+  grid p = split(g, x.m, x.n, x.k, nt);
+  /* One buffer for every part, from the calling thread before any work: a failure leaves C
+     untouched and failure injection (per thread) sees it. */
+  size_t bytes = (size_t)nt * (p.abytes + p.bbytes);
+  char *buf = st__alloc_aligned(bytes);
+  if (!buf) return ST_ERR_OOM;
+  if (nt == 1) {
+    run_part(g, &x, &p, 0, buf);
+  } else {
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+    for (int t = 0; t < nt; t++) run_part(g, &x, &p, t, buf);
+  }
+  st__free_aligned(buf, bytes);
   return 0;
 }
 
+/* ------------------------------------------------------------------------------------ BLAS */
+
+#ifdef STRATA_HAVE_BLAS
+/* How BLAS (row-major) sees a rows x cols operand: untransposed when its rows are contiguous,
+   transposed when its columns are, with a leading dimension BLAS accepts; false otherwise
+   (broadcast or doubly strided operands go to the built-in GEMM). Strides of size-1 dims are
+   meaningless, so they never disqualify. */
+static bool blas_operand(int64_t rows, int64_t cols, int64_t rs, int64_t cs,
+                         enum CBLAS_TRANSPOSE *trans, int *ld) {
+  int64_t one = 1, r = rows > one ? rows : one, c = cols > one ? cols : one;
+  if ((cs == 1 || cols <= 1) && (rs >= c || rows <= 1)) {
+    *trans = CblasNoTrans;
+    *ld = (int)(rows <= 1 ? c : rs);
+    return rows <= 1 || rs <= INT_MAX;
+  }
+  if ((rs == 1 || rows <= 1) && (cs >= r || cols <= 1)) {
+    *trans = CblasTrans;
+    *ld = (int)(cols <= 1 ? r : cs);
+    return cols <= 1 || cs <= INT_MAX;
+  }
+  return false;
+}
+
+typedef struct blas_plan {
+  enum CBLAS_TRANSPOSE ta, tb;
+  int lda, ldb, ldc;
+} blas_plan;
+
+/* True when BLAS can take x as it is (orienting C on the way). Not inside a parallel region:
+   there the built-in GEMM runs single-threaded, while BLAS would start its own threads. */
+static bool use_blas(gemm_args *x, blas_plan *p) {
+#ifdef _OPENMP
+  if (omp_in_parallel()) return false;
+#endif
+  if (x->m <= 0 || x->n <= 0 || x->k <= 0) return false;
+  orient(x);
+  if (x->m > INT_MAX || x->n > INT_MAX || x->k > INT_MAX) return false;
+  enum CBLAS_TRANSPOSE tc;
+  return blas_operand(x->m, x->n, x->rsc, x->csc, &tc, &p->ldc) && tc == CblasNoTrans &&
+         blas_operand(x->m, x->k, x->rsa, x->csa, &p->ta, &p->lda) &&
+         blas_operand(x->k, x->n, x->rsb, x->csb, &p->tb, &p->ldb);
+}
+
+/* OpenBLAS keeps one process-wide thread count; follow this thread's strata setting, so that
+   st_set_num_threads(1) means one thread there too. */
+static void blas_threads(int64_t work) {
+#ifdef OPENBLAS_VERSION
+  int want = pick_threads(work, PARALLEL_WORK);
+  if (openblas_get_num_threads() != want) openblas_set_num_threads(want);
+#else
+  (void)work;
+#endif
+}
+#endif
+
+/* ------------------------------------------------------------------------- entry points */
+
+int st__k_gemm_builtin_f32(bool portable, int64_t m, int64_t n, int64_t k, const float *A,
+                           int64_t rsa, int64_t csa, const float *B, int64_t rsb, int64_t csb,
+                           float beta, float *C, int64_t rsc, int64_t csc) {
+  gemm_kind g = kind_f32(portable);
+  return gemm_builtin(&g, (gemm_args){m, n, k, (const char *)A, rsa, csa, (const char *)B, rsb, csb,
+                                      (char *)C, rsc, csc, beta != 0});
+}
+
+int st__k_gemm_builtin_f64(bool portable, int64_t m, int64_t n, int64_t k, const double *A,
+                           int64_t rsa, int64_t csa, const double *B, int64_t rsb, int64_t csb,
+                           double beta, double *C, int64_t rsc, int64_t csc) {
+  gemm_kind g = kind_f64(portable);
+  return gemm_builtin(&g, (gemm_args){m, n, k, (const char *)A, rsa, csa, (const char *)B, rsb, csb,
+                                      (char *)C, rsc, csc, beta != 0});
+}
+
+int st__k_gemm_f32(int64_t m, int64_t n, int64_t k, const float *A, int64_t rsa, int64_t csa,
+                   const float *B, int64_t rsb, int64_t csb, float beta, float *C, int64_t rsc,
+                   int64_t csc) {
+#ifdef STRATA_HAVE_BLAS
+  gemm_args x = {m,         n,   k,   (const char *)A, rsa, csa, (const char *)B, rsb, csb,
+                 (char *)C, rsc, csc, beta != 0};
+  blas_plan p;
+  if (use_blas(&x, &p)) {
+    blas_threads(m * n * k);
+    cblas_sgemm(CblasRowMajor, p.ta, p.tb, (int)x.m, (int)x.n, (int)x.k, 1.0f, (const float *)x.a,
+                p.lda, (const float *)x.b, p.ldb, x.beta ? 1.0f : 0.0f, (float *)x.c, p.ldc);
+    return 0;
+  }
+#endif
+  return st__k_gemm_builtin_f32(false, m, n, k, A, rsa, csa, B, rsb, csb, beta, C, rsc, csc);
+}
+
 int st__k_gemm_f64(int64_t m, int64_t n, int64_t k, const double *A, int64_t rsa, int64_t csa,
-                   const double *B, int64_t rsb, int64_t csb, double beta, double *C, int64_t rsc, int64_t csc) {
-  GEMM_REF(double)
-  return 0;
+                   const double *B, int64_t rsb, int64_t csb, double beta, double *C, int64_t rsc,
+                   int64_t csc) {
+#ifdef STRATA_HAVE_BLAS
+  gemm_args x = {m,         n,   k,   (const char *)A, rsa, csa, (const char *)B, rsb, csb,
+                 (char *)C, rsc, csc, beta != 0};
+  blas_plan p;
+  if (use_blas(&x, &p)) {
+    blas_threads(m * n * k);
+    cblas_dgemm(CblasRowMajor, p.ta, p.tb, (int)x.m, (int)x.n, (int)x.k, 1.0, (const double *)x.a,
+                p.lda, (const double *)x.b, p.ldb, x.beta ? 1.0 : 0.0, (double *)x.c, p.ldc);
+    return 0;
+  }
+#endif
+  return st__k_gemm_builtin_f64(false, m, n, k, A, rsa, csa, B, rsb, csb, beta, C, rsc, csc);
+}
+
+/* ------------------------------------------------------------------------------- integers */
+
+void st__k_gemm_i64(int64_t m, int64_t n, int64_t k, const int64_t *A, int64_t rsa, int64_t csa,
+                    const int64_t *B, int64_t rsb, int64_t csb, int64_t beta, int64_t *C,
+                    int64_t rsc, int64_t csc) {
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < n; j++) {
+      uint64_t s = beta ? (uint64_t)C[i * rsc + j * csc] : 0; /* unsigned: wraps, no UB */
+      for (int64_t p = 0; p < k; p++)
+        s += (uint64_t)A[i * rsa + p * csa] * (uint64_t)B[p * rsb + j * csb];
+      C[i * rsc + j * csc] = (int64_t)s;
+    }
 }

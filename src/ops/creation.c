@@ -21,7 +21,8 @@ static int kernel_full(const st_call *c, st_tensor *const *out) {
   st__k_fill(st__view_of(out[0]), c->a.f[0]);
   return 0;
 }
-const st_op st__op_full = {ST_OP_full, "full", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_factory, kernel_full};
+const st_op st__op_full = {.id = ST_OP_full, .name = "full", .nin = 0, .nout = 1,
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_factory, .kernel = kernel_full};
 
 /* --------------------------------------------------- from_data: ptr = row-major source buffer */
 
@@ -34,8 +35,8 @@ static int kernel_from_data(const st_call *c, st_tensor *const *out) {
   memcpy(st__data(out[0]), c->a.ptr, (size_t)st_numel(out[0]) * st_dtype_size(out[0]->dtype));
   return 0;
 }
-const st_op st__op_from_data = {ST_OP_from_data, "from_data", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_from_data,
-                                kernel_from_data};
+const st_op st__op_from_data = {.id = ST_OP_from_data, .name = "from_data", .nin = 0, .nout = 1,
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_from_data, .kernel = kernel_from_data};
 
 /* ------------------------------------------------------- arange: f[0] start, f[1] end, f[2] step */
 
@@ -64,7 +65,8 @@ static int kernel_arange(const st_call *c, st_tensor *const *out) {
   }
   return 0;
 }
-const st_op st__op_arange = {ST_OP_arange, "arange", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_arange, kernel_arange};
+const st_op st__op_arange = {.id = ST_OP_arange, .name = "arange", .nin = 0, .nout = 1,
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_arange, .kernel = kernel_arange};
 
 /* -------------------------------------------------- linspace: f[0] start, f[1] end, i[0] steps */
 
@@ -90,8 +92,8 @@ static int kernel_linspace(const st_call *c, st_tensor *const *out) {
   }
   return 0;
 }
-const st_op st__op_linspace = {ST_OP_linspace, "linspace", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_linspace,
-                               kernel_linspace};
+const st_op st__op_linspace = {.id = ST_OP_linspace, .name = "linspace", .nin = 0, .nout = 1,
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_linspace, .kernel = kernel_linspace};
 
 /* ------------------------------------------------------------------- eye: i[0] n, i[1] m */
 
@@ -110,7 +112,8 @@ static int kernel_eye(const st_call *c, st_tensor *const *out) {
   st__k_fill((st_view){v.data, v.dtype, 1, &n, &stride}, 1.0); /* the diagonal */
   return 0;
 }
-const st_op st__op_eye = {ST_OP_eye, "eye", 0, 1, ST_OP_FACTORY | ST_OP_NONDIFF, infer_eye, kernel_eye};
+const st_op st__op_eye = {.id = ST_OP_eye, .name = "eye", .nin = 0, .nout = 1,
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_eye, .kernel = kernel_eye};
 
 /* ------------------------------------------- random: rand, randn; randint reads i[0] low, i[1] high */
 
@@ -136,10 +139,10 @@ static int kernel_randn(const st_call *c, st_tensor *const *out) {
   (void)c;
   return 0;
 }
-const st_op st__op_rand = {ST_OP_rand, "rand", 0, 1, ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
-                           infer_random_float, kernel_rand};
-const st_op st__op_randn = {ST_OP_randn, "randn", 0, 1, ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
-                            infer_random_float, kernel_randn};
+const st_op st__op_rand = {.id = ST_OP_rand, .name = "rand", .nin = 0, .nout = 1,
+                              .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF, .infer = infer_random_float, .kernel = kernel_rand};
+const st_op st__op_randn = {.id = ST_OP_randn, .name = "randn", .nin = 0, .nout = 1,
+                              .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF, .infer = infer_random_float, .kernel = kernel_randn};
 
 static int infer_randint(const st_call *c, st_meta *m) {
   if (infer_factory(c, m)) return -1;
@@ -155,8 +158,8 @@ static int kernel_randint(const st_call *c, st_tensor *const *out) {
   st__k_randint(st__data(out[0]), out[0]->dtype, n, c->a.i[0], c->a.i[1], key, first);
   return 0;
 }
-const st_op st__op_randint = {ST_OP_randint, "randint", 0, 1, ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
-                              infer_randint, kernel_randint};
+const st_op st__op_randint = {.id = ST_OP_randint, .name = "randint", .nin = 0, .nout = 1,
+                              .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF, .infer = infer_randint, .kernel = kernel_randint};
 
 /* ------------------------------------------------------------ to_dtype: a.dtype = the target */
 
@@ -169,7 +172,8 @@ static int kernel_copy(const st_call *c, st_tensor *const *out) {
   st__k_copy(st__view_of(out[0]), st__view_of(c->in[0]));
   return 0;
 }
-const st_op st__op_to_dtype = {ST_OP_to_dtype, "to_dtype", 1, 1, 0, infer_to_dtype, kernel_copy};
+const st_op st__op_to_dtype = {.id = ST_OP_to_dtype, .name = "to_dtype", .nin = 1, .nout = 1,
+                              .flags = 0, .infer = infer_to_dtype, .kernel = kernel_copy};
 
 /* ------------------------------------------------------------------------ public functions */
 

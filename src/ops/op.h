@@ -48,6 +48,23 @@ enum {
   ST_OP_FACTORY = 1u << 3, /* no tensor inputs */
 };
 
+/* What a vjp rule sees: the call's attributes, the saved values it asked for (NULL elsewhere),
+   every input's and output's shape and dtype, and which inputs need a gradient. */
+typedef struct st_vjp_args {
+  const st_op *op;
+  const st_attrs *a;
+  int nin, nout;
+  st_tensor *const *in;  /* saved inputs: in[i] non-NULL when the record's saves has ST_SAVE_IN(i) */
+  st_tensor *const *out; /* saved outputs: ST_SAVE_OUT(j) */
+  const st_tensor_meta *in_meta, *out_meta;
+  const bool *needs; /* needs_input_grad: compute gin[i] only where needs[i] */
+} st_vjp_args;
+
+/* Which values a vjp rule reads; all others are not kept alive by the graph. */
+#define ST_SAVE_IN(i) (1u << (i))
+#define ST_SAVE_OUT(j) (1u << (16 + (j)))
+#define ST_SAVE_ALL_IN 0xffffu
+
 struct st_op {
   st_op_id id;
   const char *name; /* the public function without "st_": "add" */
@@ -60,6 +77,14 @@ struct st_op {
   /* Computes into outputs allocated from infer's metas (in-place ops: out[0] is input 0).
      Runs only on plain tensors. May fail only for lack of memory. NULL for pure views. */
   int (*kernel)(const st_call *c, st_tensor *const *out);
+
+  /* ---- autograd (src/ops/<family>.c beside the kernel) ---- */
+  unsigned saves; /* ST_SAVE_IN / ST_SAVE_OUT bits */
+  /* Gradients of the inputs from the gradients of the outputs, written with public ops only so
+     that the rule is itself differentiable. gout[j] is never NULL (zeros are filled in). Sets
+     gin[i] (a new reference, or NULL for a zero gradient) where a->needs[i]. Returns 0 or a
+     status. NULL: the op has no derivative (backward through it fails with a message). */
+  int (*vjp)(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin);
 };
 
 /* The table, indexed by st_op_id, built in table.c from the family lists. */

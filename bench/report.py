@@ -1,0 +1,111 @@
+"""Merges strata's and the peers' benchmark lines into bench/RESULTS.md: one row per workload
+with times, the ratio peer time / strata time (> 1: strata is faster), and for GEMM the
+percentage of one core's FP32/FP64 peak (2 FMA units x SIMD width x 2 flops x clock)."""
+import datetime
+import os
+import platform
+import re
+import subprocess
+import sys
+
+out, threads = sys.argv[1], int(sys.argv[2])
+
+
+def clock_ghz():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("cpu MHz"):
+                return float(line.split(":")[1]) / 1000
+    except OSError:
+        pass
+    return float("nan")
+
+
+def cpu_name():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":")[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def versions():
+    v = {}
+    for m in ("numpy", "torch"):
+        try:
+            v[m] = __import__(m).__version__
+        except Exception:
+            v[m] = "unavailable"
+    return v
+
+
+def parse_strata(path, suite):
+    rows = {}
+    for line in open(path):
+        f = line.split()
+        if not f or f[0].startswith("#"):
+            continue
+        try:
+            if suite == "gemm":
+                name, size, thr, sec = f[0], int(f[1]), int(f[2]), float(f[3])
+                rows[(name, size, thr)] = sec
+            else:
+                name, size, sec = f[0], int(f[1]), float(f[2])
+                rows[(name, size, threads)] = sec
+        except (ValueError, IndexError):
+            continue
+    return rows
+
+
+def parse_peers(path):
+    rows = {}
+    for line in open(path):
+        f = line.split()
+        if len(f) < 5:
+            continue
+        suite, peer, name = f[0], f[1], f[2]
+        if suite == "gemm":
+            rows[(peer, name, int(f[3]), int(f[4]))] = float(f[5])
+        else:
+            rows[(peer, name, int(f[3]), threads)] = float(f[4])
+    return rows
+
+
+ghz = clock_ghz()
+lines = [
+    f"# strata benchmarks",
+    "",
+    f"- date: {datetime.date.today().isoformat()}",
+    f"- machine: {cpu_name()}, {os.cpu_count()} cores, {ghz:.2f} GHz; threads pinned to {threads} for every library",
+    f"- peers: " + ", ".join(f"{k} {v}" for k, v in versions().items()),
+    f"- command: `bench/setup && bench/run {threads}`",
+    "- ratio = peer time / strata time (above 1: strata is faster)",
+    "",
+]
+for suite in ("gemm", "elementwise"):
+    sp, pp = os.path.join(out, f"{suite}.strata.txt"), os.path.join(out, f"{suite}.peers.txt")
+    if not (os.path.exists(sp) and os.path.exists(pp)):
+        continue
+    strata, peers = parse_strata(sp, suite), parse_peers(pp)
+    lines += [f"## {suite}", ""]
+    if suite == "gemm":
+        lines += ["| workload | n | threads | strata GFLOP/s | % of 1-core peak | numpy / strata | torch / strata |",
+                  "|---|---|---|---|---|---|---|"]
+    else:
+        lines += ["| workload | elements | strata GB/s | numpy / strata | torch / strata |", "|---|---|---|---|---|"]
+    for (name, size, thr), sec in sorted(strata.items()):
+        ratio = {p: peers.get((p, name, size, thr)) for p in ("numpy", "torch")}
+        rs = [f"{ratio[p] / sec:.2f}" if ratio[p] else "n/a" for p in ("numpy", "torch")]
+        if suite == "gemm":
+            gf = 2.0 * size ** 3 / sec / 1e9
+            width = 8 if name.endswith("f32") else 4
+            peak = 2 * width * 2 * ghz * max(thr, 1)
+            lines.append(f"| {name} | {size} | {thr} | {gf:.1f} | {100 * gf / peak:.0f}% | {rs[0]} | {rs[1]} |")
+        else:
+            arity = 2 if name.startswith(("add", "mul")) else 1
+            gbs = 4.0 * size * (arity + 1) / sec / 1e9
+            lines.append(f"| {name} | {size} | {gbs:.2f} | {rs[0]} | {rs[1]} |")
+    lines.append("")
+print("\n".join(lines))

@@ -1,0 +1,377 @@
+/* binary.c — the binary elementwise ops with NumPy broadcasting and PyTorch type promotion
+   (add ... atan2), their scalar forms, comparisons, where, logical and/or, and the in-place
+   add_ ... copy_. Ops of one shape share infer and kernel functions, parameterized by the table
+   `infos` indexed by op id. */
+#include <stdio.h>
+
+#include "../kernels/elementwise.h"
+#include "op.h"
+
+/* How an op maps the promoted dtype of its inputs (st__result_type) to its compute dtype and
+   its output dtype. */
+typedef enum {
+  RULE_PROMOTE,  /* computes and returns the promoted dtype (add, mul, maximum, minimum) */
+  RULE_SUB,      /* as PROMOTE, but a bool operand is an error (torch.sub) */
+  RULE_POW,      /* as PROMOTE, but bool ** bool is an error (no bool pow in PyTorch) */
+  RULE_FLOAT,    /* integers and bool compute in f32 (true division, atan2) */
+  RULE_BOOL_OUT, /* computes in the promoted dtype, returns bool (comparisons, logical) */
+} dtype_rule;
+
+typedef struct {
+  st_binary_kind kind;
+  dtype_rule rule;
+  int64_t grain; /* elements below which a run stays on one thread (iter.h) */
+} binary_info;
+
+#define INFO(k, rule) {ST_BK_##k, rule, ST_GRAIN_CHEAP}
+#define MATH(k, rule) {ST_BK_##k, rule, ST_GRAIN_MATH}
+
+static const binary_info infos[ST_OP_COUNT] = {
+  [ST_OP_add] = INFO(add, RULE_PROMOTE),
+  [ST_OP_add_] = INFO(add, RULE_PROMOTE),
+  [ST_OP_add_scalar] = INFO(add, RULE_PROMOTE),
+  [ST_OP_add_scalar_] = INFO(add, RULE_PROMOTE),
+  [ST_OP_sub] = INFO(sub, RULE_SUB),
+  [ST_OP_sub_] = INFO(sub, RULE_SUB),
+  [ST_OP_mul] = INFO(mul, RULE_PROMOTE),
+  [ST_OP_mul_] = INFO(mul, RULE_PROMOTE),
+  [ST_OP_mul_scalar] = INFO(mul, RULE_PROMOTE),
+  [ST_OP_mul_scalar_] = INFO(mul, RULE_PROMOTE),
+  [ST_OP_div] = INFO(div, RULE_FLOAT),
+  [ST_OP_div_] = INFO(div, RULE_FLOAT),
+  [ST_OP_pow] = MATH(pow, RULE_POW),
+  [ST_OP_maximum] = INFO(maximum, RULE_PROMOTE),
+  [ST_OP_minimum] = INFO(minimum, RULE_PROMOTE),
+  [ST_OP_atan2] = MATH(atan2, RULE_FLOAT),
+  [ST_OP_eq] = INFO(eq, RULE_BOOL_OUT),
+  [ST_OP_ne] = INFO(ne, RULE_BOOL_OUT),
+  [ST_OP_lt] = INFO(lt, RULE_BOOL_OUT),
+  [ST_OP_le] = INFO(le, RULE_BOOL_OUT),
+  [ST_OP_gt] = INFO(gt, RULE_BOOL_OUT),
+  [ST_OP_ge] = INFO(ge, RULE_BOOL_OUT),
+  [ST_OP_logical_and] = INFO(logical_and, RULE_BOOL_OUT),
+  [ST_OP_logical_or] = INFO(logical_or, RULE_BOOL_OUT),
+};
+
+/* Compute and output dtypes of an op on operands of dtypes a and b that promote to
+   `promoted`. */
+static int op_dtypes(const st_call *c, st_dtype a, st_dtype b, st_dtype promoted, st_dtype *ct,
+                     st_dtype *out) {
+  dtype_rule rule = infos[c->op->id].rule;
+  if (rule == RULE_SUB && (a == ST_BOOL || b == ST_BOOL))
+    return st__op_error(c, ST_ERR_DTYPE,
+                        "subtraction with a bool tensor is not supported (%s - %s); use "
+                        "st_logical_not to invert a mask",
+                        st_dtype_name(a), st_dtype_name(b));
+  if (rule == RULE_POW && promoted == ST_BOOL)
+    return st__op_error(c, ST_ERR_DTYPE, "pow of bool tensors is not supported");
+  *ct = rule == RULE_FLOAT && !st__is_float(promoted) ? ST_F32 : promoted;
+  *out = rule == RULE_BOOL_OUT ? ST_BOOL : *ct;
+  return 0;
+}
+
+static int tensor_dtypes(const st_call *c, st_dtype *ct, st_dtype *out) {
+  return op_dtypes(c, c->in[0]->dtype, c->in[1]->dtype, st__result_type(2, c->in), ct, out);
+}
+
+/* An in-place op writes every element of self once, so self must not be an expanded tensor. */
+static int check_writable(const st_call *c) {
+  const st_tensor *self = c->in[0];
+  int d = st__repeated_dim(self);
+  if (d >= 0)
+    return st__op_error(c, ST_ERR_INPLACE, "more than one element of self %s refers to a single "
+                                           "memory location (stride 0 in dim %d); clone it first",
+                        ST_SHAPE_STR(self), d);
+  return 0;
+}
+
+/* In place, the result dtype must also be storable in self's (PyTorch's can_cast: no float
+   into i64, nothing but bool into bool). */
+static int check_inplace(const st_call *c, st_dtype result) {
+  const st_tensor *self = c->in[0];
+  if (st__dtype_category(result) > st__dtype_category(self->dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "result dtype %s cannot be cast to self's dtype %s",
+                        st_dtype_name(result), st_dtype_name(self->dtype));
+  return check_writable(c);
+}
+
+/* `other` broadcasts to self's shape without changing it. */
+static int check_broadcasts_to_self(const st_call *c) {
+  const st_tensor *self = c->in[0], *other = c->in[1];
+  bool ok = other->ndim <= self->ndim;
+  for (int i = 1; ok && i <= other->ndim; i++) {
+    int64_t s = other->shape[other->ndim - i];
+    ok = s == 1 || s == self->shape[self->ndim - i];
+  }
+  if (!ok)
+    return st__op_error(c, ST_ERR_SHAPE, "other's shape %s does not broadcast to self's shape %s",
+                        ST_SHAPE_STR(other), ST_SHAPE_STR(self));
+  return 0;
+}
+
+static int broadcast(const st_call *c, const st_tensor *a, int nb, const int64_t *b, int64_t *out) {
+  char fn[40];
+  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  return st__broadcast_shapes(fn, a->ndim, a->shape, nb, b, out);
+}
+
+/* out = f(a, b) through info's loop, which reads dtype ct and writes out_dt. */
+static int run_binary(st_tensor *out, st_view a, st_view b, st_dtype ct, const binary_info *info,
+                      st_dtype out_dt) {
+  st_view in[2] = {a, b};
+  st_dtype dts[2] = {ct, ct};
+  return st__ew_run(st__view_of(out), out_dt, 2, in, dts, st__binary_loop(info->kind, ct), NULL,
+                    info->grain);
+}
+
+/* -------------------------------------------------------------- tensor op tensor: add ... */
+
+static int infer_binary(const st_call *c, st_meta *m) {
+  int64_t shape[ST_MAX_DIMS];
+  int nd = broadcast(c, c->in[0], c->in[1]->ndim, c->in[1]->shape, shape);
+  st_dtype ct = ST_F32, out = ST_F32;
+  if (nd < 0 || tensor_dtypes(c, &ct, &out)) return -1;
+  st__meta_set(m, out, nd, shape);
+  return 0;
+}
+
+static int kernel_binary(const st_call *c, st_tensor *const *out) {
+  st_dtype ct = ST_F32, out_dt = ST_F32;
+  tensor_dtypes(c, &ct, &out_dt);
+  return run_binary(out[0], st__view_of(c->in[0]), st__view_of(c->in[1]), ct, &infos[c->op->id],
+                    out_dt);
+}
+
+static int infer_binary_(const st_call *c, st_meta *m) {
+  st_dtype ct = ST_F32, out = ST_F32;
+  if (check_broadcasts_to_self(c) || tensor_dtypes(c, &ct, &out) || check_inplace(c, out))
+    return -1;
+  st__meta_like(m, c->in[0]);
+  return 0;
+}
+
+#define BINARY(NAME, FLAGS, INFER, KERNEL)                                                         \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 2, .nout = 1,             \
+                               .flags = (FLAGS), .infer = INFER, .kernel = KERNEL};
+BINARY(add, 0, infer_binary, kernel_binary)
+BINARY(sub, 0, infer_binary, kernel_binary)
+BINARY(mul, 0, infer_binary, kernel_binary)
+BINARY(div, 0, infer_binary, kernel_binary)
+BINARY(pow, 0, infer_binary, kernel_binary)
+BINARY(maximum, 0, infer_binary, kernel_binary)
+BINARY(minimum, 0, infer_binary, kernel_binary)
+BINARY(atan2, 0, infer_binary, kernel_binary)
+BINARY(eq, ST_OP_NONDIFF, infer_binary, kernel_binary)
+BINARY(ne, ST_OP_NONDIFF, infer_binary, kernel_binary)
+BINARY(lt, ST_OP_NONDIFF, infer_binary, kernel_binary)
+BINARY(le, ST_OP_NONDIFF, infer_binary, kernel_binary)
+BINARY(gt, ST_OP_NONDIFF, infer_binary, kernel_binary)
+BINARY(ge, ST_OP_NONDIFF, infer_binary, kernel_binary)
+BINARY(logical_and, ST_OP_NONDIFF, infer_binary, kernel_binary)
+BINARY(logical_or, ST_OP_NONDIFF, infer_binary, kernel_binary)
+BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary)
+BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary)
+BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary)
+BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary)
+
+/* ------------------------------------------ tensor op scalar: add_scalar, mul_scalar (f[0]) */
+
+typedef union {
+  float f;
+  double d;
+  int64_t i;
+} scalar_slot;
+
+/* The scalar as a 0-dim view of dtype dt, which the loops broadcast through stride 0. */
+static st_view scalar_view(scalar_slot *slot, st_dtype dt, double s) {
+  if (dt == ST_F32) slot->f = (float)s;
+  else if (dt == ST_F64) slot->d = s;
+  else slot->i = (int64_t)s;
+  return (st_view){(char *)slot, dt, 0, NULL, NULL};
+}
+
+/* A Python-like scalar promotes through st__result_type_scalar (never to bool); an integer
+   result must hold the scalar exactly. */
+static int scalar_dtype(const st_call *c, double s, st_dtype *ct) {
+  *ct = st__result_type_scalar(c->in[0]->dtype, s);
+  if (*ct == ST_I64 && !(s >= -0x1p63 && s < 0x1p63))
+    return st__op_error(c, ST_ERR_ARG, "scalar %g cannot be converted to i64 without overflow", s);
+  return 0;
+}
+
+static int infer_scalar(const st_call *c, st_meta *m) {
+  st_dtype ct = ST_F32;
+  if (scalar_dtype(c, c->a.f[0], &ct)) return -1;
+  st__meta_set(m, ct, c->in[0]->ndim, c->in[0]->shape);
+  return 0;
+}
+
+static int infer_scalar_(const st_call *c, st_meta *m) {
+  st_dtype ct = ST_F32;
+  if (scalar_dtype(c, c->a.f[0], &ct) || check_inplace(c, ct)) return -1;
+  st__meta_like(m, c->in[0]);
+  return 0;
+}
+
+static int kernel_scalar(const st_call *c, st_tensor *const *out) {
+  st_dtype ct = st__result_type_scalar(c->in[0]->dtype, c->a.f[0]);
+  scalar_slot slot;
+  return run_binary(out[0], st__view_of(c->in[0]), scalar_view(&slot, ct, c->a.f[0]), ct,
+                    &infos[c->op->id], ct);
+}
+
+#define SCALAR(NAME, FLAGS, INFER)                                                                 \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
+                               .flags = (FLAGS), .infer = INFER, .kernel = kernel_scalar};
+SCALAR(add_scalar, 0, infer_scalar)
+SCALAR(mul_scalar, 0, infer_scalar)
+SCALAR(add_scalar_, ST_OP_INPLACE, infer_scalar_)
+SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_)
+
+/* ------------------------------------------------------ pow_scalar: f[0] the exponent */
+
+/* Integer powers stay integers (torch.pow(int_tensor, 2)); a negative exponent would not,
+   which PyTorch refuses too. The exponent is never stored in the result's dtype, so any
+   integral value is fine. */
+static int infer_pow_scalar(const st_call *c, st_meta *m) {
+  double e = c->a.f[0];
+  st_dtype ct = st__result_type_scalar(c->in[0]->dtype, e);
+  if (ct == ST_I64 && e < 0)
+    return st__op_error(c, ST_ERR_ARG,
+                        "integers to negative integer powers are not allowed (%s tensor, "
+                        "exponent %g)",
+                        st_dtype_name(c->in[0]->dtype), e);
+  st__meta_set(m, ct, c->in[0]->ndim, c->in[0]->shape);
+  return 0;
+}
+
+/* An exponent of 2^62 or more is even and beyond any result that does not wrap around, so it
+   can be capped there. */
+static int kernel_pow_scalar(const st_call *c, st_tensor *const *out) {
+  double e = c->a.f[0];
+  st_dtype ct = out[0]->dtype;
+  st_pow_params p = {e, ct == ST_I64 ? (e >= 0x1p62 ? (int64_t)0x1p62 : (int64_t)e) : 0};
+  st_view v = st__view_of(c->in[0]);
+  return st__ew_run(st__view_of(out[0]), ct, 1, &v, &ct, st__unary_loop(ST_UK_pow_scalar, ct), &p,
+                    ST_GRAIN_MATH);
+}
+
+const st_op st__op_pow_scalar = {.id = ST_OP_pow_scalar, .name = "pow_scalar", .nin = 1, .nout = 1,
+                                 .infer = infer_pow_scalar, .kernel = kernel_pow_scalar};
+
+/* --------------------------------------------------------------------------------- where */
+
+static int infer_where(const st_call *c, st_meta *m) {
+  const st_tensor *cond = c->in[0];
+  if (cond->dtype != ST_BOOL)
+    return st__op_error(c, ST_ERR_DTYPE, "cond must be bool, not %s", st_dtype_name(cond->dtype));
+  int64_t s1[ST_MAX_DIMS], s2[ST_MAX_DIMS];
+  int n1 = broadcast(c, cond, c->in[1]->ndim, c->in[1]->shape, s1);
+  if (n1 < 0) return -1;
+  int n2 = broadcast(c, c->in[2], n1, s1, s2);
+  if (n2 < 0) return -1;
+  st__meta_set(m, st__result_type(2, c->in + 1), n2, s2);
+  return 0;
+}
+
+static int kernel_where(const st_call *c, st_tensor *const *out) {
+  st_dtype ct = out[0]->dtype;
+  st_view in[3] = {st__view_of(c->in[0]), st__view_of(c->in[1]), st__view_of(c->in[2])};
+  st_dtype dts[3] = {ST_BOOL, ct, ct};
+  return st__ew_run(st__view_of(out[0]), ct, 3, in, dts, st__binary_loop(ST_BK_where, ct), NULL,
+                    ST_GRAIN_CHEAP);
+}
+
+const st_op st__op_where = {.id = ST_OP_where, .name = "where", .nin = 3, .nout = 1,
+                            .infer = infer_where, .kernel = kernel_where};
+
+/* --------------------------------------------------------------------------------- copy_ */
+
+/* Any dtype converts (as torch.Tensor.copy_); only the shape and self's layout are checked. */
+static int infer_copy_(const st_call *c, st_meta *m) {
+  if (check_broadcasts_to_self(c) || check_writable(c)) return -1;
+  st__meta_like(m, c->in[0]);
+  return 0;
+}
+
+/* A source that shares self's storage is copied out first, so that a.copy_(a.T) reads no
+   element after it was overwritten. */
+static int kernel_copy_(const st_call *c, st_tensor *const *out) {
+  st_tensor *self = out[0], *src = c->in[1], *tmp = NULL;
+  if (src->storage == self->storage) {
+    if (!(tmp = st__empty(src->dtype, src->ndim, src->shape))) return -1;
+    st__k_copy(st__view_of(tmp), st__view_of(src));
+    src = tmp;
+  }
+  int64_t strides[ST_MAX_DIMS];
+  for (int d = 0; d < self->ndim; d++) {
+    int s = d - (self->ndim - src->ndim);
+    strides[d] = s < 0 || src->shape[s] == 1 ? 0 : src->strides[s];
+  }
+  st_view from = {st__data(src), src->dtype, self->ndim, self->shape, strides};
+  st__k_copy(st__view_of(self), from);
+  st__drop(tmp);
+  return 0;
+}
+
+const st_op st__op_copy_ = {.id = ST_OP_copy_, .name = "copy_", .nin = 2, .nout = 1,
+                            .flags = ST_OP_INPLACE, .infer = infer_copy_, .kernel = kernel_copy_};
+
+/* ------------------------------------------------------------------------ public functions */
+
+#define BINARY_PUBLIC(name)                                                                        \
+  st_tensor *st_##name(st_tensor *a, st_tensor *b) {                                               \
+    st_call c = ST_CALL(name, a, b);                                                               \
+    return st__call1(&c);                                                                          \
+  }
+BINARY_PUBLIC(add)
+BINARY_PUBLIC(sub)
+BINARY_PUBLIC(mul)
+BINARY_PUBLIC(div)
+BINARY_PUBLIC(pow)
+BINARY_PUBLIC(maximum)
+BINARY_PUBLIC(minimum)
+BINARY_PUBLIC(atan2)
+BINARY_PUBLIC(eq)
+BINARY_PUBLIC(ne)
+BINARY_PUBLIC(lt)
+BINARY_PUBLIC(le)
+BINARY_PUBLIC(gt)
+BINARY_PUBLIC(ge)
+BINARY_PUBLIC(logical_and)
+BINARY_PUBLIC(logical_or)
+
+#define INPLACE_PUBLIC(name)                                                                       \
+  int st_##name(st_tensor *self, st_tensor *other) {                                               \
+    st_call c = ST_CALL(name, self, other);                                                        \
+    return st__call_inplace(&c);                                                                   \
+  }
+INPLACE_PUBLIC(add_)
+INPLACE_PUBLIC(sub_)
+INPLACE_PUBLIC(mul_)
+INPLACE_PUBLIC(div_)
+INPLACE_PUBLIC(copy_)
+
+#define SCALAR_PUBLIC(name)                                                                        \
+  st_tensor *st_##name(st_tensor *a, double s) {                                                   \
+    st_call c = ST_CALL(name, a);                                                                  \
+    c.a.f[0] = s;                                                                                  \
+    return st__call1(&c);                                                                          \
+  }
+SCALAR_PUBLIC(add_scalar)
+SCALAR_PUBLIC(mul_scalar)
+SCALAR_PUBLIC(pow_scalar)
+
+#define SCALAR_INPLACE_PUBLIC(name)                                                                \
+  int st_##name(st_tensor *self, double s) {                                                       \
+    st_call c = ST_CALL(name, self);                                                               \
+    c.a.f[0] = s;                                                                                  \
+    return st__call_inplace(&c);                                                                   \
+  }
+SCALAR_INPLACE_PUBLIC(add_scalar_)
+SCALAR_INPLACE_PUBLIC(mul_scalar_)
+
+st_tensor *st_where(st_tensor *cond, st_tensor *a, st_tensor *b) {
+  st_call c = ST_CALL(where, cond, a, b);
+  return st__call1(&c);
+}

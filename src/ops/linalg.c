@@ -1,0 +1,352 @@
+/* linalg.c — matrix products: matmul (torch.matmul semantics), mm, bmm, dot, outer and linear.
+   Each op describes its operands as batches of strided matrices (a plan) and runs them through
+   GEMM without copying: a transposed operand is swapped strides, a broadcast batch dim stride 0,
+   a 1-D operand a 1-row or 1-column matrix. Dtypes: f32 and f64, mixed ones promoted; i64 (and
+   i64 with bool) runs an integer GEMM, as PyTorch's CPU matmul does; bool alone is refused. */
+#include <string.h>
+
+#include "../kernels/gemm.h"
+#include "op.h"
+
+/* One operand as rows x cols matrices, batched over the output's batch dims (stride 0 where
+   the operand has no such dim or has size 1 there). */
+typedef struct mat {
+  const char *data;
+  int64_t rows, cols, rs, cs;
+  int64_t bstride[ST_MAX_DIMS];
+} mat;
+
+typedef struct plan {
+  mat a, b; /* a is m x k, b is k x n */
+  int nbatch;
+  int64_t bshape[ST_MAX_DIMS];
+  int ndim; /* the output: batch dims, then m unless a is 1-D, then n unless b is 1-D */
+  int64_t shape[ST_MAX_DIMS];
+  st_dtype dtype;
+} plan;
+
+/* ------------------------------------------------------------------ describing operands */
+
+static mat mat_rows(const st_tensor *t) { /* the last two dims */
+  int d = t->ndim;
+  return (mat){.data = st__data(t),
+               .rows = t->shape[d - 2],
+               .cols = t->shape[d - 1],
+               .rs = t->strides[d - 2],
+               .cs = t->strides[d - 1]};
+}
+static mat mat_row_vector(const st_tensor *t) {
+  return (mat){.data = st__data(t), .rows = 1, .cols = t->shape[0], .cs = t->strides[0]};
+}
+static mat mat_col_vector(const st_tensor *t) {
+  return (mat){.data = st__data(t), .rows = t->shape[0], .cols = 1, .rs = t->strides[0]};
+}
+static mat mat_transposed(const st_tensor *t) {
+  return (mat){.data = st__data(t),
+               .rows = t->shape[1],
+               .cols = t->shape[0],
+               .rs = t->strides[1],
+               .cs = t->strides[0]};
+}
+
+/* The batch dims of t (all but its last two), right-aligned against p's batch shape. */
+static void set_batch_strides(const plan *p, const st_tensor *t, mat *m) {
+  int nb = t->ndim > 2 ? t->ndim - 2 : 0;
+  for (int d = 0; d < p->nbatch; d++) {
+    int src = d - (p->nbatch - nb);
+    m->bstride[d] = src < 0 || t->shape[src] == 1 ? 0 : t->strides[src];
+  }
+}
+
+/* p's batch shape: the broadcast of a's and b's batch dims (those before their last two). */
+static int broadcast_batch(const st_call *c, const st_tensor *a, const st_tensor *b, plan *p) {
+  int na = a->ndim > 2 ? a->ndim - 2 : 0, nb = b->ndim > 2 ? b->ndim - 2 : 0;
+  p->nbatch = na > nb ? na : nb;
+  for (int d = 0; d < p->nbatch; d++) {
+    int64_t sa = d < p->nbatch - na ? 1 : a->shape[d - (p->nbatch - na)];
+    int64_t sb = d < p->nbatch - nb ? 1 : b->shape[d - (p->nbatch - nb)];
+    if (sa != sb && sa != 1 && sb != 1)
+      return st__op_error(c, ST_ERR_SHAPE,
+                          "batch dims of %s and %s cannot be broadcast (%lld vs %lld)",
+                          ST_SHAPE_STR(a), ST_SHAPE_STR(b), (long long)sa, (long long)sb);
+    p->bshape[d] = sa == 1 ? sb : sa;
+  }
+  return 0;
+}
+
+/* Output dtype: promoted inputs; bool alone has no multiply-add. */
+static int promote(const st_call *c, st_tensor *const *in, int n, st_dtype *dt) {
+  st_dtype r = in[0]->dtype;
+  for (int i = 1; i < n; i++) r = st_promote_types(r, in[i]->dtype);
+  if (r == ST_BOOL)
+    return st__op_error(c, ST_ERR_DTYPE, "bool tensors are not supported (got bool inputs)");
+  *dt = r;
+  return 0;
+}
+
+static int check_inner(const st_call *c, const st_tensor *a, const st_tensor *b, const plan *p) {
+  if (p->a.cols == p->b.rows) return 0;
+  return st__op_error(c, ST_ERR_SHAPE, "cannot multiply %s by %s (%lld != %lld)", ST_SHAPE_STR(a),
+                      ST_SHAPE_STR(b), (long long)p->a.cols, (long long)p->b.rows);
+}
+
+/* The output shape: batch dims, then m and n unless the operand they come from is 1-D. */
+static int set_out_shape(const st_call *c, plan *p, bool a_vector, bool b_vector) {
+  p->ndim = p->nbatch;
+  memcpy(p->shape, p->bshape, sizeof(int64_t) * (size_t)p->nbatch);
+  if (!a_vector) p->shape[p->ndim++] = p->a.rows;
+  if (!b_vector) p->shape[p->ndim++] = p->b.cols;
+  char fn[32];
+  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  return st__check_shape(fn, p->ndim, p->shape, p->dtype);
+}
+
+/* ------------------------------------------------------------------- one plan per op */
+
+static int shape_error(const st_call *c, const char *want, const st_tensor *a, const st_tensor *b) {
+  return st__op_error(c, ST_ERR_SHAPE, "expected %s, got %s and %s", want, ST_SHAPE_STR(a),
+                      ST_SHAPE_STR(b));
+}
+
+/* torch.matmul: 1-D @ 1-D is a dot product; a 1-D left operand is a row (its dim dropped from
+   the result), a 1-D right operand a column; more than 2 dims are batches that broadcast. */
+static int plan_matmul(const st_call *c, st_tensor *const *in, plan *p) {
+  const st_tensor *a = in[0], *b = in[1];
+  if (a->ndim == 0 || b->ndim == 0) return shape_error(c, "tensors with at least 1 dim", a, b);
+  if (broadcast_batch(c, a, b, p) || promote(c, in, 2, &p->dtype)) return -1;
+  p->a = a->ndim == 1 ? mat_row_vector(a) : mat_rows(a);
+  p->b = b->ndim == 1 ? mat_col_vector(b) : mat_rows(b);
+  if (check_inner(c, a, b, p)) return -1;
+  set_batch_strides(p, a, &p->a);
+  set_batch_strides(p, b, &p->b);
+  return set_out_shape(c, p, a->ndim == 1, b->ndim == 1);
+}
+
+static int plan_mm(const st_call *c, st_tensor *const *in, plan *p) {
+  if (in[0]->ndim != 2 || in[1]->ndim != 2) return shape_error(c, "2-D tensors", in[0], in[1]);
+  return plan_matmul(c, in, p);
+}
+
+static int plan_bmm(const st_call *c, st_tensor *const *in, plan *p) {
+  const st_tensor *a = in[0], *b = in[1];
+  if (a->ndim != 3 || b->ndim != 3) return shape_error(c, "3-D tensors", a, b);
+  if (a->shape[0] != b->shape[0])
+    return st__op_error(c, ST_ERR_SHAPE, "batch sizes of %s and %s differ (%lld != %lld)",
+                        ST_SHAPE_STR(a), ST_SHAPE_STR(b), (long long)a->shape[0],
+                        (long long)b->shape[0]);
+  return plan_matmul(c, in, p);
+}
+
+static int plan_dot(const st_call *c, st_tensor *const *in, plan *p) {
+  if (in[0]->ndim != 1 || in[1]->ndim != 1) return shape_error(c, "1-D tensors", in[0], in[1]);
+  return plan_matmul(c, in, p);
+}
+
+/* a[n] outer b[m]: the column a times the row b, an [n, m] product over k = 1. */
+static int plan_outer(const st_call *c, st_tensor *const *in, plan *p) {
+  if (in[0]->ndim != 1 || in[1]->ndim != 1) return shape_error(c, "1-D tensors", in[0], in[1]);
+  if (promote(c, in, 2, &p->dtype)) return -1;
+  p->nbatch = 0;
+  p->a = mat_col_vector(in[0]);
+  p->b = mat_row_vector(in[1]);
+  return set_out_shape(c, p, false, false);
+}
+
+/* x [..., in] @ W^T with W [out, in]: W's transpose is its swapped strides. The bias [out]
+   (input 2 when given) is added by the kernel. */
+static int plan_linear(const st_call *c, st_tensor *const *in, plan *p) {
+  const st_tensor *x = in[0], *w = in[1], *bias = c->nin > 2 ? in[2] : NULL;
+  if (c->nin < 2 || c->nin > 3)
+    return st__op_error(c, ST_ERR_ARG, "expected 2 or 3 tensors, got %d", c->nin);
+  if (x->ndim == 0) return st__op_error(c, ST_ERR_SHAPE, "input must have at least 1 dim, got []");
+  if (w->ndim != 2)
+    return st__op_error(c, ST_ERR_SHAPE, "weight must be 2-D [out, in], got %s", ST_SHAPE_STR(w));
+  int64_t features = x->shape[x->ndim - 1];
+  if (features != w->shape[1])
+    return st__op_error(c, ST_ERR_SHAPE, "input %s has %lld features but weight %s expects %lld",
+                        ST_SHAPE_STR(x), (long long)features, ST_SHAPE_STR(w),
+                        (long long)w->shape[1]);
+  if (bias && (bias->ndim != 1 || bias->shape[0] != w->shape[0]))
+    return st__op_error(c, ST_ERR_SHAPE, "bias must be [%lld] to match weight %s, got %s",
+                        (long long)w->shape[0], ST_SHAPE_STR(w), ST_SHAPE_STR(bias));
+  if (promote(c, in, c->nin, &p->dtype)) return -1;
+  p->nbatch = x->ndim > 2 ? x->ndim - 2 : 0;
+  memcpy(p->bshape, x->shape, sizeof(int64_t) * (size_t)p->nbatch);
+  p->a = x->ndim == 1 ? mat_row_vector(x) : mat_rows(x);
+  p->b = mat_transposed(w);
+  set_batch_strides(p, x, &p->a);
+  set_batch_strides(p, w, &p->b); /* none: W is 2-D */
+  return set_out_shape(c, p, x->ndim == 1, false);
+}
+
+static int make_plan(const st_call *c, st_tensor *const *in, plan *p) {
+  switch (c->op->id) {
+  case ST_OP_mm: return plan_mm(c, in, p);
+  case ST_OP_bmm: return plan_bmm(c, in, p);
+  case ST_OP_dot: return plan_dot(c, in, p);
+  case ST_OP_outer: return plan_outer(c, in, p);
+  case ST_OP_linear: return plan_linear(c, in, p);
+  default: return plan_matmul(c, in, p);
+  }
+}
+
+static int infer_product(const st_call *c, st_meta *m) {
+  plan p;
+  if (make_plan(c, c->in, &p)) return -1;
+  st__meta_set(m, p.dtype, p.ndim, p.shape);
+  return 0;
+}
+
+/* ------------------------------------------------------------------------------ kernel */
+
+/* Below this many multiply-adds per matrix, a batch runs on one thread and the batches are
+   shared out instead (the GEMM itself threads above it). */
+#define GEMM_THREADS_WORK (1 << 20)
+#define BATCH_PARALLEL_WORK (1 << 15)
+
+static int gemm(st_dtype dt, int64_t m, int64_t n, int64_t k, const mat *a, int64_t oa,
+                const mat *b, int64_t ob, int beta, char *C, int64_t rsc) {
+  int64_t es = (int64_t)st_dtype_size(dt);
+  const void *A = a->data + oa * es, *B = b->data + ob * es;
+  switch (dt) {
+  case ST_F32:
+    return st__k_gemm_f32(m, n, k, A, a->rs, a->cs, B, b->rs, b->cs, (float)beta, (float *)C, rsc,
+                          1);
+  case ST_F64:
+    return st__k_gemm_f64(m, n, k, A, a->rs, a->cs, B, b->rs, b->cs, beta, (double *)C, rsc, 1);
+  default:
+    st__k_gemm_i64(m, n, k, A, a->rs, a->cs, B, b->rs, b->cs, beta, (int64_t *)C, rsc, 1);
+    return 0;
+  }
+}
+
+/* When b is the same matrix for every batch and a's batches sit one after another at a's row
+   stride (a contiguous [B, m, k] @ [k, n], or x @ W^T in linear), the batch folds into m and the
+   whole product is one GEMM. Returns the row stride of the folded a, or -1. */
+static int64_t folded_row_stride(const plan *p) {
+  int64_t rs = p->a.rs, next = p->a.rows > 1 ? p->a.rs * p->a.rows : -1;
+  for (int d = p->nbatch - 1; d >= 0; d--) {
+    if (p->bshape[d] == 1) continue;
+    if (p->b.bstride[d] != 0) return -1;
+    if (next < 0) next = rs = p->a.bstride[d]; /* a single row: its stride is free to choose */
+    if (p->a.bstride[d] != next) return -1;
+    next *= p->bshape[d];
+  }
+  return rs;
+}
+
+static int run_plan(const plan *p, char *C, int beta) {
+  int64_t m = p->a.rows, n = p->b.cols, k = p->a.cols, nb = st__numel(p->nbatch, p->bshape);
+  if (m == 0 || n == 0 || nb == 0) return 0;
+  int64_t rs = folded_row_stride(p);
+  if (rs >= 0) {
+    mat a = p->a;
+    a.rs = rs;
+    return gemm(p->dtype, m * nb, n, k, &a, 0, &p->b, 0, beta, C, n);
+  }
+  int64_t work = m * n * k, es = (int64_t)st_dtype_size(p->dtype);
+  int nt = work < GEMM_THREADS_WORK && work * nb >= BATCH_PARALLEL_WORK ? st__num_threads() : 1,
+      failed = 0;
+#pragma omp parallel for num_threads(nt) if (nt > 1) schedule(static) reduction(| : failed)
+  for (int64_t t = 0; t < nb; t++) {
+    int64_t oa = 0, ob = 0, rest = t;
+    for (int d = p->nbatch - 1; d >= 0; d--) {
+      int64_t i = rest % p->bshape[d];
+      rest /= p->bshape[d];
+      oa += i * p->a.bstride[d];
+      ob += i * p->b.bstride[d];
+    }
+    failed |= gemm(p->dtype, m, n, k, &p->a, oa, &p->b, ob, beta, C + t * m * n * es, n) != 0;
+  }
+  return failed ? ST_ERR_OOM : 0;
+}
+
+/* linear's bias, broadcast along every row of the output, which the GEMM then adds to. */
+static void fill_bias(st_tensor *out, const st_tensor *bias) {
+  int64_t strides[ST_MAX_DIMS] = {0};
+  strides[out->ndim - 1] = bias->strides[0];
+  st_view src = {st__data(bias), bias->dtype, out->ndim, out->shape, strides};
+  st__k_copy(st__view_of(out), src);
+}
+
+static int kernel_product(const st_call *c, st_tensor *const *out) {
+  st_tensor *in[3] = {NULL, NULL, NULL};
+  st_dtype dt = out[0]->dtype;
+  int rc = ST_ERR_OOM;
+  for (int i = 0; i < c->nin; i++) /* mixed dtypes: convert the odd ones out */
+    if (!(in[i] = c->in[i]->dtype == dt ? st_retain(c->in[i]) : st__contig_as(c->in[i], dt)))
+      goto done;
+  plan p;
+  make_plan(c, in, &p); /* infer already checked the same shapes */
+  bool bias = c->op->id == ST_OP_linear && c->nin == 3;
+  if (bias) fill_bias(out[0], in[2]);
+  rc = run_plan(&p, st__data(out[0]), bias);
+done:
+  for (int i = 0; i < c->nin; i++) st__drop(in[i]);
+  return rc;
+}
+
+/* Records read no attributes. linear takes 2 tensors, or 3 with the bias. */
+const st_op st__op_matmul = {.id = ST_OP_matmul,
+                             .name = "matmul",
+                             .nin = 2,
+                             .nout = 1,
+                             .infer = infer_product,
+                             .kernel = kernel_product};
+const st_op st__op_mm = {.id = ST_OP_mm,
+                         .name = "mm",
+                         .nin = 2,
+                         .nout = 1,
+                         .infer = infer_product,
+                         .kernel = kernel_product};
+const st_op st__op_bmm = {.id = ST_OP_bmm,
+                          .name = "bmm",
+                          .nin = 2,
+                          .nout = 1,
+                          .infer = infer_product,
+                          .kernel = kernel_product};
+const st_op st__op_dot = {.id = ST_OP_dot,
+                          .name = "dot",
+                          .nin = 2,
+                          .nout = 1,
+                          .infer = infer_product,
+                          .kernel = kernel_product};
+const st_op st__op_outer = {.id = ST_OP_outer,
+                            .name = "outer",
+                            .nin = 2,
+                            .nout = 1,
+                            .infer = infer_product,
+                            .kernel = kernel_product};
+const st_op st__op_linear = {.id = ST_OP_linear,
+                             .name = "linear",
+                             .nin = ST_VARIADIC,
+                             .nout = 1,
+                             .infer = infer_product,
+                             .kernel = kernel_product};
+
+/* ------------------------------------------------------------------------ public functions */
+
+st_tensor *st_matmul(st_tensor *a, st_tensor *b) {
+  st_call c = ST_CALL(matmul, a, b);
+  return st__call1(&c);
+}
+st_tensor *st_mm(st_tensor *a, st_tensor *b) {
+  st_call c = ST_CALL(mm, a, b);
+  return st__call1(&c);
+}
+st_tensor *st_bmm(st_tensor *a, st_tensor *b) {
+  st_call c = ST_CALL(bmm, a, b);
+  return st__call1(&c);
+}
+st_tensor *st_dot(st_tensor *a, st_tensor *b) {
+  st_call c = ST_CALL(dot, a, b);
+  return st__call1(&c);
+}
+st_tensor *st_outer(st_tensor *a, st_tensor *b) {
+  st_call c = ST_CALL(outer, a, b);
+  return st__call1(&c);
+}
+st_tensor *st_linear(st_tensor *x, st_tensor *w, st_tensor *b) {
+  st_call c = b ? ST_CALL(linear, x, w, b) : ST_CALL(linear, x, w);
+  return st__call1(&c);
+}

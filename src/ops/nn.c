@@ -1,0 +1,1166 @@
+/* nn.c — the neural-network ops (torch.nn.functional semantics): softmax, log_softmax, the
+   losses, layer_norm, dropout, embedding, conv2d and 2-D pooling. Compute loops live in
+   src/kernels/{softmax,nn,conv,pool}.c.
+
+   Dtypes: softmax, log_softmax, the losses and layer_norm are float ops, so i64/bool inputs
+   compute in f32 (the library's rule for float ops; PyTorch instead rejects integer softmax).
+   dropout, conv2d and the pools need f32/f64 inputs, as in PyTorch (conv2d's input, weight and
+   bias must share one dtype). embedding copies rows of any dtype.
+
+   Autograd: every op has a vjp rule beside its record, written with public ops only (so that
+   rules are themselves differentiable); formulas follow PyTorch's tools/autograd/derivatives.yaml
+   and each rule names the entry it follows. max_pool2d and dropout have a second output that
+   their rules read, as PyTorch's max_pool2d_with_indices and native_dropout do (the i64 argmax
+   positions, the bool mask of kept elements); the public functions return the first output
+   only, and src/ops/nn.h gives both. Three internal ops exist as backward ops, each with a rule
+   of its own so that double backward works: conv2d_input_backward, conv2d_weight_backward and
+   avg_pool2d_backward. */
+#include <math.h>
+#include <string.h>
+
+#include "../kernels/nn.h"
+#include "../kernels/random.h"
+#include "nn.h"
+#include "op.h"
+#include "rules.h"
+
+static st_dtype float_type(st_dtype dt) { return st__is_float(dt) ? dt : ST_F32; }
+
+/* t itself (retained) when it already has dtype dt, else a contiguous copy in dt. */
+static st_tensor *as_dtype(st_tensor *t, st_dtype dt) {
+  return t->dtype == dt ? st_retain(t) : st__contig_as(t, dt);
+}
+
+static void store_scalar(st_tensor *t, double v) {
+  if (t->dtype == ST_F32) *(float *)st__data(t) = (float)v;
+  else *(double *)st__data(t) = v;
+}
+
+/* Element k (row-major) of an i64 tensor, whatever its strides; for checks in infer. */
+static int64_t i64_at(const st_tensor *t, int64_t k) {
+  int64_t off = 0;
+  for (int d = t->ndim - 1; d >= 0; d--) {
+    off += k % t->shape[d] * t->strides[d];
+    k /= t->shape[d];
+  }
+  return ((const int64_t *)st__data(t))[off];
+}
+
+/* Row-major index of the first element of i64 tensor t outside [0, hi), or -1. */
+static int64_t first_out_of_range(const st_tensor *t, int64_t hi) {
+  int64_t n = st__numel(t->ndim, t->shape);
+  for (int64_t k = 0; k < n; k++) {
+    int64_t v = i64_at(t, k);
+    if (v < 0 || v >= hi) return k;
+  }
+  return -1;
+}
+
+/* -------------------------------------------------- softmax, log_softmax: i[0] = the dim */
+
+static int infer_softmax(const st_call *c, st_meta *m) {
+  const st_tensor *x = c->in[0];
+  char fn[32];
+  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  if (st__wrap_dim(fn, (int)c->a.i[0], x->ndim) < 0) return -1;
+  st__meta_set(m, float_type(x->dtype), x->ndim, x->shape);
+  return 0;
+}
+
+static int kernel_softmax(const st_call *c, st_tensor *const *out) {
+  st_tensor *x = c->in[0];
+  int dim = (int)c->a.i[0] < 0 ? (int)c->a.i[0] + (x->ndim ? x->ndim : 1) : (int)c->a.i[0];
+  int64_t outer = 1, n = x->ndim ? x->shape[dim] : 1, inner = 1;
+  for (int d = 0; d < dim; d++) outer *= x->shape[d];
+  for (int d = dim + 1; d < x->ndim; d++) inner *= x->shape[d];
+  st_tensor *xc = st__contig_as(x, out[0]->dtype);
+  if (!xc) return -1;
+  st__k_softmax(out[0]->dtype, st__data(xc), st__data(out[0]), outer, n, inner,
+                c->op->id == ST_OP_log_softmax);
+  st__drop(xc);
+  return 0;
+}
+
+/* derivatives.yaml, _softmax: _softmax_backward_data, y * (g - sum(g * y, dim, keepdim)). */
+static st_tensor *softmax_backward(st_tensor *g, st_tensor *y, int dim) {
+  st_tensor *gy = st_mul(g, y), *s = st_sum(gy, 1, &dim, true), *d = st_sub(g, s);
+  st_tensor *r = st_mul(y, d);
+  st_release(gy), st_release(s), st_release(d);
+  return r;
+}
+static int vjp_softmax(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, softmax_backward(gout[0], a->out[0], (int)a->a->i[0]));
+  return 0;
+}
+
+/* derivatives.yaml, _log_softmax: _log_softmax_backward_data, g - exp(y) * sum(g, dim, keepdim). */
+static st_tensor *log_softmax_backward(st_tensor *g, st_tensor *y, int dim) {
+  st_tensor *s = st_sum(g, 1, &dim, true), *p = st_exp(y), *ps = st_mul(p, s);
+  st_tensor *r = st_sub(g, ps);
+  st_release(s), st_release(p), st_release(ps);
+  return r;
+}
+static int vjp_log_softmax(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, log_softmax_backward(gout[0], a->out[0], (int)a->a->i[0]));
+  return 0;
+}
+
+const st_op st__op_softmax = {.id = ST_OP_softmax, .name = "softmax", .nin = 1, .nout = 1,
+                              .infer = infer_softmax, .kernel = kernel_softmax,
+                              .saves = ST_SAVE_OUT(0), .vjp = vjp_softmax};
+const st_op st__op_log_softmax = {.id = ST_OP_log_softmax, .name = "log_softmax", .nin = 1,
+                                  .nout = 1, .infer = infer_softmax, .kernel = kernel_softmax,
+                                  .saves = ST_SAVE_OUT(0), .vjp = vjp_log_softmax};
+
+/* ------------------------ nll_loss, cross_entropy: in = x, target; i[0] = the st_reduction */
+
+static int check_reduction(const st_call *c) {
+  int64_t r = c->a.i[0];
+  if (r != ST_REDUCTION_MEAN && r != ST_REDUCTION_SUM && r != ST_REDUCTION_NONE)
+    return st__op_error(c, ST_ERR_ARG, "reduction %lld is not ST_REDUCTION_MEAN, _SUM or _NONE",
+                        (long long)r);
+  return 0;
+}
+
+/* Output of a loss over `ndim, shape` elements: that shape for no reduction, else 0-dim. */
+static void loss_meta(const st_call *c, st_meta *m, st_dtype dt, int ndim, const int64_t *shape) {
+  if (c->a.i[0] == ST_REDUCTION_NONE) st__meta_set(m, dt, ndim, shape);
+  else st__meta_set(m, dt, 0, NULL);
+}
+
+/* x is [N, C] with target [N], or [C] with a 0-dim target; targets lie in [0, C). No
+   ignore_index: every target counts (PyTorch's default -100 is an error here). */
+static int infer_class_loss(const st_call *c, st_meta *m) {
+  const st_tensor *x = c->in[0], *t = c->in[1];
+  if (check_reduction(c)) return -1;
+  if (x->ndim != 1 && x->ndim != 2)
+    return st__op_error(c, ST_ERR_SHAPE, "input %s must be [N, C] or [C]", ST_SHAPE_STR(x));
+  if (t->dtype != ST_I64)
+    return st__op_error(c, ST_ERR_DTYPE, "target must hold i64 class indices, not %s",
+                        st_dtype_name(t->dtype));
+  int64_t rows = x->ndim == 2 ? x->shape[0] : 1, classes = x->shape[x->ndim - 1];
+  if (x->ndim == 2 && (t->ndim != 1 || t->shape[0] != rows))
+    return st__op_error(c, ST_ERR_SHAPE, "target %s does not match input %s (expected [%lld])",
+                        ST_SHAPE_STR(t), ST_SHAPE_STR(x), (long long)rows);
+  if (x->ndim == 1 && t->ndim != 0)
+    return st__op_error(c, ST_ERR_SHAPE, "target %s must be 0-dim for unbatched input %s",
+                        ST_SHAPE_STR(t), ST_SHAPE_STR(x));
+  int64_t bad = first_out_of_range(t, classes);
+  if (bad >= 0)
+    return st__op_error(c, ST_ERR_ARG, "target %lld at index %lld is out of range [0, %lld)",
+                        (long long)i64_at(t, bad), (long long)bad, (long long)classes);
+  loss_meta(c, m, float_type(x->dtype), x->ndim - 1, x->shape);
+  return 0;
+}
+
+static int kernel_class_loss(const st_call *c, st_tensor *const *out) {
+  st_tensor *t = c->in[1], *y = out[0];
+  st_tensor *x = as_dtype(c->in[0], y->dtype);
+  if (!x) return -1;
+  int64_t rows = x->ndim == 2 ? x->shape[0] : 1, classes = x->shape[x->ndim - 1];
+  int64_t rs = x->ndim == 2 ? x->strides[0] : 0, cs = x->strides[x->ndim - 1];
+  int64_t ts = t->ndim ? t->strides[0] : 0;
+  const int64_t *target = (const int64_t *)st__data(t);
+  void *losses = c->a.i[0] == ST_REDUCTION_NONE ? st__data(y) : NULL;
+  double total =
+      c->op->id == ST_OP_cross_entropy
+          ? st__k_cross_entropy(y->dtype, st__data(x), rows, classes, rs, cs, target, ts, losses)
+          : st__k_nll_loss(y->dtype, st__data(x), rows, rs, cs, target, ts, losses);
+  if (c->a.i[0] == ST_REDUCTION_SUM) store_scalar(y, total);
+  if (c->a.i[0] == ST_REDUCTION_MEAN)
+    store_scalar(y, total / (double)rows); /* 0/0: NaN, as torch */
+  st__drop(x);
+  return 0;
+}
+
+/* The loss gradient of each row, shaped to broadcast over the classes: g per row with no
+   reduction (a trailing dim added), else the one g, over the row count for the mean. */
+static st_tensor *row_grad(const st_vjp_args *a, st_tensor *g) {
+  const st_tensor_meta *x = &a->in_meta[0];
+  if (a->a->i[0] == ST_REDUCTION_NONE) return st_unsqueeze(g, -1);
+  if (a->a->i[0] == ST_REDUCTION_SUM) return st__track(st_retain(g));
+  int64_t rows = x->ndim == 2 ? x->shape[0] : 1;
+  return st_mul_scalar(g, 1 / (double)rows); /* 0 rows: inf times an empty gradient */
+}
+
+/* onehot(target) in dtype dt: [N, C], or [C] for a 0-dim target. */
+static st_tensor *one_hot(st_tensor *target, int64_t classes, st_dtype dt) {
+  st_tensor *col = st_unsqueeze(target, -1), *range = st_arange(ST_I64, 0, (double)classes, 1);
+  st_tensor *eq = st_eq(col, range), *r = st_to_dtype(eq, dt);
+  st_release(col), st_release(range), st_release(eq);
+  return r;
+}
+
+/* derivatives.yaml, nll_loss: nll_loss_backward, -g at each row's target class (over N for the
+   mean) and 0 elsewhere. It is linear in g and constant in logp: no second derivative in logp. */
+static st_tensor *nll_loss_backward(const st_vjp_args *a, st_tensor *g) {
+  const st_tensor_meta *x = &a->in_meta[0];
+  st_tensor *oh = one_hot(a->in[1], x->shape[x->ndim - 1], a->out_meta[0].dtype);
+  st_tensor *rg = row_grad(a, g), *neg = st_neg(rg), *r = st_mul(oh, neg);
+  st_release(oh), st_release(rg), st_release(neg);
+  return r;
+}
+static int vjp_nll_loss(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, nll_loss_backward(a, gout[0]));
+  return 0; /* none to the i64 target */
+}
+
+/* PyTorch's cross_entropy is log_softmax then nll_loss (no derivatives.yaml entry of its own);
+   composing their two backward formulas gives (softmax(x) - onehot(target)) * row gradient. */
+static st_tensor *cross_entropy_backward(const st_vjp_args *a, st_tensor *g) {
+  const st_tensor_meta *x = &a->in_meta[0];
+  st_tensor *p = st_softmax(a->in[0], -1);
+  st_tensor *oh = one_hot(a->in[1], x->shape[x->ndim - 1], a->out_meta[0].dtype);
+  st_tensor *d = st_sub(p, oh), *rg = row_grad(a, g), *r = st_mul(d, rg);
+  st_release(p), st_release(oh), st_release(d), st_release(rg);
+  return r;
+}
+static int vjp_cross_entropy(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, cross_entropy_backward(a, gout[0]));
+  return 0;
+}
+
+const st_op st__op_nll_loss = {.id = ST_OP_nll_loss, .name = "nll_loss", .nin = 2, .nout = 1,
+                               .infer = infer_class_loss, .kernel = kernel_class_loss,
+                               .saves = ST_SAVE_IN(1), .vjp = vjp_nll_loss};
+const st_op st__op_cross_entropy = {.id = ST_OP_cross_entropy, .name = "cross_entropy", .nin = 2,
+                                    .nout = 1, .infer = infer_class_loss,
+                                    .kernel = kernel_class_loss,
+                                    .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1),
+                                    .vjp = vjp_cross_entropy};
+
+/* ----------------------------------------------------- mse_loss: i[0] = the st_reduction */
+
+/* a and b broadcast (PyTorch broadcasts too, with a warning); mean divides by the number of
+   broadcast elements. */
+static int infer_mse_loss(const st_call *c, st_meta *m) {
+  const st_tensor *a = c->in[0], *b = c->in[1];
+  int64_t shape[ST_MAX_DIMS];
+  if (check_reduction(c)) return -1;
+  int nd = st__broadcast_shapes("st_mse_loss", a->ndim, a->shape, b->ndim, b->shape, shape);
+  if (nd < 0) return -1;
+  st_dtype dt = float_type(st__result_type(2, c->in));
+  if (st__check_shape("st_mse_loss", nd, shape, dt)) return -1;
+  loss_meta(c, m, dt, nd, shape);
+  return 0;
+}
+
+/* t's strides aligned to the broadcast shape (nd dims): 0 where t has no dim or size 1. */
+static void broadcast_strides(const st_tensor *t, int nd, int64_t *strides) {
+  for (int d = 0; d < nd; d++) {
+    int src = d - (nd - t->ndim);
+    strides[d] = src < 0 || t->shape[src] == 1 ? 0 : t->strides[src];
+  }
+}
+
+static int kernel_mse_loss(const st_call *c, st_tensor *const *out) {
+  st_tensor *y = out[0], *a = as_dtype(c->in[0], y->dtype), *b = NULL;
+  if (!a || !(b = as_dtype(c->in[1], y->dtype))) {
+    st__drop(a);
+    return -1;
+  }
+  int64_t shape[ST_MAX_DIMS], sa[ST_MAX_DIMS], sb[ST_MAX_DIMS];
+  int nd = st__broadcast_shapes("st_mse_loss", a->ndim, a->shape, b->ndim, b->shape, shape);
+  broadcast_strides(a, nd, sa);
+  broadcast_strides(b, nd, sb);
+  void *dst = c->a.i[0] == ST_REDUCTION_NONE ? st__data(y) : NULL;
+  double total = st__k_squared_error(y->dtype, nd, shape, st__data(a), sa, st__data(b), sb, dst);
+  if (c->a.i[0] == ST_REDUCTION_SUM) store_scalar(y, total);
+  if (c->a.i[0] == ST_REDUCTION_MEAN) store_scalar(y, total / (double)st__numel(nd, shape));
+  st__drop(a);
+  st__drop(b);
+  return 0;
+}
+
+/* derivatives.yaml, mse_loss: mse_loss_backward, 2 (a - b) g (over the element count for the
+   mean) for a, its negative for b, each summed back to its input's shape (broadcasting). */
+static int vjp_mse_loss(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *d = st_sub(a->in[0], a->in[1]);
+  double scale = 2;
+  if (d && a->a->i[0] == ST_REDUCTION_MEAN) scale /= (double)st_numel(d); /* 0: an empty d */
+  st_tensor *gs = st_mul_scalar(gout[0], scale), *gd = st_mul(d, gs);
+  ST_GRAD(0, st__sum_to(gd, &a->in_meta[0]));
+  if (a->needs[1]) {
+    st_tensor *neg = st_neg(gd);
+    ST_GRAD(1, st__sum_to(neg, &a->in_meta[1]));
+    st_release(neg);
+  }
+  st_release(d), st_release(gs), st_release(gd);
+  return 0;
+}
+
+const st_op st__op_mse_loss = {.id = ST_OP_mse_loss, .name = "mse_loss", .nin = 2, .nout = 1,
+                               .infer = infer_mse_loss, .kernel = kernel_mse_loss,
+                               .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_mse_loss};
+
+/* ---- layer_norm: in = x[, weight][, bias]; i[0] has weight, i[1] has bias, i[2] nnorm,
+        i[3] normalized_shape given; list = normalized_shape; f[0] = eps */
+
+static st_tensor *ln_weight(const st_call *c) { return c->a.i[0] ? c->in[1] : NULL; }
+static st_tensor *ln_bias(const st_call *c) {
+  return c->a.i[1] ? c->in[1 + (c->a.i[0] != 0)] : NULL;
+}
+
+static bool same_shape(const st_tensor *t, int ndim, const int64_t *shape) {
+  if (t->ndim != ndim) return false;
+  for (int d = 0; d < ndim; d++)
+    if (t->shape[d] != shape[d]) return false;
+  return true;
+}
+
+/* PyTorch: normalized_shape is non-empty and x ends in it; weight and bias have exactly it. */
+static int infer_layer_norm(const st_call *c, st_meta *m) {
+  const st_tensor *x = c->in[0], *w = ln_weight(c), *b = ln_bias(c);
+  int nnorm = (int)c->a.i[2];
+  const int64_t *ns = c->a.list;
+  char want[96];
+  if (nnorm < 1 || nnorm > x->ndim)
+    return st__op_error(c, ST_ERR_ARG, "nnorm %d must be in 1..%d for input %s", nnorm, x->ndim,
+                        ST_SHAPE_STR(x));
+  if (!c->a.i[3]) return st__op_error(c, ST_ERR_ARG, "normalized_shape is NULL");
+  st__fmt_shape(want, sizeof want, nnorm, ns);
+  if (memcmp(x->shape + x->ndim - nnorm, ns, sizeof(int64_t) * (size_t)nnorm) != 0)
+    return st__op_error(c, ST_ERR_SHAPE, "input %s does not end in normalized_shape %s",
+                        ST_SHAPE_STR(x), want);
+  if (w && !same_shape(w, nnorm, ns))
+    return st__op_error(c, ST_ERR_SHAPE, "weight %s must have normalized_shape %s", ST_SHAPE_STR(w),
+                        want);
+  if (b && !same_shape(b, nnorm, ns))
+    return st__op_error(c, ST_ERR_SHAPE, "bias %s must have normalized_shape %s", ST_SHAPE_STR(b),
+                        want);
+  if (!(c->a.f[0] >= 0))
+    return st__op_error(c, ST_ERR_ARG, "eps %g must be non-negative", c->a.f[0]);
+  st_dtype dt = x->dtype;
+  if (w) dt = st_promote_types(dt, w->dtype);
+  if (b) dt = st_promote_types(dt, b->dtype);
+  st__meta_set(m, float_type(dt), x->ndim, x->shape);
+  return 0;
+}
+
+static int kernel_layer_norm(const st_call *c, st_tensor *const *out) {
+  st_tensor *y = out[0], *x = NULL, *w = NULL, *b = NULL;
+  int rc = -1;
+  if (!(x = st__contig_as(c->in[0], y->dtype))) return -1;
+  if (ln_weight(c) && !(w = st__contig_as(ln_weight(c), y->dtype))) goto fail;
+  if (ln_bias(c) && !(b = st__contig_as(ln_bias(c), y->dtype))) goto fail;
+  int64_t m = st__numel((int)c->a.i[2], c->a.list), numel = st__numel(x->ndim, x->shape);
+  st__k_layer_norm(y->dtype, st__data(x), m ? numel / m : 0, m, w ? st__data(w) : NULL,
+                   b ? st__data(b) : NULL, c->a.f[0], st__data(y));
+  rc = 0;
+fail:
+  st__drop(x);
+  st__drop(w);
+  st__drop(b);
+  return rc;
+}
+
+/* derivatives.yaml, native_layer_norm: layer_norm_backward. With xhat = (x - mean) * rstd,
+   rstd = 1 / sqrt(var + eps) (biased variance) over the normalized dims and gh = g * weight:
+     x: rstd * (gh - mean(gh) - xhat * mean(gh * xhat)),  weight: sum(g * xhat),  bias: sum(g),
+   the last two over the leading dims. mean and rstd are recomputed here from x with public ops
+   rather than saved by the forward, so the gradient is differentiable in x for double backward
+   (PyTorch writes layer_norm_double_backward by hand instead). */
+static int vjp_layer_norm(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  int nnorm = (int)a->a->i[2], nd = a->in_meta[0].ndim, dims[ST_MAX_DIMS];
+  bool has_w = a->a->i[0], has_b = a->a->i[1];
+  int iw = has_w ? 1 : -1, ib = has_b ? 1 + has_w : -1;
+  bool need_x = a->needs[0], need_w = iw > 0 && a->needs[iw];
+  st_tensor *g = gout[0];
+  for (int k = 0; k < nnorm; k++) dims[k] = nd - nnorm + k;
+  if (ib > 0) ST_GRAD(ib, st__sum_to(g, &a->in_meta[ib]));
+  if (!need_x && !need_w) return 0;
+  st_tensor *x = a->in[0];
+  if (x->dtype != a->out_meta[0].dtype) x = st_to_dtype(x, a->out_meta[0].dtype); /* i64 x */
+  st_tensor *mu = st_mean(x, nnorm, dims, true), *xc = st_sub(x, mu);
+  st_tensor *var = st_var(x, nnorm, dims, 0, true), *ve = st_add_scalar(var, a->a->f[0]);
+  st_tensor *rstd = st_rsqrt(ve), *xhat = st_mul(xc, rstd);
+  if (need_w) {
+    st_tensor *gx = st_mul(g, xhat);
+    ST_GRAD(iw, st__sum_to(gx, &a->in_meta[iw]));
+    st_release(gx);
+  }
+  if (need_x) {
+    st_tensor *gh = has_w ? st_mul(g, a->in[1]) : st__track(st_retain(g));
+    st_tensor *m1 = st_mean(gh, nnorm, dims, true), *ghx = st_mul(gh, xhat);
+    st_tensor *m2 = st_mean(ghx, nnorm, dims, true), *t2 = st_mul(xhat, m2);
+    st_tensor *d1 = st_sub(gh, m1), *d2 = st_sub(d1, t2);
+    ST_GRAD(0, st_mul(rstd, d2));
+  }
+  return 0;
+}
+
+const st_op st__op_layer_norm = {.id = ST_OP_layer_norm, .name = "layer_norm", .nin = ST_VARIADIC,
+                                 .nout = 1, .infer = infer_layer_norm, .kernel = kernel_layer_norm,
+                                 .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_layer_norm};
+
+/* ------------------------------ dropout: f[0] = p, i[0] = train; outputs y and the bool mask */
+
+static int infer_dropout(const st_call *c, st_meta *m) {
+  const st_tensor *x = c->in[0];
+  double p = c->a.f[0];
+  if (!(p >= 0 && p <= 1))
+    return st__op_error(c, ST_ERR_ARG, "probability p = %g is not in [0, 1]", p);
+  if (!st__is_float(x->dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "input must be f32 or f64, not %s",
+                        st_dtype_name(x->dtype));
+  st__meta_like(m, x);
+  st__meta_set(&m[1], ST_BOOL, x->ndim, x->shape);
+  return 0;
+}
+
+/* Draws from the generator even when p is 0 or 1, so the stream advances by the same amount
+   whatever p is. */
+static int kernel_dropout(const st_call *c, st_tensor *const *out) {
+  st_tensor *y = out[0], *x = st__contig_as(c->in[0], y->dtype);
+  if (!x) return -1;
+  int64_t n = st__numel(y->ndim, y->shape);
+  uint64_t key, first;
+  st__rng_reserve(st__k_random_counters(ST_DRAW_UNIFORM, y->dtype, n), &key, &first);
+  st__k_dropout(y->dtype, st__data(x), st__data(y), (bool *)st__data(out[1]), n, c->a.f[0], key,
+                first);
+  st__drop(x);
+  return 0;
+}
+
+/* derivatives.yaml, native_dropout: native_dropout_backward(grad, mask, scale), g * mask *
+   scale with scale = 1 / (1 - p), and 0 for p = 1 (where 1 / (1 - p) would turn the masked
+   zeros into NaN). The mask is detached: a saved output comes back attached to this node, and
+   a bool tensor must not take part in the graph. */
+static st_tensor *dropout_backward(const st_vjp_args *a, st_tensor *g) {
+  double p = a->a->f[0];
+  st_tensor *mask = st_detach(a->out[1]), *kept = st_mul(g, mask);
+  st_tensor *r = st_mul_scalar(kept, p < 1 ? 1 / (1 - p) : 0);
+  st_release(mask), st_release(kept);
+  return r;
+}
+static int vjp_dropout(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, dropout_backward(a, gout[0]));
+  return 0;
+}
+
+const st_op st__op_dropout = {.id = ST_OP_dropout, .name = "dropout", .nin = 1, .nout = 2,
+                              .flags = ST_OP_RANDOM, .infer = infer_dropout,
+                              .kernel = kernel_dropout, .saves = ST_SAVE_OUT(1),
+                              .vjp = vjp_dropout};
+
+/* ----------------------------------------------------------- embedding: in = weight, indices */
+
+static int infer_embedding(const st_call *c, st_meta *m) {
+  const st_tensor *w = c->in[0], *idx = c->in[1];
+  if (w->ndim != 2)
+    return st__op_error(c, ST_ERR_SHAPE, "weight %s must be 2-D [V, D]", ST_SHAPE_STR(w));
+  if (idx->dtype != ST_I64)
+    return st__op_error(c, ST_ERR_DTYPE, "indices must be i64, not %s", st_dtype_name(idx->dtype));
+  if (idx->ndim + 1 > ST_MAX_DIMS)
+    return st__op_error(c, ST_ERR_SHAPE, "indices %s have too many dims for a result of %d + 1",
+                        ST_SHAPE_STR(idx), idx->ndim);
+  int64_t bad = first_out_of_range(idx, w->shape[0]);
+  if (bad >= 0)
+    return st__op_error(c, ST_ERR_ARG, "index %lld at position %lld is out of range [0, %lld)",
+                        (long long)i64_at(idx, bad), (long long)bad, (long long)w->shape[0]);
+  int64_t shape[ST_MAX_DIMS];
+  memcpy(shape, idx->shape, sizeof(int64_t) * (size_t)idx->ndim);
+  shape[idx->ndim] = w->shape[1];
+  if (st__check_shape("st_embedding", idx->ndim + 1, shape, w->dtype)) return -1;
+  st__meta_set(m, w->dtype, idx->ndim + 1, shape);
+  return 0;
+}
+
+static int kernel_embedding(const st_call *c, st_tensor *const *out) {
+  st_tensor *w = c->in[0], *idx = st__contig_as(c->in[1], ST_I64);
+  if (!idx) return -1;
+  st__k_embedding(st__data(out[0]), st__data(w), st_dtype_size(w->dtype), w->strides[0],
+                  w->strides[1], w->shape[1], (const int64_t *)st__data(idx),
+                  st__numel(idx->ndim, idx->shape));
+  st__drop(idx);
+  return 0;
+}
+
+/* derivatives.yaml, embedding: embedding_backward (the dense form, no padding_idx or
+   scale_grad_by_freq), which adds every row of g into the weight row its index names: an
+   index_add along dim 0, written as scatter_add with the index broadcast over the row. Its own
+   derivative in g is a gather of those rows, i.e. the embedding again. */
+static st_tensor *embedding_backward(const st_vjp_args *a, st_tensor *g) {
+  const st_tensor_meta *w = &a->in_meta[0];
+  int64_t n = st_numel(a->in[1]), d = w->shape[1];
+  st_tensor *rows = st_reshape(g, 2, (int64_t[]){n, d});
+  st_tensor *col = st_reshape(a->in[1], 2, (int64_t[]){n, 1});
+  st_tensor *idx = st_expand(col, 2, (int64_t[]){n, d}), *z = st_zeros(g->dtype, 2, w->shape);
+  st_tensor *r = st_scatter_add(z, 0, idx, rows);
+  st_release(rows), st_release(col), st_release(idx), st_release(z);
+  return r;
+}
+static int vjp_embedding(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, embedding_backward(a, gout[0]));
+  return 0; /* none to the i64 indices */
+}
+
+const st_op st__op_embedding = {.id = ST_OP_embedding, .name = "embedding", .nin = 2, .nout = 1,
+                                .infer = infer_embedding, .kernel = kernel_embedding,
+                                .saves = ST_SAVE_IN(1), .vjp = vjp_embedding};
+
+/* --------------------------------------------------------------------- sliding-window sizes */
+
+/* floor((in + 2 pad - span) / stride) + 1 with span = dilation * (k - 1) + 1, the output size in
+   the torch.nn.Conv2d / MaxPool2d docs. Sets *span; returns INT64_MIN on overflow and a value
+   <= 0 when the padded input is smaller than the span. */
+static int64_t window_count(int64_t in, int64_t pad, int64_t k, int64_t dilation, int64_t stride,
+                            int64_t *span) {
+  int64_t padded, num;
+  if (__builtin_mul_overflow(dilation, k - 1, span) || __builtin_add_overflow(*span, 1, span) ||
+      __builtin_mul_overflow(pad, 2, &padded) || __builtin_add_overflow(padded, in, &padded) ||
+      __builtin_sub_overflow(padded, *span, &num))
+    return INT64_MIN;
+  if (num < 0) return -(-num / stride + (-num % stride != 0)) + 1; /* floor division */
+  return num / stride == INT64_MAX ? INT64_MIN : num / stride + 1;
+}
+
+/* Output height and width into out[2]; 0 or the error. `what` names the window ("kernel"). */
+static int window_sizes(const st_call *c, const st_tensor *x, const int64_t *k,
+                        const int64_t *stride, const int64_t *pad, const int64_t *dil,
+                        const char *what, int64_t *out) {
+  int64_t span[2], h = x->shape[x->ndim - 2], w = x->shape[x->ndim - 1];
+  out[0] = window_count(h, pad[0], k[0], dil[0], stride[0], &span[0]);
+  out[1] = window_count(w, pad[1], k[1], dil[1], stride[1], &span[1]);
+  if (out[0] == INT64_MIN || out[1] == INT64_MIN)
+    return st__op_error(c, ST_ERR_ARG, "%s [%lld, %lld] with padding and dilation overflows", what,
+                        (long long)k[0], (long long)k[1]);
+  if (out[0] <= 0 || out[1] <= 0)
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "output size [%lld, %lld] is too small: input [%lld, %lld] padded by "
+                        "[%lld, %lld] is smaller than the %s [%lld, %lld]",
+                        (long long)out[0], (long long)out[1], (long long)h, (long long)w,
+                        (long long)pad[0], (long long)pad[1], what, (long long)span[0],
+                        (long long)span[1]);
+  return 0;
+}
+
+/* A {h, w} pair of kernel, stride or dilation (min 1) or padding (min 0). */
+static int check_pair(const st_call *c, const char *name, const int64_t *v, int64_t min) {
+  if (v[0] < min || v[1] < min)
+    return st__op_error(c, ST_ERR_ARG, "%s [%lld, %lld] must be %s", name, (long long)v[0],
+                        (long long)v[1], min ? "positive" : "non-negative");
+  return 0;
+}
+
+/* ----- conv2d: in = x, weight[, bias]; list = stride[2], padding[2], dilation[2], groups */
+
+static int check_conv_shapes(const st_call *c) {
+  const st_tensor *x = c->in[0], *w = c->in[1], *b = c->nin > 2 ? c->in[2] : NULL;
+  int64_t groups = c->a.list[6];
+  if (x->ndim != 3 && x->ndim != 4)
+    return st__op_error(c, ST_ERR_SHAPE, "input %s must be 4-D [N, C, H, W] or 3-D [C, H, W]",
+                        ST_SHAPE_STR(x));
+  if (w->ndim != 4)
+    return st__op_error(c, ST_ERR_SHAPE, "weight %s must be 4-D [O, C/groups, kh, kw]",
+                        ST_SHAPE_STR(w));
+  if (groups < 1)
+    return st__op_error(c, ST_ERR_ARG, "groups %lld must be positive", (long long)groups);
+  if (w->shape[0] % groups != 0)
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "weight %s: %lld output channels are not divisible by groups %lld",
+                        ST_SHAPE_STR(w), (long long)w->shape[0], (long long)groups);
+  int64_t ch = x->shape[x->ndim - 3];
+  if (w->shape[1] > INT64_MAX / groups || ch != w->shape[1] * groups)
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "input %s has %lld channels, but weight %s with groups %lld "
+                        "expects %lld * %lld",
+                        ST_SHAPE_STR(x), (long long)ch, ST_SHAPE_STR(w), (long long)groups,
+                        (long long)w->shape[1], (long long)groups);
+  if (w->shape[2] < 1 || w->shape[3] < 1)
+    return st__op_error(c, ST_ERR_SHAPE, "weight %s has an empty kernel", ST_SHAPE_STR(w));
+  if (b && (b->ndim != 1 || b->shape[0] != w->shape[0]))
+    return st__op_error(c, ST_ERR_SHAPE, "bias %s must be [%lld], one value per output channel",
+                        ST_SHAPE_STR(b), (long long)w->shape[0]);
+  return 0;
+}
+
+static int check_conv_dtypes(const st_call *c) {
+  const st_tensor *x = c->in[0], *w = c->in[1], *b = c->nin > 2 ? c->in[2] : NULL;
+  if (!st__is_float(x->dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "input must be f32 or f64, not %s",
+                        st_dtype_name(x->dtype));
+  if (w->dtype != x->dtype || (b && b->dtype != x->dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "input (%s), weight (%s) and bias (%s) must share a dtype",
+                        st_dtype_name(x->dtype), st_dtype_name(w->dtype),
+                        b ? st_dtype_name(b->dtype) : "none");
+  return 0;
+}
+
+static int infer_conv2d(const st_call *c, st_meta *m) {
+  const st_tensor *x = c->in[0], *w = c->in[1];
+  const int64_t *l = c->a.list;
+  int64_t hw[2];
+  if (check_conv_shapes(c) || check_conv_dtypes(c) || check_pair(c, "stride", l, 1) ||
+      check_pair(c, "padding", l + 2, 0) || check_pair(c, "dilation", l + 4, 1) ||
+      window_sizes(c, x, w->shape + 2, l, l + 2, l + 4, "dilated kernel", hw))
+    return -1;
+  int64_t shape[4];
+  int nd = 0;
+  if (x->ndim == 4) shape[nd++] = x->shape[0];
+  shape[nd++] = w->shape[0];
+  shape[nd++] = hw[0];
+  shape[nd++] = hw[1];
+  if (st__check_shape("st_conv2d", nd, shape, x->dtype)) return -1;
+  /* The column matrix of one image: [C/groups * kh * kw, oh * ow]. */
+  int64_t col[2] = {w->shape[1] * w->shape[2] * w->shape[3], hw[0] * hw[1]};
+  if (st__check_shape("st_conv2d", 2, col, x->dtype)) return -1;
+  st__meta_set(m, x->dtype, nd, shape);
+  return 0;
+}
+
+static int kernel_conv2d(const st_call *c, st_tensor *const *out) {
+  st_tensor *x = c->in[0], *y = out[0];
+  st_tensor *w = st__contig_as(c->in[1], x->dtype), *b = NULL;
+  if (!w || (c->nin > 2 && !(b = st__contig_as(c->in[2], x->dtype)))) {
+    st__drop(w);
+    return -1;
+  }
+  const int64_t *l = c->a.list;
+  bool batched = x->ndim == 4;
+  int k = batched ? 1 : 0; /* index of C in x */
+  st_conv2d_geom g = {.n = batched ? x->shape[0] : 1,
+                      .c = x->shape[k],
+                      .h = x->shape[k + 1],
+                      .w = x->shape[k + 2],
+                      .o = w->shape[0],
+                      .kh = w->shape[2],
+                      .kw = w->shape[3],
+                      .groups = l[6],
+                      .oh = y->shape[y->ndim - 2],
+                      .ow = y->shape[y->ndim - 1],
+                      .stride = {l[0], l[1]},
+                      .pad = {l[2], l[3]},
+                      .dilation = {l[4], l[5]}};
+  int64_t xs[4] = {batched ? x->strides[0] : 0, x->strides[k], x->strides[k + 1],
+                   x->strides[k + 2]};
+  int rc =
+      st__k_conv2d(x->dtype, &g, st__data(x), xs, st__data(w), b ? st__data(b) : NULL, st__data(y));
+  st__drop(w);
+  st__drop(b);
+  return rc;
+}
+
+/* derivatives.yaml, convolution: convolution_backward gives the input gradient (a transposed
+   convolution: conv2d_input_backward), the weight gradient (conv2d_weight_backward) and, for the
+   bias, g summed over all but the channel dim. Unbatched [C, H, W] input goes through the
+   backward ops as a batch of one. */
+static int vjp_conv2d(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  const int64_t *l = a->a->list;
+  const st_tensor_meta *xm = &a->in_meta[0], *wm = &a->in_meta[1];
+  bool unbatched = xm->ndim == 3;
+  st_tensor *g = unbatched ? st_unsqueeze(gout[0], 0) : gout[0];
+  if (a->needs[0]) {
+    st_tensor *gx =
+        st__conv2d_input_backward(g, a->in[1], xm->shape + xm->ndim - 2, l, l + 2, l + 4, l[6]);
+    ST_GRAD(0, unbatched ? st_squeeze(gx, 0) : gx);
+  }
+  if (a->needs[1]) {
+    st_tensor *x = unbatched ? st_unsqueeze(a->in[0], 0) : a->in[0];
+    ST_GRAD(1, st__conv2d_weight_backward(x, g, wm->shape + 2, l, l + 2, l + 4, l[6]));
+  }
+  if (a->nin > 2) ST_GRAD(2, st_sum(g, 3, (const int[]){0, 2, 3}, false));
+  return 0;
+}
+
+const st_op st__op_conv2d = {.id = ST_OP_conv2d, .name = "conv2d", .nin = ST_VARIADIC, .nout = 1,
+                             .infer = infer_conv2d, .kernel = kernel_conv2d,
+                             .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d};
+
+/* --------------- conv2d's backward ops: list as conv2d's, then list[7..8] = a {h, w} size (the
+   input's for the input gradient, the kernel's for the weight gradient); i[0] = size given */
+
+static int check_conv_params(const st_call *c) {
+  const int64_t *l = c->a.list;
+  if (check_pair(c, "stride", l, 1) || check_pair(c, "padding", l + 2, 0) ||
+      check_pair(c, "dilation", l + 4, 1))
+    return -1;
+  if (l[6] < 1) return st__op_error(c, ST_ERR_ARG, "groups %lld must be positive", (long long)l[6]);
+  if (!c->a.i[0])
+    return st__op_error(c, ST_ERR_ARG, "the %s size is NULL",
+                        c->op->id == ST_OP_conv2d_input_backward ? "input" : "kernel");
+  return 0;
+}
+
+static int check_4d_pair(const st_call *c, const char *an, const char *ad, const char *bn,
+                         const char *bd) {
+  const st_tensor *a = c->in[0], *b = c->in[1];
+  if (a->ndim != 4)
+    return st__op_error(c, ST_ERR_SHAPE, "%s %s must be 4-D %s", an, ST_SHAPE_STR(a), ad);
+  if (b->ndim != 4)
+    return st__op_error(c, ST_ERR_SHAPE, "%s %s must be 4-D %s", bn, ST_SHAPE_STR(b), bd);
+  if (!st__is_float(a->dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "%s must be f32 or f64, not %s", an,
+                        st_dtype_name(a->dtype));
+  if (b->dtype != a->dtype)
+    return st__op_error(c, ST_ERR_DTYPE, "%s (%s) and %s (%s) must share a dtype", an,
+                        st_dtype_name(a->dtype), bn, st_dtype_name(b->dtype));
+  return 0;
+}
+
+/* The convolution of an input of spatial size in_hw with a kernel k must give g's {oh, ow}. */
+static int check_conv_out(const st_call *c, const int64_t *in_hw, const int64_t *k,
+                          const st_tensor *g) {
+  const int64_t *l = c->a.list;
+  int64_t span, out[2];
+  for (int d = 0; d < 2; d++)
+    out[d] = window_count(in_hw[d], l[2 + d], k[d], l[4 + d], l[d], &span);
+  if (out[0] != g->shape[2] || out[1] != g->shape[3])
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "grad %s does not match the output size [%lld, %lld] of an input [%lld, "
+                        "%lld] and a kernel [%lld, %lld]",
+                        ST_SHAPE_STR(g), (long long)out[0], (long long)out[1], (long long)in_hw[0],
+                        (long long)in_hw[1], (long long)k[0], (long long)k[1]);
+  return 0;
+}
+
+/* A result and the column matrix of one image (as conv2d's infer) within the size limits. */
+static int conv_backward_meta(const st_call *c, st_meta *m, st_dtype dt, const int64_t *shape,
+                              const int64_t *col) {
+  char fn[48];
+  snprintf(fn, sizeof fn, "st__%s", c->op->name);
+  if (st__check_shape(fn, 4, shape, dt) || st__check_shape(fn, 2, col, dt)) return -1;
+  st__meta_set(m, dt, 4, shape);
+  return 0;
+}
+
+static st_conv2d_geom conv_geom(const int64_t *l, const int64_t *x, const int64_t *w,
+                                const int64_t *y) {
+  return (st_conv2d_geom){.n = x[0], .c = x[1], .h = x[2], .w = x[3], .o = w[0], .kh = w[2],
+                          .kw = w[3], .groups = l[6], .oh = y[2], .ow = y[3],
+                          .stride = {l[0], l[1]}, .pad = {l[2], l[3]}, .dilation = {l[4], l[5]}};
+}
+
+/* in = g [N, O, oh, ow], weight [O, C/groups, kh, kw]; result [N, C, h, w]. */
+static int infer_conv2d_input_backward(const st_call *c, st_meta *m) {
+  const st_tensor *g = c->in[0], *w = c->in[1];
+  const int64_t *l = c->a.list, groups = l[6];
+  if (check_4d_pair(c, "grad", "[N, O, oh, ow]", "weight", "[O, C/groups, kh, kw]") ||
+      check_conv_params(c))
+    return -1;
+  if (l[7] < 0 || l[8] < 0)
+    return st__op_error(c, ST_ERR_ARG, "input size [%lld, %lld] must be non-negative",
+                        (long long)l[7], (long long)l[8]);
+  if (w->shape[0] != g->shape[1] || w->shape[0] % groups != 0 || w->shape[1] > INT64_MAX / groups)
+    return st__op_error(c, ST_ERR_SHAPE, "weight %s does not match grad %s with groups %lld",
+                        ST_SHAPE_STR(w), ST_SHAPE_STR(g), (long long)groups);
+  if (w->shape[2] < 1 || w->shape[3] < 1)
+    return st__op_error(c, ST_ERR_SHAPE, "weight %s has an empty kernel", ST_SHAPE_STR(w));
+  if (check_conv_out(c, l + 7, w->shape + 2, g)) return -1;
+  int64_t shape[4] = {g->shape[0], w->shape[1] * groups, l[7], l[8]};
+  int64_t col[2] = {w->shape[1] * w->shape[2] * w->shape[3], g->shape[2] * g->shape[3]};
+  return conv_backward_meta(c, m, g->dtype, shape, col);
+}
+
+static int kernel_conv2d_input_backward(const st_call *c, st_tensor *const *out) {
+  st_tensor *gx = out[0], *g = st__contig_as(c->in[0], gx->dtype), *w = NULL;
+  if (!g || !(w = st__contig_as(c->in[1], gx->dtype))) {
+    st__drop(g);
+    return -1;
+  }
+  st_conv2d_geom geo = conv_geom(c->a.list, gx->shape, w->shape, g->shape);
+  int rc = st__k_conv2d_input_backward(gx->dtype, &geo, st__data(g), st__data(w), st__data(gx));
+  st__drop(g);
+  st__drop(w);
+  return rc;
+}
+
+/* <conv2d_input_backward(g, w), gg> = <g, conv2d(gg, w)> = <conv2d_weight_backward(gg, g), w>:
+   the op is linear in each argument, with these adjoints (the g and weight terms of PyTorch's
+   _convolution_double_backward). */
+static int vjp_conv2d_input_backward(const st_vjp_args *a, st_tensor *const *gout,
+                                     st_tensor **gin) {
+  const int64_t *l = a->a->list;
+  ST_GRAD(0, st_conv2d(gout[0], a->in[1], NULL, l, l + 2, l + 4, l[6]));
+  ST_GRAD(1, st__conv2d_weight_backward(gout[0], a->in[0], a->in_meta[1].shape + 2, l, l + 2,
+                                        l + 4, l[6]));
+  return 0;
+}
+
+const st_op st__op_conv2d_input_backward = {
+    .id = ST_OP_conv2d_input_backward, .name = "conv2d_input_backward", .nin = 2, .nout = 1,
+    .infer = infer_conv2d_input_backward, .kernel = kernel_conv2d_input_backward,
+    .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_input_backward};
+
+/* in = x [N, C, H, W], g [N, O, oh, ow]; result [O, C/groups, kh, kw]. */
+static int infer_conv2d_weight_backward(const st_call *c, st_meta *m) {
+  const st_tensor *x = c->in[0], *g = c->in[1];
+  const int64_t *l = c->a.list, groups = l[6];
+  if (check_4d_pair(c, "input", "[N, C, H, W]", "grad", "[N, O, oh, ow]") || check_conv_params(c))
+    return -1;
+  if (l[7] < 1 || l[8] < 1)
+    return st__op_error(c, ST_ERR_ARG, "kernel size [%lld, %lld] must be positive",
+                        (long long)l[7], (long long)l[8]);
+  if (x->shape[0] != g->shape[0] || x->shape[1] % groups != 0 || g->shape[1] % groups != 0)
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "input %s and grad %s need one batch size and channels divisible by "
+                        "groups %lld",
+                        ST_SHAPE_STR(x), ST_SHAPE_STR(g), (long long)groups);
+  if (check_conv_out(c, x->shape + 2, l + 7, g)) return -1;
+  int64_t shape[4] = {g->shape[1], x->shape[1] / groups, l[7], l[8]};
+  int64_t col[2] = {shape[1] * l[7] * l[8], g->shape[2] * g->shape[3]};
+  return conv_backward_meta(c, m, x->dtype, shape, col);
+}
+
+static int kernel_conv2d_weight_backward(const st_call *c, st_tensor *const *out) {
+  st_tensor *gw = out[0], *x = c->in[0], *g = st__contig_as(c->in[1], gw->dtype);
+  if (!g) return -1;
+  st_conv2d_geom geo = conv_geom(c->a.list, x->shape, gw->shape, g->shape);
+  int rc = st__k_conv2d_weight_backward(gw->dtype, &geo, st__data(x), x->strides, st__data(g),
+                                        st__data(gw));
+  st__drop(g);
+  return rc;
+}
+
+/* <conv2d_weight_backward(x, g), gg> = <g, conv2d(x, gg)> = <conv2d_input_backward(g, gg), x>:
+   the adjoints in x and in g (the input and g terms of _convolution_double_backward). */
+static int vjp_conv2d_weight_backward(const st_vjp_args *a, st_tensor *const *gout,
+                                      st_tensor **gin) {
+  const int64_t *l = a->a->list;
+  ST_GRAD(0, st__conv2d_input_backward(a->in[1], gout[0], a->in_meta[0].shape + 2, l, l + 2,
+                                       l + 4, l[6]));
+  ST_GRAD(1, st_conv2d(a->in[0], gout[0], NULL, l, l + 2, l + 4, l[6]));
+  return 0;
+}
+
+const st_op st__op_conv2d_weight_backward = {
+    .id = ST_OP_conv2d_weight_backward, .name = "conv2d_weight_backward", .nin = 2, .nout = 1,
+    .infer = infer_conv2d_weight_backward, .kernel = kernel_conv2d_weight_backward,
+    .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_weight_backward};
+
+/* ---- max_pool2d, avg_pool2d: list = kernel[2], stride[2], padding[2]; i[0] = kernel given.
+   max_pool2d has a second output, the i64 position of each maximum in its plane. */
+
+/* A 4-D [N, C, H, W] or 3-D [C, H, W] float tensor x (named `what`) and the window. PyTorch's
+   rules: padding at most half the kernel, so every window holds an input value. */
+static int check_pool_args(const st_call *c, const st_tensor *x, const char *what) {
+  const int64_t *l = c->a.list;
+  if (x->ndim != 3 && x->ndim != 4)
+    return st__op_error(c, ST_ERR_SHAPE, "%s %s must be 4-D [N, C, H, W] or 3-D [C, H, W]", what,
+                        ST_SHAPE_STR(x));
+  if (!st__is_float(x->dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "%s must be f32 or f64, not %s", what,
+                        st_dtype_name(x->dtype));
+  if (!c->a.i[0]) return st__op_error(c, ST_ERR_ARG, "kernel is NULL");
+  if (check_pair(c, "kernel", l, 1) || check_pair(c, "stride", l + 2, 1) ||
+      check_pair(c, "padding", l + 4, 0))
+    return -1;
+  if (l[4] > l[0] / 2 || l[5] > l[1] / 2)
+    return st__op_error(c, ST_ERR_ARG,
+                        "padding [%lld, %lld] must be at most half the kernel [%lld, %lld]",
+                        (long long)l[4], (long long)l[5], (long long)l[0], (long long)l[1]);
+  return 0;
+}
+
+static int infer_pool2d(const st_call *c, st_meta *m) {
+  const st_tensor *x = c->in[0];
+  const int64_t *l = c->a.list, ones[2] = {1, 1};
+  int64_t hw[2];
+  if (check_pool_args(c, x, "input")) return -1;
+  if (window_sizes(c, x, l, l + 2, l + 4, ones, "kernel", hw)) return -1;
+  int64_t shape[4];
+  memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+  shape[x->ndim - 2] = hw[0];
+  shape[x->ndim - 1] = hw[1];
+  st__meta_set(m, x->dtype, x->ndim, shape);
+  if (c->op->id == ST_OP_max_pool2d) st__meta_set(&m[1], ST_I64, x->ndim, shape);
+  return 0;
+}
+
+static int kernel_pool2d(const st_call *c, st_tensor *const *out) {
+  st_tensor *x = c->in[0], *y = out[0];
+  const int64_t *l = c->a.list;
+  bool batched = x->ndim == 4;
+  int k = batched ? 1 : 0;
+  st_pool2d_geom g = {.n = batched ? x->shape[0] : 1,
+                      .c = x->shape[k],
+                      .h = x->shape[k + 1],
+                      .w = x->shape[k + 2],
+                      .oh = y->shape[y->ndim - 2],
+                      .ow = y->shape[y->ndim - 1],
+                      .kernel = {l[0], l[1]},
+                      .stride = {l[2], l[3]},
+                      .pad = {l[4], l[5]}};
+  int64_t xs[4] = {batched ? x->strides[0] : 0, x->strides[k], x->strides[k + 1],
+                   x->strides[k + 2]};
+  if (c->op->id == ST_OP_max_pool2d)
+    st__k_max_pool2d(x->dtype, &g, st__data(x), xs, st__data(y), (int64_t *)st__data(out[1]));
+  else st__k_avg_pool2d(x->dtype, &g, st__data(x), xs, st__data(y));
+  return 0;
+}
+
+/* derivatives.yaml, max_pool2d_with_indices: max_pool2d_with_indices_backward, which adds each g
+   at its window's maximum (the saved positions): a scatter_add into zeros of the flattened
+   planes. Its own derivative is the gather of those positions in g and none in x (the positions
+   are constant where the max is differentiable). The indices are detached as in dropout's rule. */
+static st_tensor *max_pool2d_backward(const st_vjp_args *a, st_tensor *g) {
+  const st_tensor_meta *x = &a->in_meta[0];
+  int64_t shape[ST_MAX_DIMS];
+  memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+  shape[x->ndim - 2] *= shape[x->ndim - 1];
+  st_tensor *z = st_zeros(g->dtype, x->ndim - 1, shape), *at = st_detach(a->out[1]);
+  st_tensor *idx = st_flatten(at, -2, -1), *src = st_flatten(g, -2, -1);
+  st_tensor *flat = st_scatter_add(z, -1, idx, src), *r = st_reshape(flat, x->ndim, x->shape);
+  st_release(z), st_release(at), st_release(idx), st_release(src), st_release(flat);
+  return r;
+}
+static int vjp_max_pool2d(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, max_pool2d_backward(a, gout[0]));
+  return 0;
+}
+
+/* derivatives.yaml, avg_pool2d: avg_pool2d_backward, the adjoint of the (linear) pooling. */
+static int vjp_avg_pool2d(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  const st_tensor_meta *x = &a->in_meta[0];
+  const int64_t *l = a->a->list;
+  ST_GRAD(0, st__avg_pool2d_backward(gout[0], x->shape + x->ndim - 2, l, l + 2, l + 4));
+  return 0;
+}
+
+const st_op st__op_max_pool2d = {.id = ST_OP_max_pool2d, .name = "max_pool2d", .nin = 1, .nout = 2,
+                                 .infer = infer_pool2d, .kernel = kernel_pool2d,
+                                 .saves = ST_SAVE_OUT(1), .vjp = vjp_max_pool2d};
+const st_op st__op_avg_pool2d = {.id = ST_OP_avg_pool2d, .name = "avg_pool2d", .nin = 1, .nout = 1,
+                                 .infer = infer_pool2d, .kernel = kernel_pool2d,
+                                 .vjp = vjp_avg_pool2d};
+
+/* ---- avg_pool2d_backward: in = g; list as the pools, then list[6..7] = the input's {h, w};
+        i[0] = kernel given, i[1] = input size given */
+
+static int infer_avg_pool2d_backward(const st_call *c, st_meta *m) {
+  const st_tensor *g = c->in[0];
+  const int64_t *l = c->a.list;
+  int64_t span, shape[4];
+  if (check_pool_args(c, g, "grad")) return -1;
+  if (!c->a.i[1]) return st__op_error(c, ST_ERR_ARG, "the input size is NULL");
+  if (l[6] < 0 || l[7] < 0)
+    return st__op_error(c, ST_ERR_ARG, "input size [%lld, %lld] must be non-negative",
+                        (long long)l[6], (long long)l[7]);
+  int64_t oh = window_count(l[6], l[4], l[0], 1, l[2], &span);
+  int64_t ow = window_count(l[7], l[5], l[1], 1, l[3], &span);
+  if (oh != g->shape[g->ndim - 2] || ow != g->shape[g->ndim - 1])
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "grad %s does not match the pooled size [%lld, %lld] of an input [%lld, "
+                        "%lld]",
+                        ST_SHAPE_STR(g), (long long)oh, (long long)ow, (long long)l[6],
+                        (long long)l[7]);
+  memcpy(shape, g->shape, sizeof(int64_t) * (size_t)g->ndim);
+  shape[g->ndim - 2] = l[6];
+  shape[g->ndim - 1] = l[7];
+  if (st__check_shape("st__avg_pool2d_backward", g->ndim, shape, g->dtype)) return -1;
+  st__meta_set(m, g->dtype, g->ndim, shape);
+  return 0;
+}
+
+static int kernel_avg_pool2d_backward(const st_call *c, st_tensor *const *out) {
+  st_tensor *gx = out[0], *g = st__contig_as(c->in[0], gx->dtype);
+  if (!g) return -1;
+  const int64_t *l = c->a.list;
+  int k = g->ndim == 4 ? 1 : 0;
+  st_pool2d_geom geo = {.n = k ? g->shape[0] : 1,
+                        .c = g->shape[k],
+                        .h = l[6],
+                        .w = l[7],
+                        .oh = g->shape[k + 1],
+                        .ow = g->shape[k + 2],
+                        .kernel = {l[0], l[1]},
+                        .stride = {l[2], l[3]},
+                        .pad = {l[4], l[5]}};
+  st__k_avg_pool2d_backward(gx->dtype, &geo, st__data(g), st__data(gx));
+  st__drop(g);
+  return 0;
+}
+
+/* It is linear in g, and its adjoint is the pooling itself (avg_pool2d_backward's entry in
+   derivatives.yaml: grad_output gets avg_pool2d(grad)). */
+static int vjp_avg_pool2d_backward(const st_vjp_args *a, st_tensor *const *gout,
+                                   st_tensor **gin) {
+  const int64_t *l = a->a->list;
+  ST_GRAD(0, st_avg_pool2d(gout[0], l, l + 2, l + 4));
+  return 0;
+}
+
+const st_op st__op_avg_pool2d_backward = {
+    .id = ST_OP_avg_pool2d_backward, .name = "avg_pool2d_backward", .nin = 1, .nout = 1,
+    .infer = infer_avg_pool2d_backward, .kernel = kernel_avg_pool2d_backward,
+    .vjp = vjp_avg_pool2d_backward};
+
+/* ------------------------------------------------------------------------ public functions */
+
+st_tensor *st_softmax(st_tensor *a, int dim) {
+  st_call c = ST_CALL(softmax, a);
+  c.a.i[0] = dim;
+  return st__call1(&c);
+}
+st_tensor *st_log_softmax(st_tensor *a, int dim) {
+  st_call c = ST_CALL(log_softmax, a);
+  c.a.i[0] = dim;
+  return st__call1(&c);
+}
+
+st_tensor *st_cross_entropy(st_tensor *logits, st_tensor *target, st_reduction reduction) {
+  st_call c = ST_CALL(cross_entropy, logits, target);
+  c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
+  return st__call1(&c);
+}
+st_tensor *st_nll_loss(st_tensor *logp, st_tensor *target, st_reduction reduction) {
+  st_call c = ST_CALL(nll_loss, logp, target);
+  c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
+  return st__call1(&c);
+}
+st_tensor *st_mse_loss(st_tensor *a, st_tensor *b, st_reduction reduction) {
+  st_call c = ST_CALL(mse_loss, a, b);
+  c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
+  return st__call1(&c);
+}
+
+st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shape,
+                         st_tensor *weight, st_tensor *bias, double eps) {
+  st_tensor *in[3] = {x};
+  int nin = 1;
+  if (weight) in[nin++] = weight;
+  if (bias) in[nin++] = bias;
+  st_call c = {.op = st__ops[ST_OP_layer_norm], .nin = nin, .in = in};
+  c.a.i[0] = weight != NULL;
+  c.a.i[1] = bias != NULL;
+  c.a.i[2] = nnorm;
+  c.a.i[3] = normalized_shape != NULL;
+  c.a.f[0] = eps;
+  if (normalized_shape && nnorm > 0 && nnorm <= ST_MAX_DIMS) {
+    c.a.nlist = nnorm;
+    memcpy(c.a.list, normalized_shape, sizeof(int64_t) * (size_t)nnorm);
+  }
+  return st__call1(&c);
+}
+
+/* The tail of a two-output call: like st__call1, with the second output in *second. */
+static st_tensor *call2(const st_call *c, st_tensor **second) {
+  st_tensor *out[ST_MAX_OUTS];
+  *second = NULL;
+  if (st__dispatch(c, out)) return NULL;
+  st_tensor *y = st__track(out[0]), *s = st__track(out[1]);
+  if (!y || !s) {
+    st_release(y);
+    st_release(s);
+    return NULL;
+  }
+  *second = s;
+  st__ok();
+  return y;
+}
+
+st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask) {
+  st_call c = ST_CALL(dropout, x);
+  c.a.f[0] = p;
+  c.a.i[0] = true;
+  return call2(&c, mask);
+}
+
+/* Without train, x itself after the same argument checks: the identity needs no op of its own. */
+st_tensor *st_dropout(st_tensor *x, double p, bool train) {
+  st_call c = ST_CALL(dropout, x);
+  st_meta m;
+  c.a.f[0] = p;
+  c.a.i[0] = train;
+  if (train) return st__call1(&c);
+  if (!x) {
+    st__null_arg("st_dropout", 1);
+    return NULL;
+  }
+  if (c.op->infer(&c, &m)) return NULL;
+  st__ok();
+  return st__track(st_retain(x));
+}
+
+st_tensor *st_embedding(st_tensor *weight, st_tensor *indices) {
+  st_call c = ST_CALL(embedding, weight, indices);
+  return st__call1(&c);
+}
+
+/* Copies an optional {h, w} pair into list[at..at+1], or the default. */
+static void put_pair(st_attrs *a, int at, const int64_t *v, int64_t dflt) {
+  a->list[at] = v ? v[0] : dflt;
+  a->list[at + 1] = v ? v[1] : dflt;
+}
+
+st_tensor *st_conv2d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
+                     const int64_t *padding, const int64_t *dilation, int64_t groups) {
+  st_tensor *in[3] = {x, weight, bias};
+  st_call c = {.op = st__ops[ST_OP_conv2d], .nin = bias ? 3 : 2, .in = in};
+  put_pair(&c.a, 0, stride, 1);
+  put_pair(&c.a, 2, padding, 0);
+  put_pair(&c.a, 4, dilation, 1);
+  c.a.list[6] = groups;
+  c.a.nlist = 7;
+  return st__call1(&c);
+}
+
+st_tensor *st__conv2d_input_backward(st_tensor *g, st_tensor *weight, const int64_t *input_hw,
+                                     const int64_t *stride, const int64_t *padding,
+                                     const int64_t *dilation, int64_t groups) {
+  st_call c = ST_CALL(conv2d_input_backward, g, weight);
+  put_pair(&c.a, 0, stride, 1);
+  put_pair(&c.a, 2, padding, 0);
+  put_pair(&c.a, 4, dilation, 1);
+  c.a.list[6] = groups;
+  put_pair(&c.a, 7, input_hw, 0);
+  c.a.nlist = 9;
+  c.a.i[0] = input_hw != NULL;
+  return st__call1(&c);
+}
+
+st_tensor *st__conv2d_weight_backward(st_tensor *x, st_tensor *g, const int64_t *kernel_hw,
+                                      const int64_t *stride, const int64_t *padding,
+                                      const int64_t *dilation, int64_t groups) {
+  st_call c = ST_CALL(conv2d_weight_backward, x, g);
+  put_pair(&c.a, 0, stride, 1);
+  put_pair(&c.a, 2, padding, 0);
+  put_pair(&c.a, 4, dilation, 1);
+  c.a.list[6] = groups;
+  put_pair(&c.a, 7, kernel_hw, 0);
+  c.a.nlist = 9;
+  c.a.i[0] = kernel_hw != NULL;
+  return st__call1(&c);
+}
+
+static void pool_attrs(st_attrs *a, const int64_t *kernel, const int64_t *stride,
+                       const int64_t *padding) {
+  a->i[0] = kernel != NULL;
+  put_pair(a, 0, kernel, 1);
+  put_pair(a, 2, stride ? stride : kernel, 1);
+  put_pair(a, 4, padding, 0);
+  a->nlist = 6;
+}
+
+static st_tensor *pool2d(st_op_id id, st_tensor *x, const int64_t *kernel, const int64_t *stride,
+                         const int64_t *padding) {
+  st_call c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){x}};
+  pool_attrs(&c.a, kernel, stride, padding);
+  return st__call1(&c);
+}
+
+st_tensor *st__max_pool2d_with_indices(st_tensor *x, const int64_t *kernel, const int64_t *stride,
+                                       const int64_t *padding, st_tensor **indices) {
+  st_call c = ST_CALL(max_pool2d, x);
+  pool_attrs(&c.a, kernel, stride, padding);
+  return call2(&c, indices);
+}
+
+st_tensor *st__avg_pool2d_backward(st_tensor *g, const int64_t *input_hw, const int64_t *kernel,
+                                   const int64_t *stride, const int64_t *padding) {
+  st_call c = ST_CALL(avg_pool2d_backward, g);
+  pool_attrs(&c.a, kernel, stride, padding);
+  put_pair(&c.a, 6, input_hw, 0);
+  c.a.nlist = 8;
+  c.a.i[1] = input_hw != NULL;
+  return st__call1(&c);
+}
+
+st_tensor *st_max_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *stride,
+                         const int64_t *padding) {
+  return pool2d(ST_OP_max_pool2d, x, kernel, stride, padding);
+}
+st_tensor *st_avg_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *stride,
+                         const int64_t *padding) {
+  return pool2d(ST_OP_avg_pool2d, x, kernel, stride, padding);
+}

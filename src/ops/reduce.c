@@ -1,0 +1,410 @@
+/* reduce.c — the reduction ops: sum, mean, prod, amax, amin, var, std, logsumexp, norm, argmax
+   and argmin, each one record whose _all form is the same record over every dim.
+
+   Attributes every record reads: list[0..nlist) the dims (nlist 0: every dim; argmax/argmin
+   pass one dim), keepdim, and i[0] non-zero when the caller passed dims == NULL with ndims > 0.
+   var and std also read f[0], the correction.
+
+   Dtypes follow PyTorch: sum and prod of i64/bool give i64; amax, amin keep the dtype; mean,
+   var, std and norm need a float input (PyTorch rejects integers for all four); logsumexp
+   computes integers in f32 (torch.logsumexp promotes them to the default float dtype); argmax
+   and argmin give i64. */
+#include <float.h>
+#include <math.h>
+
+#include "../kernels/reduce.h"
+#include "op.h"
+
+/* A record: one tensor in, one out. */
+#define REDUCE_OP(op, infer_fn, kernel_fn, op_flags)                                               \
+  {                                                                                                \
+    .id = ST_OP_##op, .name = #op, .nin = 1, .nout = 1, .flags = op_flags, .infer = infer_fn,      \
+    .kernel = kernel_fn                                                                            \
+  }
+
+/* ----------------------------------------------------------------------- shared inference */
+
+/* The reduced dims of input 0 as a bit mask (bit d: dim d). A 0-dim input accepts dim 0 and -1
+   (as PyTorch does) and reduces nothing. Returns 0, or non-zero with the error set. */
+static int reduced_mask(const st_call *c, unsigned *mask) {
+  const st_tensor *a = c->in[0];
+  int n = c->a.nlist;
+  if (n < 0 || n > ST_MAX_DIMS)
+    return st__op_error(c, ST_ERR_ARG, "ndims %d is out of range (0..%d)", n, ST_MAX_DIMS);
+  if (n > 0 && c->a.i[0]) return st__op_error(c, ST_ERR_ARG, "dims is NULL for ndims %d", n);
+  if (n == 0) {
+    *mask = (1u << a->ndim) - 1;
+    return 0;
+  }
+  char fn[48];
+  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  unsigned seen = 0;
+  for (int i = 0; i < n; i++) {
+    int d = st__wrap_dim(fn, (int)c->a.list[i], a->ndim);
+    if (d < 0) return -1;
+    if (seen >> d & 1 && c->a.list[i] == d)
+      return st__op_error(c, ST_ERR_ARG, "dim %d appears twice in dims", d);
+    if (seen >> d & 1)
+      return st__op_error(c, ST_ERR_ARG, "dim %lld (dim %d) appears twice in dims",
+                          (long long)c->a.list[i], d);
+    seen |= 1u << d;
+  }
+  *mask = a->ndim ? seen : 0;
+  return 0;
+}
+
+/* The result: input 0's shape without the reduced dims (size 1 with keepdim). */
+static void reduced_meta(const st_call *c, unsigned mask, st_dtype dt, st_meta *m) {
+  const st_tensor *a = c->in[0];
+  int64_t shape[ST_MAX_DIMS];
+  int n = 0;
+  for (int d = 0; d < a->ndim; d++) {
+    if (!(mask >> d & 1))
+      shape[n++] = a->shape[d];
+    else if (c->a.keepdim)
+      shape[n++] = 1;
+  }
+  st__meta_set(m, dt, n, shape);
+}
+
+/* Extremes have no identity, so an empty reduced dim is an error (as in PyTorch). */
+static int require_nonempty(const st_call *c, unsigned mask) {
+  const st_tensor *a = c->in[0];
+  for (int d = 0; d < a->ndim; d++)
+    if (mask >> d & 1 && a->shape[d] == 0)
+      return st__op_error(c, ST_ERR_SHAPE,
+                          "cannot reduce dim %d of size 0 (shape %s): %s has no identity", d,
+                          ST_SHAPE_STR(a), c->op->name);
+  return 0;
+}
+
+static int require_float(const st_call *c) {
+  st_dtype dt = c->in[0]->dtype;
+  if (!st__is_float(dt))
+    return st__op_error(c, ST_ERR_DTYPE, "input dtype %s is not a float dtype (f32 or f64)",
+                        st_dtype_name(dt));
+  return 0;
+}
+
+static int infer_sum_prod(const st_call *c, st_meta *m) {
+  unsigned mask;
+  if (reduced_mask(c, &mask)) return -1;
+  st_dtype dt = c->in[0]->dtype;
+  reduced_meta(c, mask, st__is_float(dt) ? dt : ST_I64, m);
+  return 0;
+}
+
+static int infer_float_only(const st_call *c, st_meta *m) {
+  unsigned mask;
+  if (require_float(c) || reduced_mask(c, &mask)) return -1;
+  reduced_meta(c, mask, c->in[0]->dtype, m);
+  return 0;
+}
+
+static int infer_var_std(const st_call *c, st_meta *m) {
+  if (!isfinite(c->a.f[0]))
+    return st__op_error(c, ST_ERR_ARG, "correction %g is not finite", c->a.f[0]);
+  return infer_float_only(c, m);
+}
+
+static int infer_logsumexp(const st_call *c, st_meta *m) {
+  unsigned mask;
+  if (reduced_mask(c, &mask)) return -1;
+  st_dtype dt = c->in[0]->dtype;
+  reduced_meta(c, mask, st__is_float(dt) ? dt : ST_F32, m);
+  return 0;
+}
+
+static int infer_extreme(const st_call *c, st_meta *m) {
+  unsigned mask;
+  if (reduced_mask(c, &mask) || require_nonempty(c, mask)) return -1;
+  reduced_meta(c, mask, c->in[0]->dtype, m);
+  return 0;
+}
+
+static int infer_arg(const st_call *c, st_meta *m) {
+  unsigned mask;
+  if (reduced_mask(c, &mask) || require_nonempty(c, mask)) return -1;
+  reduced_meta(c, mask, ST_I64, m);
+  return 0;
+}
+
+/* ------------------------------------------------------------------------ kernel helpers */
+
+static unsigned mask_of(const st_call *c) {
+  unsigned mask = 0;
+  reduced_mask(c, &mask); /* infer has checked the dims */
+  return mask;
+}
+
+static int64_t numel_of(const st_tensor *t) { return st__numel(t->ndim, t->shape); }
+
+static int64_t reduced_count(const st_tensor *a, unsigned mask) {
+  int64_t n = 1;
+  for (int d = 0; d < a->ndim; d++)
+    if (mask >> d & 1) n *= a->shape[d];
+  return n;
+}
+
+static size_t scratch_bytes(int64_t n) { return 8 * (size_t)(n > 0 ? n : 1); }
+static void *scratch(int64_t n) { return st__alloc(scratch_bytes(n)); }
+static void scratch_free(void *p, int64_t n) {
+  if (p) st__free(p, scratch_bytes(n));
+}
+
+/* Where a float reduction accumulates: the result's own data when it is f64, else scratch. */
+static double *acc_of(st_tensor *o) {
+  return o->dtype == ST_F64 ? (double *)st__data(o) : scratch(numel_of(o));
+}
+static void acc_done(st_tensor *o, double *acc) {
+  if (o->dtype != ST_F64) scratch_free(acc, numel_of(o));
+}
+
+/* Writes the finished doubles into o (a no-op when acc already is o's f64 data). */
+static void acc_store(st_tensor *o, const double *acc, int64_t n) {
+  if (o->dtype == ST_F32)
+    for (int64_t i = 0; i < n; i++) ((float *)st__data(o))[i] = (float)acc[i];
+}
+
+/* One pass of `kind` over input 0, each result divided by div (1 leaves it exact). */
+static int reduce_simple(const st_call *c, st_tensor *o, st_red_kind kind, double div) {
+  st_tensor *a = c->in[0];
+  unsigned mask = mask_of(c);
+  int64_t n = numel_of(o);
+  if (o->dtype == ST_I64) {
+    st__k_reduce(kind, st__view_of(a), mask, st__data(o), NULL, NULL);
+    return 0;
+  }
+  if (o->dtype == ST_BOOL) { /* amax/amin of bool: the integer loops, then back to bool */
+    int64_t *acc = scratch(n);
+    if (!acc) return -1;
+    st__k_reduce(kind, st__view_of(a), mask, acc, NULL, NULL);
+    for (int64_t i = 0; i < n; i++) ((bool *)st__data(o))[i] = acc[i] != 0;
+    scratch_free(acc, n);
+    return 0;
+  }
+  double *acc = acc_of(o);
+  if (!acc) return -1;
+  st__k_reduce(kind, st__view_of(a), mask, acc, NULL, NULL);
+  if (div != 1)
+    for (int64_t i = 0; i < n; i++) acc[i] /= div;
+  acc_store(o, acc, n);
+  acc_done(o, acc);
+  return 0;
+}
+
+/* -------------------------------------------------------------- sum, prod, mean, amax, amin */
+
+static int kernel_sum(const st_call *c, st_tensor *const *out) {
+  return reduce_simple(c, out[0], ST_RED_SUM, 1);
+}
+static int kernel_prod(const st_call *c, st_tensor *const *out) {
+  return reduce_simple(c, out[0], ST_RED_PROD, 1);
+}
+static int kernel_amax(const st_call *c, st_tensor *const *out) {
+  return reduce_simple(c, out[0], ST_RED_MAX, 1);
+}
+static int kernel_amin(const st_call *c, st_tensor *const *out) {
+  return reduce_simple(c, out[0], ST_RED_MIN, 1);
+}
+/* An empty mean is 0 / 0 = NaN, as in PyTorch. */
+static int kernel_mean(const st_call *c, st_tensor *const *out) {
+  return reduce_simple(c, out[0], ST_RED_SUM, (double)reduced_count(c->in[0], mask_of(c)));
+}
+
+const st_op st__op_sum = REDUCE_OP(sum, infer_sum_prod, kernel_sum, 0);
+const st_op st__op_prod = REDUCE_OP(prod, infer_sum_prod, kernel_prod, 0);
+const st_op st__op_mean = REDUCE_OP(mean, infer_float_only, kernel_mean, 0);
+const st_op st__op_amax = REDUCE_OP(amax, infer_extreme, kernel_amax, 0);
+const st_op st__op_amin = REDUCE_OP(amin, infer_extreme, kernel_amin, 0);
+
+/* ------------------------------------------------------------------------------- var, std */
+
+/* Two passes (the mean, then squared deviations from it), so a large mean costs no accuracy,
+   unlike the one-pass E[x^2] - E[x]^2 (Chan, Golub, LeVeque, "Algorithms for computing the
+   sample variance", 1983). var = sum (x - mean)^2 / max(0, N - correction), PyTorch's
+   definition: a correction >= N divides by 0 and gives inf (or NaN for 0 / 0). */
+static int var_std(const st_call *c, st_tensor *o, bool take_sqrt) {
+  st_tensor *a = c->in[0];
+  unsigned mask = mask_of(c);
+  int64_t n = numel_of(o), count = reduced_count(a, mask);
+  double *mean = scratch(n), *acc = mean ? acc_of(o) : NULL;
+  if (!acc) {
+    scratch_free(mean, n);
+    return -1;
+  }
+  st__k_reduce(ST_RED_SUM, st__view_of(a), mask, mean, NULL, NULL);
+  for (int64_t i = 0; i < n; i++) mean[i] /= (double)count;
+  st__k_reduce(ST_RED_SQDEV, st__view_of(a), mask, acc, mean, NULL);
+  double dof = fmax(0.0, (double)count - c->a.f[0]);
+  for (int64_t i = 0; i < n; i++) {
+    double v = count ? acc[i] / dof : NAN;
+    acc[i] = take_sqrt ? sqrt(v) : v;
+  }
+  acc_store(o, acc, n);
+  acc_done(o, acc);
+  scratch_free(mean, n);
+  return 0;
+}
+static int kernel_var(const st_call *c, st_tensor *const *out) { return var_std(c, out[0], false); }
+static int kernel_std(const st_call *c, st_tensor *const *out) { return var_std(c, out[0], true); }
+
+const st_op st__op_var = REDUCE_OP(var, infer_var_std, kernel_var, 0);
+const st_op st__op_std = REDUCE_OP(std, infer_var_std, kernel_std, 0);
+
+/* ---------------------------------------------------------------------------- logsumexp */
+
+/* log sum exp(x) = m + log sum exp(x - m) with m the max, so nothing overflows. Where m is not
+   finite the result is m itself: all -inf (or empty) gives -inf, any +inf gives +inf, NaN
+   propagates; the shifted pass's value there is never read. */
+static int kernel_logsumexp(const st_call *c, st_tensor *const *out) {
+  st_tensor *o = out[0], *in = c->in[0];
+  st_tensor *a = st__is_float(in->dtype) ? st_retain(in) : st__contig_as(in, ST_F32);
+  if (!a) return -1;
+  unsigned mask = mask_of(c);
+  int64_t n = numel_of(o);
+  double *mx = scratch(n), *acc = mx ? acc_of(o) : NULL;
+  if (!acc) {
+    scratch_free(mx, n);
+    st__drop(a);
+    return -1;
+  }
+  st__k_reduce(ST_RED_MAX, st__view_of(a), mask, mx, NULL, NULL);
+  st__k_reduce(ST_RED_EXPDEV, st__view_of(a), mask, acc, mx, NULL);
+  for (int64_t i = 0; i < n; i++) acc[i] = isfinite(mx[i]) ? mx[i] + log(acc[i]) : mx[i];
+  acc_store(o, acc, n);
+  acc_done(o, acc);
+  scratch_free(mx, n);
+  st__drop(a);
+  return 0;
+}
+const st_op st__op_logsumexp = REDUCE_OP(logsumexp, infer_logsumexp, kernel_logsumexp, 0);
+
+/* --------------------------------------------------------------------------------- norm */
+
+/* sqrt(sum x^2) in double. f32 squares cannot overflow or underflow a double; an f64 sum of
+   squares that overflowed or fell where squares lose bits (below 2^-960) is redone scaled by
+   a power of two near max |x| (exact), as LAPACK's dnrm2 scales to avoid over/underflow. */
+static bool needs_scaling(const double *ss, int64_t n) {
+  for (int64_t i = 0; i < n; i++)
+    if (!(ss[i] >= 0x1p-960 && ss[i] <= DBL_MAX) && !isnan(ss[i])) return true;
+  return false;
+}
+
+/* Writes the norms into acc. */
+static int norm_scaled(st_tensor *a, unsigned mask, double *acc, int64_t n) {
+  double *amax = scratch(n), *k = amax ? scratch(n) : NULL;
+  if (!k) {
+    scratch_free(amax, n);
+    return -1;
+  }
+  st__k_reduce(ST_RED_MAXABS, st__view_of(a), mask, amax, NULL, NULL);
+  for (int64_t i = 0; i < n; i++) {
+    int e = amax[i] > 0 && isfinite(amax[i]) ? ilogb(amax[i]) : 0;
+    k[i] = ldexp(1.0, -(e < -1000 ? -1000 : e > 1000 ? 1000 : e));
+  }
+  st__k_reduce(ST_RED_SQDEV, st__view_of(a), mask, acc, NULL, k);
+  for (int64_t i = 0; i < n; i++) /* 0, inf and NaN maxima are the norm itself */
+    acc[i] = amax[i] > 0 && isfinite(amax[i]) ? sqrt(acc[i]) / k[i] : amax[i];
+  scratch_free(amax, n);
+  scratch_free(k, n);
+  return 0;
+}
+
+static int kernel_norm(const st_call *c, st_tensor *const *out) {
+  st_tensor *o = out[0];
+  unsigned mask = mask_of(c);
+  int64_t n = numel_of(o);
+  double *acc = acc_of(o);
+  if (!acc) return -1;
+  st__k_reduce(ST_RED_SQDEV, st__view_of(c->in[0]), mask, acc, NULL, NULL);
+  int rc = 0;
+  if (c->in[0]->dtype == ST_F64 && needs_scaling(acc, n))
+    rc = norm_scaled(c->in[0], mask, acc, n);
+  else
+    for (int64_t i = 0; i < n; i++) acc[i] = sqrt(acc[i]);
+  acc_store(o, acc, n);
+  acc_done(o, acc);
+  return rc;
+}
+const st_op st__op_norm = REDUCE_OP(norm, infer_float_only, kernel_norm, 0);
+
+/* ------------------------------------------------------------------------ argmax, argmin */
+
+static int kernel_argmax(const st_call *c, st_tensor *const *out) {
+  st__k_argreduce(st__view_of(c->in[0]), mask_of(c), true, (int64_t *)st__data(out[0]));
+  return 0;
+}
+static int kernel_argmin(const st_call *c, st_tensor *const *out) {
+  st__k_argreduce(st__view_of(c->in[0]), mask_of(c), false, (int64_t *)st__data(out[0]));
+  return 0;
+}
+const st_op st__op_argmax = REDUCE_OP(argmax, infer_arg, kernel_argmax, ST_OP_NONDIFF);
+const st_op st__op_argmin = REDUCE_OP(argmin, infer_arg, kernel_argmin, ST_OP_NONDIFF);
+
+/* ------------------------------------------------------------------------ public functions */
+
+/* Dims travel in a.list; bad counts and a NULL list are reported by infer, after dispatch has
+   had its say about a NULL tensor. */
+static st_tensor *reduce_call(st_op_id id, st_tensor *a, int ndims, const int *dims, bool keepdim,
+                              double correction) {
+  st_call c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){a}};
+  c.a.nlist = ndims;
+  c.a.keepdim = keepdim;
+  c.a.f[0] = correction;
+  c.a.i[0] = ndims > 0 && !dims;
+  if (dims && ndims > 0 && ndims <= ST_MAX_DIMS)
+    for (int i = 0; i < ndims; i++) c.a.list[i] = dims[i];
+  return st__call1(&c);
+}
+
+st_tensor *st_sum(st_tensor *a, int ndims, const int *dims, bool keepdim) {
+  return reduce_call(ST_OP_sum, a, ndims, dims, keepdim, 0);
+}
+st_tensor *st_sum_all(st_tensor *a) { return reduce_call(ST_OP_sum, a, 0, NULL, false, 0); }
+st_tensor *st_mean(st_tensor *a, int ndims, const int *dims, bool keepdim) {
+  return reduce_call(ST_OP_mean, a, ndims, dims, keepdim, 0);
+}
+st_tensor *st_mean_all(st_tensor *a) { return reduce_call(ST_OP_mean, a, 0, NULL, false, 0); }
+st_tensor *st_prod(st_tensor *a, int ndims, const int *dims, bool keepdim) {
+  return reduce_call(ST_OP_prod, a, ndims, dims, keepdim, 0);
+}
+st_tensor *st_prod_all(st_tensor *a) { return reduce_call(ST_OP_prod, a, 0, NULL, false, 0); }
+st_tensor *st_amax(st_tensor *a, int ndims, const int *dims, bool keepdim) {
+  return reduce_call(ST_OP_amax, a, ndims, dims, keepdim, 0);
+}
+st_tensor *st_amax_all(st_tensor *a) { return reduce_call(ST_OP_amax, a, 0, NULL, false, 0); }
+st_tensor *st_amin(st_tensor *a, int ndims, const int *dims, bool keepdim) {
+  return reduce_call(ST_OP_amin, a, ndims, dims, keepdim, 0);
+}
+st_tensor *st_amin_all(st_tensor *a) { return reduce_call(ST_OP_amin, a, 0, NULL, false, 0); }
+st_tensor *st_var(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim) {
+  return reduce_call(ST_OP_var, a, ndims, dims, keepdim, correction);
+}
+st_tensor *st_var_all(st_tensor *a, double correction) {
+  return reduce_call(ST_OP_var, a, 0, NULL, false, correction);
+}
+st_tensor *st_std(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim) {
+  return reduce_call(ST_OP_std, a, ndims, dims, keepdim, correction);
+}
+st_tensor *st_std_all(st_tensor *a, double correction) {
+  return reduce_call(ST_OP_std, a, 0, NULL, false, correction);
+}
+st_tensor *st_logsumexp(st_tensor *a, int ndims, const int *dims, bool keepdim) {
+  return reduce_call(ST_OP_logsumexp, a, ndims, dims, keepdim, 0);
+}
+st_tensor *st_logsumexp_all(st_tensor *a) {
+  return reduce_call(ST_OP_logsumexp, a, 0, NULL, false, 0);
+}
+st_tensor *st_norm(st_tensor *a, int ndims, const int *dims, bool keepdim) {
+  return reduce_call(ST_OP_norm, a, ndims, dims, keepdim, 0);
+}
+st_tensor *st_norm_all(st_tensor *a) { return reduce_call(ST_OP_norm, a, 0, NULL, false, 0); }
+st_tensor *st_argmax(st_tensor *a, int dim, bool keepdim) {
+  return reduce_call(ST_OP_argmax, a, 1, &dim, keepdim, 0);
+}
+st_tensor *st_argmax_all(st_tensor *a) { return reduce_call(ST_OP_argmax, a, 0, NULL, false, 0); }
+st_tensor *st_argmin(st_tensor *a, int dim, bool keepdim) {
+  return reduce_call(ST_OP_argmin, a, 1, &dim, keepdim, 0);
+}
+st_tensor *st_argmin_all(st_tensor *a) { return reduce_call(ST_OP_argmin, a, 0, NULL, false, 0); }

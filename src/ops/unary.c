@@ -1,0 +1,434 @@
+/* unary.c — the unary elementwise ops (neg ... round, clamp, logical_not) and the in-place
+   clamp_, zero_ and fill_. The ops differ only in their inner loop and dtype rule, so they share
+   one infer and one kernel, parameterized by the table `infos` indexed by op id. */
+#include <math.h>
+
+#include "../kernels/elementwise.h"
+#include "op.h"
+#include "rules.h"
+
+/* How an op maps its input dtype to its output dtype. */
+typedef enum {
+  RULE_FLOAT,   /* f32/f64 keep; i64 and bool compute in f32 (PyTorch's int-to-float ops) */
+  RULE_NUMERIC, /* f32/f64/i64 keep; bool is an error (torch.neg, abs, relu, floor on bool) */
+  RULE_ANY,     /* every dtype keeps (torch.sign of bool is the identity) */
+  RULE_SQUARE,  /* bool becomes i64 (torch.square is pow(x, 2)); others keep */
+  RULE_LOGICAL, /* any dtype in, bool out */
+} dtype_rule;
+
+typedef struct {
+  st_unary_kind kind;
+  dtype_rule rule;
+  int64_t grain; /* elements below which a run stays on one thread (iter.h) */
+} unary_info;
+
+#define CHEAP(k, rule) {ST_UK_##k, rule, ST_GRAIN_CHEAP}
+#define MATH(k) {ST_UK_##k, RULE_FLOAT, ST_GRAIN_MATH}
+
+static const unary_info infos[ST_OP_COUNT] = {
+  [ST_OP_neg] = CHEAP(neg, RULE_NUMERIC),
+  [ST_OP_abs] = CHEAP(abs, RULE_NUMERIC),
+  [ST_OP_sign] = CHEAP(sign, RULE_ANY),
+  [ST_OP_exp] = MATH(exp),
+  [ST_OP_expm1] = MATH(expm1),
+  [ST_OP_log] = MATH(log),
+  [ST_OP_log1p] = MATH(log1p),
+  [ST_OP_sqrt] = CHEAP(sqrt, RULE_FLOAT),
+  [ST_OP_rsqrt] = CHEAP(rsqrt, RULE_FLOAT),
+  [ST_OP_square] = CHEAP(square, RULE_SQUARE),
+  [ST_OP_reciprocal] = CHEAP(reciprocal, RULE_FLOAT),
+  [ST_OP_sin] = MATH(sin),
+  [ST_OP_cos] = MATH(cos),
+  [ST_OP_tan] = MATH(tan),
+  [ST_OP_tanh] = MATH(tanh),
+  [ST_OP_sigmoid] = MATH(sigmoid),
+  [ST_OP_relu] = CHEAP(relu, RULE_NUMERIC),
+  [ST_OP_gelu] = MATH(gelu),
+  [ST_OP_silu] = MATH(silu),
+  [ST_OP_softplus] = MATH(softplus),
+  [ST_OP_erf] = MATH(erf),
+  [ST_OP_floor] = CHEAP(floor, RULE_NUMERIC),
+  [ST_OP_ceil] = CHEAP(ceil, RULE_NUMERIC),
+  [ST_OP_round] = CHEAP(round, RULE_NUMERIC),
+  [ST_OP_logical_not] = CHEAP(logical_not, RULE_LOGICAL),
+};
+
+static st_dtype out_dtype(dtype_rule rule, st_dtype dt) {
+  switch (rule) {
+  case RULE_FLOAT: return st__is_float(dt) ? dt : ST_F32;
+  case RULE_SQUARE: return dt == ST_BOOL ? ST_I64 : dt;
+  case RULE_LOGICAL: return ST_BOOL;
+  default: return dt;
+  }
+}
+
+/* out = f(in), f reading in_dt and writing out_dt (st__ew_run converts where they differ). */
+static int run_unary(st_tensor *out, st_dtype out_dt, st_tensor *in, st_dtype in_dt,
+                     st_unary_kind kind, const void *ctx, int64_t grain) {
+  st_view v = st__view_of(in);
+  st_dtype loop_dt = kind == ST_UK_logical_not ? in_dt : out_dt;
+  return st__ew_run(st__view_of(out), out_dt, 1, &v, &in_dt, st__unary_loop(kind, loop_dt), ctx,
+                    grain);
+}
+
+/* ------------------------------------------------------------------- the shared unary op */
+
+static int infer_unary(const st_call *c, st_meta *m) {
+  const st_tensor *a = c->in[0];
+  dtype_rule rule = infos[c->op->id].rule;
+  if (rule == RULE_NUMERIC && a->dtype == ST_BOOL) {
+    if (c->op->id == ST_OP_neg)
+      return st__op_error(c, ST_ERR_DTYPE, "negation of a bool tensor is not supported; use "
+                                           "st_logical_not to invert a mask");
+    return st__op_error(c, ST_ERR_DTYPE, "bool tensors are not supported (f32, f64 or i64)");
+  }
+  st__meta_set(m, out_dtype(rule, a->dtype), a->ndim, a->shape);
+  return 0;
+}
+
+static int kernel_unary(const st_call *c, st_tensor *const *out) {
+  const unary_info *u = &infos[c->op->id];
+  st_dtype in_dt = u->rule == RULE_LOGICAL ? c->in[0]->dtype : out[0]->dtype;
+  return run_unary(out[0], out[0]->dtype, c->in[0], in_dt, u->kind, NULL, u->grain);
+}
+
+/* ------------------------------------------------------------------------- vjp rules */
+
+/* The rules follow PyTorch's tools/autograd/derivatives.yaml (and FunctionsManual.cpp for the
+   named *_backward helpers), written with public ops so that they are differentiable again.
+   x is the saved input, y the saved output, g the output's gradient. */
+
+/* A 0-dim zero of t's dtype: the "else" branch of where() in masked gradients, which broadcasts
+   and does not promote a dimensioned tensor. */
+static st_tensor *zero_like0(st_tensor *t) { return st_scalar(st_dtype_of(t), 0); }
+
+#define SQRT1_2 0.70710678118654752440         /* 1 / sqrt(2) */
+#define TWO_OVER_SQRTPI 1.12837916709551257390 /* 2 / sqrt(pi), erf's derivative at 0 */
+
+/* neg: -grad */
+static int vjp_neg(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_neg(gout[0]));
+  return 0;
+}
+
+/* abs: grad * self.sgn(); sign(0) = 0 makes abs'(0) = 0 as in PyTorch. */
+static int vjp_abs(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_sign(a->in[0])));
+  return 0;
+}
+
+/* exp: grad * result */
+static int vjp_exp(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], a->out[0]));
+  return 0;
+}
+
+/* expm1: grad * (result + 1) */
+static int vjp_expm1(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_add_scalar(a->out[0], 1)));
+  return 0;
+}
+
+/* log: grad / self */
+static int vjp_log(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_div(gout[0], a->in[0]));
+  return 0;
+}
+
+/* log1p: log1p_backward = grad / (self + 1) */
+static int vjp_log1p(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_div(gout[0], st_add_scalar(a->in[0], 1)));
+  return 0;
+}
+
+/* sqrt: grad / (2 * result); at 0 this is inf, as in PyTorch. */
+static int vjp_sqrt(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_div(gout[0], st_mul_scalar(a->out[0], 2)));
+  return 0;
+}
+
+/* rsqrt: -0.5 * grad * result^3 */
+static int vjp_rsqrt(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_mul_scalar(st_pow_scalar(a->out[0], 3), -0.5)));
+  return 0;
+}
+
+/* square (pow(self, 2)): 2 * grad * self */
+static int vjp_square(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_mul_scalar(a->in[0], 2)));
+  return 0;
+}
+
+/* reciprocal: -grad * result^2 */
+static int vjp_reciprocal(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_neg(st_square(a->out[0]))));
+  return 0;
+}
+
+/* sin: grad * cos(self) */
+static int vjp_sin(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_cos(a->in[0])));
+  return 0;
+}
+
+/* cos: grad * -sin(self) */
+static int vjp_cos(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_neg(st_sin(a->in[0]))));
+  return 0;
+}
+
+/* tan: grad * (1 + result^2) */
+static int vjp_tan(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_add_scalar(st_square(a->out[0]), 1)));
+  return 0;
+}
+
+/* tanh: tanh_backward = grad * (1 - result^2) */
+static int vjp_tanh(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_add_scalar(st_neg(st_square(a->out[0])), 1)));
+  return 0;
+}
+
+/* sigmoid: sigmoid_backward = grad * result * (1 - result) */
+static int vjp_sigmoid(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *y = a->out[0];
+  ST_GRAD(0, st_mul(gout[0], st_mul(y, st_add_scalar(st_neg(y), 1))));
+  return 0;
+}
+
+/* relu: threshold_backward(grad, result, 0) = where(result > 0, grad, 0); relu'(0) = 0. */
+static int vjp_relu(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *y = a->out[0];
+  ST_GRAD(0, st_where(st_gt(y, zero_like0(y)), gout[0], zero_like0(gout[0])));
+  return 0;
+}
+
+/* gelu (erf form, approximate='none'): gelu_backward = grad * (Phi(x) + x * phi(x)) with
+   Phi(x) = (1 + erf(x / sqrt 2)) / 2 and phi(x) = exp(-x^2 / 2) / sqrt(2 pi). */
+static int vjp_gelu(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  if (!a->needs[0]) return 0;
+  st_tensor *x = a->in[0];
+  st_tensor *cdf = st_mul_scalar(st_add_scalar(st_erf(st_mul_scalar(x, SQRT1_2)), 1), 0.5);
+  st_tensor *pdf = st_mul_scalar(st_exp(st_mul_scalar(st_square(x), -0.5)),
+                                 0.5 * TWO_OVER_SQRTPI * SQRT1_2);
+  ST_GRAD(0, st_mul(gout[0], st_add(cdf, st_mul(x, pdf))));
+  return 0;
+}
+
+/* silu: grad * s * (1 + x * (1 - s)) with s = sigmoid(x) */
+static int vjp_silu(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  if (!a->needs[0]) return 0;
+  st_tensor *x = a->in[0], *s = st_sigmoid(x);
+  st_tensor *inner = st_add_scalar(st_mul(x, st_add_scalar(st_neg(s), 1)), 1);
+  ST_GRAD(0, st_mul(gout[0], st_mul(s, inner)));
+  return 0;
+}
+
+/* softplus (beta 1, no threshold): softplus_backward = grad * sigmoid(x) */
+static int vjp_softplus(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], st_sigmoid(a->in[0])));
+  return 0;
+}
+
+/* erf: 2 / sqrt(pi) * exp(-x^2) * grad */
+static int vjp_erf(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *x = a->in[0];
+  ST_GRAD(0, st_mul(gout[0], st_mul_scalar(st_exp(st_neg(st_square(x))), TWO_OVER_SQRTPI)));
+  return 0;
+}
+
+#define UNARY(NAME, FLAGS, VJP, SAVES)                                                             \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
+                               .flags = (FLAGS), .infer = infer_unary, .kernel = kernel_unary,     \
+                               .saves = (SAVES), .vjp = (VJP)};
+#define IN0 ST_SAVE_IN(0)
+#define OUT0 ST_SAVE_OUT(0)
+UNARY(neg, 0, vjp_neg, 0)
+UNARY(abs, 0, vjp_abs, IN0)
+UNARY(sign, ST_OP_NONDIFF, NULL, 0)
+UNARY(exp, 0, vjp_exp, OUT0)
+UNARY(expm1, 0, vjp_expm1, OUT0)
+UNARY(log, 0, vjp_log, IN0)
+UNARY(log1p, 0, vjp_log1p, IN0)
+UNARY(sqrt, 0, vjp_sqrt, OUT0)
+UNARY(rsqrt, 0, vjp_rsqrt, OUT0)
+UNARY(square, 0, vjp_square, IN0)
+UNARY(reciprocal, 0, vjp_reciprocal, OUT0)
+UNARY(sin, 0, vjp_sin, IN0)
+UNARY(cos, 0, vjp_cos, IN0)
+UNARY(tan, 0, vjp_tan, OUT0)
+UNARY(tanh, 0, vjp_tanh, OUT0)
+UNARY(sigmoid, 0, vjp_sigmoid, OUT0)
+UNARY(relu, 0, vjp_relu, OUT0)
+UNARY(gelu, 0, vjp_gelu, IN0)
+UNARY(silu, 0, vjp_silu, IN0)
+UNARY(softplus, 0, vjp_softplus, IN0)
+UNARY(erf, 0, vjp_erf, IN0)
+UNARY(floor, ST_OP_NONDIFF, NULL, 0)
+UNARY(ceil, ST_OP_NONDIFF, NULL, 0)
+UNARY(round, ST_OP_NONDIFF, NULL, 0)
+UNARY(logical_not, ST_OP_NONDIFF, NULL, 0)
+
+/* ---------------------------------------------------- clamp, clamp_: f[0] min, f[1] max */
+
+/* A bound is missing when it is -inf (min) or +inf (max). The present bounds promote like
+   Python scalars (torch.clamp type-promotes): clamping an i64 tensor to 0.5 gives f32. Without
+   any bound a bool tensor stays bool; with one it becomes i64. */
+static st_dtype clamp_dtype(st_dtype dt, double lo, double hi) {
+  if (lo != -INFINITY) dt = st__result_type_scalar(dt, lo);
+  if (hi != INFINITY) dt = st__result_type_scalar(dt, hi);
+  return dt;
+}
+
+static int64_t saturate_i64(double v) {
+  return v <= -0x1p63 ? INT64_MIN : v >= 0x1p63 ? INT64_MAX : (int64_t)v;
+}
+
+static int infer_clamp(const st_call *c, st_meta *m) {
+  const st_tensor *a = c->in[0];
+  st__meta_set(m, clamp_dtype(a->dtype, c->a.f[0], c->a.f[1]), a->ndim, a->shape);
+  return 0;
+}
+
+/* The bounds reach the i64 loop saturated: a bound beyond the i64 range clamps nothing. */
+static int kernel_clamp(const st_call *c, st_tensor *const *out) {
+  double lo = c->a.f[0], hi = c->a.f[1];
+  st_dtype dt = clamp_dtype(c->in[0]->dtype, lo, hi);
+  if (dt == ST_BOOL) { /* no bound: a copy (a no-op in place) */
+    if (out[0] != c->in[0]) st__k_copy(st__view_of(out[0]), st__view_of(c->in[0]));
+    return 0;
+  }
+  st_clamp_params p = {lo, hi, saturate_i64(lo), saturate_i64(hi)};
+  return run_unary(out[0], dt, c->in[0], dt, ST_UK_clamp, &p, ST_GRAIN_CHEAP);
+}
+
+/* In place, the promoted dtype must be storable in self's (no float into i64, no i64 into
+   bool: PyTorch's can_cast), and self must not be an expanded tensor. */
+static int infer_clamp_(const st_call *c, st_meta *m) {
+  const st_tensor *self = c->in[0];
+  st_dtype dt = clamp_dtype(self->dtype, c->a.f[0], c->a.f[1]);
+  if (st__dtype_category(dt) > st__dtype_category(self->dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "result dtype %s (bounds %g, %g) cannot be cast to self's "
+                                         "dtype %s", st_dtype_name(dt), c->a.f[0], c->a.f[1],
+                        st_dtype_name(self->dtype));
+  int d = st__repeated_dim(self);
+  if (d >= 0)
+    return st__op_error(c, ST_ERR_INPLACE, "more than one element of self %s refers to a single "
+                                           "memory location (stride 0 in dim %d); clone it first",
+                        ST_SHAPE_STR(self), d);
+  st__meta_like(m, self);
+  return 0;
+}
+
+/* clamp_backward: where((self >= min) & (self <= max), grad, 0): the gradient passes where the
+   input lies within the bounds, bounds included; a NaN input gets none. A missing bound is not
+   compared (-inf <= x would only exclude NaN, which the other bound or PyTorch's one-sided form
+   excludes too, except when neither bound is given: then clamp is the identity). The in-place
+   clamp_ reads the copy of self the engine saved before the write. */
+static int vjp_clamp(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  if (!a->needs[0]) return 0;
+  st_tensor *x = a->in[0], *g = gout[0], *mask = NULL;
+  double lo = a->a->f[0], hi = a->a->f[1];
+  if (lo != -INFINITY) mask = st_ge(x, st_scalar(ST_F64, lo));
+  if (hi != INFINITY) {
+    st_tensor *le = st_le(x, st_scalar(ST_F64, hi));
+    mask = mask ? st_logical_and(mask, le) : le;
+  }
+  ST_GRAD(0, mask ? st_where(mask, g, zero_like0(g)) : st__sum_to(g, &a->in_meta[0]));
+  return 0;
+}
+
+const st_op st__op_clamp = {.id = ST_OP_clamp, .name = "clamp", .nin = 1, .nout = 1,
+                            .infer = infer_clamp, .kernel = kernel_clamp, .saves = IN0,
+                            .vjp = vjp_clamp};
+const st_op st__op_clamp_ = {.id = ST_OP_clamp_, .name = "clamp_", .nin = 1, .nout = 1,
+                             .flags = ST_OP_INPLACE, .infer = infer_clamp_, .kernel = kernel_clamp,
+                             .saves = IN0, .vjp = vjp_clamp};
+
+/* ------------------------------------------------------------- zero_, fill_: f[0] value */
+
+/* Every element gets the same value, so an expanded self is fine here (PyTorch's fill_ allows
+   it too). A value an i64 tensor cannot hold is an error rather than undefined behaviour. */
+static int infer_fill_(const st_call *c, st_meta *m) {
+  const st_tensor *self = c->in[0];
+  double v = c->a.f[0];
+  if (self->dtype == ST_I64 && !(v >= -0x1p63 && v < 0x1p63))
+    return st__op_error(c, ST_ERR_ARG, "value %g cannot be converted to i64 without overflow", v);
+  st__meta_like(m, self);
+  return 0;
+}
+
+static int kernel_fill_(const st_call *c, st_tensor *const *out) {
+  st__k_fill(st__view_of(out[0]), c->a.f[0]);
+  return 0;
+}
+
+/* fill_ / zero_: self's old values no longer reach the result, so self gets a zero gradient
+   (derivatives.yaml: zeros_like(grad)). A NULL gradient is the engine's zero. */
+static int vjp_fill_(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  (void)a, (void)gout, (void)gin;
+  return 0;
+}
+
+const st_op st__op_zero_ = {.id = ST_OP_zero_, .name = "zero_", .nin = 1, .nout = 1,
+                            .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
+                            .vjp = vjp_fill_};
+const st_op st__op_fill_ = {.id = ST_OP_fill_, .name = "fill_", .nin = 1, .nout = 1,
+                            .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
+                            .vjp = vjp_fill_};
+
+/* ------------------------------------------------------------------------ public functions */
+
+#define UNARY_PUBLIC(name)                                                                         \
+  st_tensor *st_##name(st_tensor *a) {                                                             \
+    st_call c = ST_CALL(name, a);                                                                  \
+    return st__call1(&c);                                                                          \
+  }
+UNARY_PUBLIC(neg)
+UNARY_PUBLIC(abs)
+UNARY_PUBLIC(sign)
+UNARY_PUBLIC(exp)
+UNARY_PUBLIC(expm1)
+UNARY_PUBLIC(log)
+UNARY_PUBLIC(log1p)
+UNARY_PUBLIC(sqrt)
+UNARY_PUBLIC(rsqrt)
+UNARY_PUBLIC(square)
+UNARY_PUBLIC(reciprocal)
+UNARY_PUBLIC(sin)
+UNARY_PUBLIC(cos)
+UNARY_PUBLIC(tan)
+UNARY_PUBLIC(tanh)
+UNARY_PUBLIC(sigmoid)
+UNARY_PUBLIC(relu)
+UNARY_PUBLIC(gelu)
+UNARY_PUBLIC(silu)
+UNARY_PUBLIC(softplus)
+UNARY_PUBLIC(erf)
+UNARY_PUBLIC(floor)
+UNARY_PUBLIC(ceil)
+UNARY_PUBLIC(round)
+UNARY_PUBLIC(logical_not)
+
+st_tensor *st_clamp(st_tensor *a, double min, double max) {
+  st_call c = ST_CALL(clamp, a);
+  c.a.f[0] = min, c.a.f[1] = max;
+  return st__call1(&c);
+}
+
+int st_clamp_(st_tensor *self, double min, double max) {
+  st_call c = ST_CALL(clamp_, self);
+  c.a.f[0] = min, c.a.f[1] = max;
+  return st__call_inplace(&c);
+}
+
+int st_zero_(st_tensor *self) {
+  st_call c = ST_CALL(zero_, self);
+  return st__call_inplace(&c);
+}
+
+int st_fill_(st_tensor *self, double value) {
+  st_call c = ST_CALL(fill_, self);
+  c.a.f[0] = value;
+  return st__call_inplace(&c);
+}
