@@ -1,6 +1,13 @@
 # Thin wrapper over CMake. `make` builds build/libstrata.{a,so} and build/strata.pc.
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
+# STRATA_BLAS=off forces the built-in GEMM; STRATA_NATIVE=OFF builds without -march=native.
+ifdef STRATA_BLAS
+CMAKE_FLAGS += -DSTRATA_BLAS=$(STRATA_BLAS)
+endif
+ifdef STRATA_NATIVE
+CMAKE_FLAGS += -DSTRATA_NATIVE=$(STRATA_NATIVE)
+endif
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 # Contract smoke programs whose sections are implemented so far.
