@@ -11,7 +11,7 @@ endif
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 # Contract smoke programs whose sections are implemented so far.
-SMOKE ?= core
+SMOKE ?= core autograd
 
 .PHONY: all test demo asan install clean smoke
 

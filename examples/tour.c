@@ -1,5 +1,5 @@
-/* tour.c — a walk through strata: tensors, broadcasting, matmul, softmax, printing, and saving
-   to safetensors. `make demo` runs it. */
+/* tour.c — a walk through strata: tensors, broadcasting, matmul, softmax, printing, eager
+   autograd with hooks and double backward, and saving to safetensors. `make demo` runs it. */
 #include <math.h>
 #include <stdio.h>
 #include <strata.h>
@@ -34,6 +34,24 @@ static int tensors_and_ops(void) {
   return 0;
 }
 
+static int autograd(void) {
+  printf("\n== eager autograd\n");
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, 2, 3});
+  st_set_requires_grad(x, true);
+  st_tensor *y = st_sum_all(st_pow_scalar(x, 3.0)); /* dy/dx = 3x^2, d2y/dx2 = 6x */
+  st_tensor *g = NULL, *h = NULL;
+  st_grad_opts cg = {.create_graph = true};
+  CHECK_OK(st_autograd_grad(1, &y, NULL, 1, &x, &g, &cg) == 0);
+  show("dy/dx = 3x^2", g);
+  st_tensor *gs = st_sum_all(g);
+  CHECK_OK(st_autograd_grad(1, &gs, NULL, 1, &x, &h, NULL) == 0);
+  show("d2y/dx2 = 6x (create_graph)", h);
+  CHECK_OK(st_backward(st_sum_all(st_mul(x, x)), NULL, false, false) == 0);
+  show("x.grad after backward of sum(x*x)", st_grad_of(x));
+  printf("grad_fn of y: %s\n", st_node_name(st_grad_fn(y)));
+  return 0;
+}
+
 static int save_and_load(void) {
   printf("\n== safetensors\n");
   st_dict *d = st_dict_new();
@@ -52,7 +70,7 @@ static int save_and_load(void) {
 
 int main(void) {
   st_scope_push();
-  int rc = tensors_and_ops() || save_and_load();
+  int rc = tensors_and_ops() || autograd() || save_and_load();
   st_scope_pop();
   if (!rc) printf("\ntour finished: %lld strata objects alive\n", (long long)st_live_objects());
   return rc;

@@ -170,24 +170,36 @@ int st_gradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inputs, 
 typedef struct {
   check_target inner;
   st_tensor *w[64];
+  bool diff[64]; /* the inputs differentiated */
 } vjp_target;
 
+/* Called by the numerical pass too, which runs with grad mode off on plain copies: the vjp
+   needs grad mode and leaves, so it makes them. */
 static int vjp_fn(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nout;
   vjp_target *t = user;
-  st_tensor *outs[64];
-  int rc = call(&t->inner, in, outs);
-  if (rc) return rc;
-  st_tensor *wrt[64];
-  int map[64], n = 0;
-  for (int i = 0; i < nin; i++)
-    if (st__requires_grad(in[i])) map[n] = i, wrt[n++] = in[i];
+  bool prev = st_set_grad_enabled(true);
+  st_tensor *x[64], *wrt[64], *outs[64];
+  int map[64], n = 0, rc = 0;
+  for (int i = 0; i < nin; i++) {
+    x[i] = in[i];
+    if (!t->diff[i]) continue;
+    if (!st__requires_grad(x[i])) {
+      if (!(x[i] = st_detach(in[i]))) rc = st_last_status();
+      else st_set_requires_grad(x[i], true);
+    }
+    map[n] = i, wrt[n++] = x[i];
+  }
+  if (!rc) rc = call(&t->inner, x, outs);
   st_tensor *g[64] = {0};
-  st_grad_opts o = {.create_graph = true, .allow_unused = true, .materialize_grads = true};
-  rc = st_autograd_grad(t->inner.nout, outs, t->w, n, wrt, g, &o);
+  if (!rc) {
+    st_grad_opts o = {.create_graph = true, .allow_unused = true, .materialize_grads = true};
+    rc = st_autograd_grad(t->inner.nout, outs, t->w, n, wrt, g, &o);
+    for (int j = 0; j < t->inner.nout; j++) st__drop(outs[j]);
+  }
+  st_set_grad_enabled(prev);
   for (int i = 0, k = 0; i < nin; i++)
     out[i] = k < n && map[k] == i ? g[k++] : (rc ? NULL : st_zeros_like(in[i]));
-  for (int j = 0; j < t->inner.nout; j++) st__drop(outs[j]);
   return rc;
 }
 
@@ -195,8 +207,9 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
                      double rtol) {
   if (!fn || !inputs || nin < 1 || nin > 64 || nout < 1 || nout > 64)
     return st__error(ST_ERR_ARG, "st_gradgradcheck: fn, inputs, nin and nout (1..64) must be given");
-  vjp_target t = {{fn, user, nin, nout}, {0}};
+  vjp_target t = {{fn, user, nin, nout}, {0}, {0}};
   st_tensor *x[64] = {0}, *outs[64];
+  for (int i = 0; i < nin; i++) t.diff[i] = inputs[i] && st__requires_grad(inputs[i]);
   int rc = prepare(&t.inner, inputs, x, t.w);
   if (!rc) rc = call(&t.inner, x, outs);
   if (!rc)

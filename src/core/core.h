@@ -46,11 +46,15 @@ extern _Atomic int64_t st__live; /* live objects, for st_live_objects() */
 typedef struct st_storage {
   _Atomic int64_t refcount;
   _Atomic uint64_t version; /* bumped by every in-place write (autograd's saved-value check) */
-  void *data;               /* ST_ALIGN-aligned */
-  size_t nbytes;
+  void *data;               /* ST_ALIGN-aligned, just after this header in the same block */
+  size_t nbytes;            /* the block's capacity, header included */
 } st_storage;
 
 st_storage *st__storage_new(size_t nbytes); /* uninitialized data; NULL + OOM error on failure */
+/* Per-thread caches (storage blocks, tensor headers) are drained when their thread exits;
+   a cache calls this before holding its first entry. */
+void st__thread_cache_register(void);
+void st__tensor_headers_drain(void);
 void st__storage_retain(st_storage *s);
 void st__storage_release(st_storage *s);
 
@@ -97,8 +101,10 @@ st_tensor *st__track(st_tensor *t);
 void st__drop(st_tensor *t);
 st_tensor *st__untrack(st_tensor *t);
 
+/* st_dtype_size for valid dtypes, inline for the hot path. */
+static inline int64_t st__esize(st_dtype dt) { return dt == ST_BOOL ? 1 : dt == ST_F32 ? 4 : 8; }
 static inline char *st__data(const st_tensor *t) {
-  return (char *)t->storage->data + t->offset * (int64_t)st_dtype_size(t->dtype);
+  return (char *)t->storage->data + t->offset * st__esize(t->dtype);
 }
 static inline int64_t st__numel(int ndim, const int64_t *shape) {
   int64_t n = 1;

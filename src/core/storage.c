@@ -1,4 +1,5 @@
 /* storage.c — refcounted, 64-byte-aligned buffers with a per-thread size-class cache. */
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -51,15 +52,20 @@ static void cache_drain(void) {
    thread, at process exit, so leak checkers see nothing. */
 static pthread_key_t cache_key;
 static pthread_once_t cache_key_once = PTHREAD_ONCE_INIT;
+static void drain_all(void) {
+  cache_drain();
+  st__tensor_headers_drain();
+}
 static void drain_at_thread_exit(void *unused) {
   (void)unused;
-  cache_drain();
+  drain_all();
 }
 static void make_cache_key(void) {
   pthread_key_create(&cache_key, drain_at_thread_exit);
-  atexit(cache_drain);
+  atexit(drain_all);
 }
-static void register_cache(void) {
+void st__thread_cache_register(void) {
+  if (tls_cache.registered) return;
   pthread_once(&cache_key_once, make_cache_key);
   pthread_setspecific(cache_key, &tls_cache);
   tls_cache.registered = true;
@@ -87,7 +93,7 @@ static void block_put(void *p, size_t cap) {
     st__free_aligned(p, cap);
     return;
   }
-  if (!tls_cache.registered) register_cache();
+  st__thread_cache_register();
   cached_block *b = p;
   int c = size_class(cap);
   b->next = tls_cache.lists[c];
@@ -96,17 +102,22 @@ static void block_put(void *p, size_t cap) {
 }
 #endif
 
+/* The header lives in the first ST_ALIGN bytes of its own block, so a storage is one
+   allocation (one cache hit in the steady state). */
+static_assert(sizeof(st_storage) <= ST_ALIGN, "the header fits before the aligned data");
+
 st_storage *st__storage_new(size_t nbytes) {
-  st_storage *s = st__alloc(sizeof *s);
-  if (!s) return NULL;
-  size_t cap = 0;
-  s->data = block_get(nbytes, &cap);
-  if (!s->data) {
-    st__free(s, sizeof *s);
+  if (nbytes > SIZE_MAX - ST_ALIGN) {
+    st__error(ST_ERR_OOM, "out of memory: %zu bytes", nbytes);
     return NULL;
   }
+  size_t cap = 0;
+  char *block = block_get(nbytes + ST_ALIGN, &cap);
+  if (!block) return NULL;
+  st_storage *s = (st_storage *)block;
   atomic_init(&s->refcount, 1);
   atomic_init(&s->version, 0);
+  s->data = block + ST_ALIGN;
   s->nbytes = cap;
   atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
   return s;
@@ -116,7 +127,6 @@ void st__storage_retain(st_storage *s) { atomic_fetch_add_explicit(&s->refcount,
 
 void st__storage_release(st_storage *s) {
   if (!s || atomic_fetch_sub_explicit(&s->refcount, 1, memory_order_acq_rel) != 1) return;
-  block_put(s->data, s->nbytes);
-  st__free(s, sizeof *s);
+  block_put(s, s->nbytes);
   atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
 }

@@ -13,10 +13,43 @@ void st__meta_of(st_tensor_meta *m, const st_tensor *t) {
   memcpy(m->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
 }
 
+/* Freed headers wait in a short per-thread list: creating a tensor is then no malloc at all.
+   Off in sanitizer builds, like the storage cache. */
+#define HEADER_CACHE 256
+static _Thread_local struct {
+  st_tensor *free[HEADER_CACHE];
+  int n;
+} tls_headers;
+
+static st_tensor *header_get(void) {
+#ifndef STRATA_NO_CACHE
+  if (tls_headers.n > 0) {
+    if (st__inject_failure(sizeof(st_tensor))) return NULL;
+    return tls_headers.free[--tls_headers.n];
+  }
+#endif
+  return st__alloc(sizeof(st_tensor));
+}
+
+static void header_put(st_tensor *t) {
+#ifndef STRATA_NO_CACHE
+  if (tls_headers.n < HEADER_CACHE) {
+    st__thread_cache_register();
+    tls_headers.free[tls_headers.n++] = t;
+    return;
+  }
+#endif
+  st__free(t, sizeof *t);
+}
+
+void st__tensor_headers_drain(void) {
+  while (tls_headers.n > 0) st__free(tls_headers.free[--tls_headers.n], sizeof(st_tensor));
+}
+
 static void tensor_free(st_tensor *t) {
   if (t->ag) st__ag_free_hook(t);
   st__storage_release(t->storage);
-  st__free(t, sizeof *t);
+  header_put(t);
   atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
 }
 
@@ -61,9 +94,10 @@ st_tensor *st__track(st_tensor *t) {
 
 st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int64_t *shape,
                            const int64_t *strides, int64_t offset) {
-  st_tensor *t = st__alloc(sizeof *t);
+  st_tensor *t = header_get();
   if (!t) return NULL;
-  memset(t, 0, sizeof *t);
+  t->scope_refs = 0;
+  t->ag = NULL;
   atomic_init(&t->refcount, 1);
   t->dtype = dt;
   t->ndim = ndim;

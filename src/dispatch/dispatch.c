@@ -3,7 +3,6 @@
    requires grad. The interpreter stack (grad, jvp, vmap levels) hooks in here; see DESIGN.md,
    "The dispatch rule". */
 #include "../autograd/autograd.h"
-#include "../kernels/kernels.h"
 #include "../ops/op.h"
 
 static int check_inputs(const st_call *c) {
@@ -42,13 +41,11 @@ static int allocate_outputs(const st_call *c, const st_meta *m, st_tensor **out)
   return 0;
 }
 
-/* A copy of input 0 taken before an in-place kernel overwrites it, for rules that read it. */
+/* A copy of input 0 taken before an in-place kernel overwrites it, for rules that read it. It
+   is a recorded clone, so double backward differentiates through the value the rule reads. */
 static int copy_self(const st_call *c, st_tensor **copy) {
-  st_tensor *self = c->in[0];
-  *copy = st__tensor_empty(self->dtype, self->ndim, self->shape);
-  if (!*copy) return ST_ERR_OOM;
-  st__k_copy(st__view_of(*copy), st__view_of(self));
-  return 0;
+  *copy = st__untrack(st_clone(c->in[0]));
+  return *copy ? 0 : st_last_status();
 }
 
 int st__dispatch(const st_call *c, st_tensor **out) {

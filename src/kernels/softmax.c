@@ -96,7 +96,7 @@ FLOAT_KEYS(double, uint64_t, f64, 0x8000000000000000u)
     }                                                                                              \
   }
 
-#define SOFTMAX_COLS(T, U, S)                                                                         \
+#define SOFTMAX_COLS(T, U, S)                                                                      \
   static void softmax_cols_##S(const T *x, T *y, int64_t n, int64_t inner, int64_t width,          \
                                bool log) {                                                         \
     T mx[COLS], sm[COLS];                                                                          \

@@ -6,6 +6,7 @@
 
 #include "../kernels/elementwise.h"
 #include "op.h"
+#include "rules.h"
 
 /* How an op maps the promoted dtype of its inputs (st__result_type) to its compute dtype and
    its output dtype. */
@@ -150,29 +151,132 @@ static int infer_binary_(const st_call *c, st_meta *m) {
   return 0;
 }
 
-#define BINARY(NAME, FLAGS, INFER, KERNEL)                                                         \
+/* ------------------------------------------------------------------------- vjp rules */
+
+/* The rules follow PyTorch's tools/autograd/derivatives.yaml (and FunctionsManual.cpp for the
+   named *_backward helpers), written with public ops so that they are differentiable again.
+   Broadcast operands get their gradient summed back to their own shape (st__sum_to). The
+   in-place forms share the rules: the engine hands them the copy of self taken before the
+   write when they save input 0. a, b are the saved inputs, y the saved output, g the output's
+   gradient. */
+
+#define IN0 ST_SAVE_IN(0)
+#define IN1 ST_SAVE_IN(1)
+#define OUT0 ST_SAVE_OUT(0)
+
+/* A 0-dim zero of t's dtype: the masked-out branch of where(), which broadcasts and does not
+   promote a dimensioned tensor. */
+static st_tensor *zero_like0(st_tensor *t) { return st_scalar(st_dtype_of(t), 0); }
+
+/* add: grad, grad */
+static int vjp_add(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0]));
+  ST_GRAD(1, st__sum_to(gout[0], &a->in_meta[1]));
+  return 0;
+}
+
+/* sub: grad, -grad */
+static int vjp_sub(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0]));
+  ST_GRAD(1, st__sum_to(st_neg(gout[0]), &a->in_meta[1]));
+  return 0;
+}
+
+/* mul: mul_tensor_backward(grad, other), mul_tensor_backward(grad, self) */
+static int vjp_mul(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st__sum_to(st_mul(gout[0], a->in[1]), &a->in_meta[0]));
+  ST_GRAD(1, st__sum_to(st_mul(gout[0], a->in[0]), &a->in_meta[1]));
+  return 0;
+}
+
+/* div: div_tensor_self_backward = grad / other, div_tensor_other_backward =
+   -grad * ((self / other) / other) */
+static int vjp_div(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *x = a->in[0], *d = a->in[1], *g = gout[0];
+  ST_GRAD(0, st__sum_to(st_div(g, d), &a->in_meta[0]));
+  ST_GRAD(1, st__sum_to(st_mul(st_neg(g), st_div(st_div(x, d), d)), &a->in_meta[1]));
+  return 0;
+}
+
+/* pow: pow_backward_self = where(exponent == 0, 0, grad * exponent * self^(exponent - 1)), and
+   pow_backward_exponent = where(self == 0 & exponent >= 0, 0, grad * result * log(self)): the
+   masks give 0 where the unmasked formulas would give 0 * inf or 0 * log 0 = NaN. */
+static int vjp_pow(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *x = a->in[0], *e = a->in[1], *g = gout[0];
+  if (a->needs[0]) {
+    st_tensor *d = st_mul(g, st_mul(e, st_pow(x, st_add_scalar(e, -1))));
+    st_tensor *masked = st_where(st_eq(e, zero_like0(e)), zero_like0(g), d);
+    ST_GRAD(0, st__sum_to(masked, &a->in_meta[0]));
+  }
+  if (a->needs[1]) {
+    st_tensor *cond = st_logical_and(st_eq(x, zero_like0(x)), st_ge(e, zero_like0(e)));
+    st_tensor *d = st_mul(g, st_mul(a->out[0], st_log(x)));
+    ST_GRAD(1, st__sum_to(st_where(cond, zero_like0(g), d), &a->in_meta[1]));
+  }
+  return 0;
+}
+
+/* maximum / minimum: self gets where(self == other, grad / 2, grad) masked to 0 where self
+   loses (self < other for maximum, self > other for minimum); other symmetrically. Ties split
+   the gradient evenly; a NaN operand passes the gradient to both, as PyTorch's masks do. */
+static st_tensor *extremum_grad(st_tensor *g, st_tensor *mine, st_tensor *theirs, bool is_max) {
+  st_tensor *zero = zero_like0(g);
+  st_tensor *loses = is_max ? st_lt(mine, theirs) : st_gt(mine, theirs);
+  st_tensor *tie = st_where(st_eq(mine, theirs), st_mul_scalar(g, 0.5), g);
+  return st_where(loses, zero, tie);
+}
+
+static int vjp_extremum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin,
+                        bool is_max) {
+  st_tensor *x = a->in[0], *y = a->in[1], *g = gout[0];
+  ST_GRAD(0, st__sum_to(extremum_grad(g, x, y, is_max), &a->in_meta[0]));
+  ST_GRAD(1, st__sum_to(extremum_grad(g, y, x, is_max), &a->in_meta[1]));
+  return 0;
+}
+
+static int vjp_maximum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  return vjp_extremum(a, gout, gin, true);
+}
+
+static int vjp_minimum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  return vjp_extremum(a, gout, gin, false);
+}
+
+/* atan2: atan2_backward: with r = 1 / (self^2 + other^2), grad * other * r and
+   grad * -self * r. */
+static int vjp_atan2(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *y = a->in[0], *x = a->in[1];
+  st_tensor *gr = st_div(gout[0], st_add(st_square(y), st_square(x)));
+  ST_GRAD(0, st__sum_to(st_mul(gr, x), &a->in_meta[0]));
+  ST_GRAD(1, st__sum_to(st_mul(gr, st_neg(y)), &a->in_meta[1]));
+  return 0;
+}
+
+#define BINARY(NAME, FLAGS, INFER, KERNEL, VJP, SAVES)                                             \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 2, .nout = 1,             \
-                               .flags = (FLAGS), .infer = INFER, .kernel = KERNEL};
-BINARY(add, 0, infer_binary, kernel_binary)
-BINARY(sub, 0, infer_binary, kernel_binary)
-BINARY(mul, 0, infer_binary, kernel_binary)
-BINARY(div, 0, infer_binary, kernel_binary)
-BINARY(pow, 0, infer_binary, kernel_binary)
-BINARY(maximum, 0, infer_binary, kernel_binary)
-BINARY(minimum, 0, infer_binary, kernel_binary)
-BINARY(atan2, 0, infer_binary, kernel_binary)
-BINARY(eq, ST_OP_NONDIFF, infer_binary, kernel_binary)
-BINARY(ne, ST_OP_NONDIFF, infer_binary, kernel_binary)
-BINARY(lt, ST_OP_NONDIFF, infer_binary, kernel_binary)
-BINARY(le, ST_OP_NONDIFF, infer_binary, kernel_binary)
-BINARY(gt, ST_OP_NONDIFF, infer_binary, kernel_binary)
-BINARY(ge, ST_OP_NONDIFF, infer_binary, kernel_binary)
-BINARY(logical_and, ST_OP_NONDIFF, infer_binary, kernel_binary)
-BINARY(logical_or, ST_OP_NONDIFF, infer_binary, kernel_binary)
-BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary)
-BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary)
-BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary)
-BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary)
+                               .flags = (FLAGS), .infer = INFER, .kernel = KERNEL,                 \
+                               .saves = (SAVES), .vjp = (VJP)};
+#define NONDIFF(NAME) BINARY(NAME, ST_OP_NONDIFF, infer_binary, kernel_binary, NULL, 0)
+BINARY(add, 0, infer_binary, kernel_binary, vjp_add, 0)
+BINARY(sub, 0, infer_binary, kernel_binary, vjp_sub, 0)
+BINARY(mul, 0, infer_binary, kernel_binary, vjp_mul, IN0 | IN1)
+BINARY(div, 0, infer_binary, kernel_binary, vjp_div, IN0 | IN1)
+BINARY(pow, 0, infer_binary, kernel_binary, vjp_pow, IN0 | IN1 | OUT0)
+BINARY(maximum, 0, infer_binary, kernel_binary, vjp_maximum, IN0 | IN1)
+BINARY(minimum, 0, infer_binary, kernel_binary, vjp_minimum, IN0 | IN1)
+BINARY(atan2, 0, infer_binary, kernel_binary, vjp_atan2, IN0 | IN1)
+NONDIFF(eq)
+NONDIFF(ne)
+NONDIFF(lt)
+NONDIFF(le)
+NONDIFF(gt)
+NONDIFF(ge)
+NONDIFF(logical_and)
+NONDIFF(logical_or)
+BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary, vjp_add, 0)
+BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary, vjp_sub, 0)
+BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary, vjp_mul, IN0 | IN1)
+BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary, vjp_div, IN0 | IN1)
 
 /* ------------------------------------------ tensor op scalar: add_scalar, mul_scalar (f[0]) */
 
@@ -220,13 +324,26 @@ static int kernel_scalar(const st_call *c, st_tensor *const *out) {
                     &infos[c->op->id], ct);
 }
 
-#define SCALAR(NAME, FLAGS, INFER)                                                                 \
+/* add_scalar: grad */
+static int vjp_add_scalar(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0]));
+  return 0;
+}
+
+/* mul_scalar: grad * other */
+static int vjp_mul_scalar(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul_scalar(gout[0], a->a->f[0]));
+  return 0;
+}
+
+#define SCALAR(NAME, FLAGS, INFER, VJP)                                                            \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
-                               .flags = (FLAGS), .infer = INFER, .kernel = kernel_scalar};
-SCALAR(add_scalar, 0, infer_scalar)
-SCALAR(mul_scalar, 0, infer_scalar)
-SCALAR(add_scalar_, ST_OP_INPLACE, infer_scalar_)
-SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_)
+                               .flags = (FLAGS), .infer = INFER, .kernel = kernel_scalar,          \
+                               .vjp = (VJP)};
+SCALAR(add_scalar, 0, infer_scalar, vjp_add_scalar)
+SCALAR(mul_scalar, 0, infer_scalar, vjp_mul_scalar)
+SCALAR(add_scalar_, ST_OP_INPLACE, infer_scalar_, vjp_add_scalar)
+SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_, vjp_mul_scalar)
 
 /* ------------------------------------------------------ pow_scalar: f[0] the exponent */
 
@@ -256,8 +373,21 @@ static int kernel_pow_scalar(const st_call *c, st_tensor *const *out) {
                     ST_GRAIN_MATH);
 }
 
+/* pow_backward: zeros_like(self) for exponent 0 (so 0^0 has derivative 0, not
+   0 * 0^-1 = NaN), else grad * exponent * self^(exponent - 1). */
+static int vjp_pow_scalar(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  double e = a->a->f[0];
+  if (e == 0) {
+    ST_GRAD(0, st__zeros_meta(&a->in_meta[0]));
+    return 0;
+  }
+  ST_GRAD(0, st_mul(gout[0], st_mul_scalar(st_pow_scalar(a->in[0], e - 1), e)));
+  return 0;
+}
+
 const st_op st__op_pow_scalar = {.id = ST_OP_pow_scalar, .name = "pow_scalar", .nin = 1, .nout = 1,
-                                 .infer = infer_pow_scalar, .kernel = kernel_pow_scalar};
+                                 .infer = infer_pow_scalar, .kernel = kernel_pow_scalar,
+                                 .saves = IN0, .vjp = vjp_pow_scalar};
 
 /* --------------------------------------------------------------------------------- where */
 
@@ -282,8 +412,18 @@ static int kernel_where(const st_call *c, st_tensor *const *out) {
                     ST_GRAIN_CHEAP);
 }
 
+/* where: the gradient goes to the branch each element was taken from: where(cond, grad, 0) to
+   self, where(cond, 0, grad) to other; cond is bool and gets none. */
+static int vjp_where(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *cond = a->in[0], *g = gout[0];
+  ST_GRAD(1, st__sum_to(st_where(cond, g, zero_like0(g)), &a->in_meta[1]));
+  ST_GRAD(2, st__sum_to(st_where(cond, zero_like0(g), g), &a->in_meta[2]));
+  return 0;
+}
+
 const st_op st__op_where = {.id = ST_OP_where, .name = "where", .nin = 3, .nout = 1,
-                            .infer = infer_where, .kernel = kernel_where};
+                            .infer = infer_where, .kernel = kernel_where, .saves = IN0,
+                            .vjp = vjp_where};
 
 /* --------------------------------------------------------------------------------- copy_ */
 
@@ -314,8 +454,18 @@ static int kernel_copy_(const st_call *c, st_tensor *const *out) {
   return 0;
 }
 
+/* copy_: self's old values are overwritten, so self gets zeros_like(grad) (derivatives.yaml:
+   zeros rather than no gradient, so self's history still receives one); src gets grad summed
+   to its shape (it broadcasts to self). The engine casts it to src's dtype. */
+static int vjp_copy_(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st__zeros_meta(&a->in_meta[0]));
+  ST_GRAD(1, st__sum_to(gout[0], &a->in_meta[1]));
+  return 0;
+}
+
 const st_op st__op_copy_ = {.id = ST_OP_copy_, .name = "copy_", .nin = 2, .nout = 1,
-                            .flags = ST_OP_INPLACE, .infer = infer_copy_, .kernel = kernel_copy_};
+                            .flags = ST_OP_INPLACE, .infer = infer_copy_, .kernel = kernel_copy_,
+                            .vjp = vjp_copy_};
 
 /* ------------------------------------------------------------------------ public functions */
 

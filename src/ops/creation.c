@@ -6,6 +6,7 @@
 #include "../kernels/kernels.h"
 #include "../kernels/random.h"
 #include "op.h"
+#include "rules.h"
 
 static int infer_factory(const st_call *c, st_meta *m) {
   char fn[48];
@@ -172,8 +173,14 @@ static int kernel_copy(const st_call *c, st_tensor *const *out) {
   st__k_copy(st__view_of(out[0]), st__view_of(c->in[0]));
   return 0;
 }
+/* The gradient of a cast is the gradient cast back (the engine casts to the input's dtype). */
+static int vjp_to_dtype(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  gin[0] = st_to_dtype(gout[0], a->in_meta[0].dtype);
+  return gin[0] ? 0 : st__rule_failed();
+}
+
 const st_op st__op_to_dtype = {.id = ST_OP_to_dtype, .name = "to_dtype", .nin = 1, .nout = 1,
-                              .flags = 0, .infer = infer_to_dtype, .kernel = kernel_copy};
+                              .flags = 0, .infer = infer_to_dtype, .kernel = kernel_copy, .vjp = vjp_to_dtype};
 
 /* ------------------------------------------------------------------------ public functions */
 

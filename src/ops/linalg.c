@@ -7,6 +7,7 @@
 
 #include "../kernels/gemm.h"
 #include "op.h"
+#include "rules.h"
 
 /* One operand as rows x cols matrices, batched over the output's batch dims (stride 0 where
    the operand has no such dim or has size 1 there). */
@@ -286,43 +287,136 @@ done:
   return rc;
 }
 
+/* ---------------------------------------------------------------------------- vjp rules */
+
+/* matmul (and mm, bmm): d(a @ b) = g @ b^T for a and a^T @ g for b (derivatives.yaml), each
+   summed over broadcast batch dims. A 1-D a is a row [1, k] and a 1-D b a column [k, 1], as
+   in the forward, so g gets those dims back first. One st_matmul per needed gradient: with
+   needs_input_grad the weight gradient of a layer is never computed when nobody wants it. */
+static st_tensor_meta as_matrix(const st_tensor_meta *m, bool row) {
+  st_tensor_meta r = *m;
+  if (m->ndim == 1) {
+    r.ndim = 2;
+    r.shape[0] = row ? 1 : m->shape[0];
+    r.shape[1] = row ? m->shape[0] : 1;
+  }
+  return r;
+}
+
+static st_tensor *matrix_view(st_tensor *t, bool row) {
+  return t->ndim == 1 ? st_unsqueeze(t, row ? 0 : 1) : st__track(st_retain(t));
+}
+
+/* Sums g over broadcast dims to the matrix form m2, then reshapes to the input's shape m. */
+static st_tensor *reduce_to(st_tensor *g, const st_tensor_meta *m2, const st_tensor_meta *m) {
+  st_tensor *s = st__sum_to(g, m2);
+  st_release(g);
+  if (!s || m2->ndim == m->ndim) return s;
+  st_tensor *r = st_reshape(s, m->ndim, m->shape);
+  st_release(s);
+  return r;
+}
+
+static int vjp_matmul(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  const st_tensor_meta *ma = &a->in_meta[0], *mb = &a->in_meta[1];
+  st_tensor_meta a2 = as_matrix(ma, true), b2 = as_matrix(mb, false);
+  st_tensor *g = st__track(st_retain(gout[0]));
+  if (mb->ndim == 1 && g) g = st_unsqueeze(g, g->ndim);     /* [..., n] -> [..., n, 1] */
+  if (ma->ndim == 1 && g) g = st_unsqueeze(g, g->ndim - 1); /* [..., m] -> [..., 1, m] */
+  if (!g) return st__rule_failed();
+  if (a->needs[0]) {
+    st_tensor *bm = matrix_view(a->in[1], false);
+    gin[0] = reduce_to(st_matmul(g, st_transpose(bm, -1, -2)), &a2, ma);
+    if (!gin[0]) return st__rule_failed();
+  }
+  if (a->needs[1]) {
+    st_tensor *am = matrix_view(a->in[0], true);
+    gin[1] = reduce_to(st_matmul(st_transpose(am, -1, -2), g), &b2, mb);
+    if (!gin[1]) return st__rule_failed();
+  }
+  return 0;
+}
+
+/* dot: g is 0-dim, so each gradient is g times the other vector. */
+static int vjp_dot(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(gout[0], a->in[1]));
+  ST_GRAD(1, st_mul(gout[0], a->in[0]));
+  return 0;
+}
+
+/* outer: y[i, j] = a[i] b[j], so grad_a = g @ b and grad_b = g^T @ a. */
+static int vjp_outer(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_matmul(gout[0], a->in[1]));
+  ST_GRAD(1, st_matmul(st_transpose(gout[0], 0, 1), a->in[0]));
+  return 0;
+}
+
+/* linear: y = x W^T + b. grad_x = g W; grad_W = g^T x with the leading dims folded into
+   rows; grad_b = g summed over the leading dims. */
+static int vjp_linear(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *g = gout[0];
+  ST_GRAD(0, st_matmul(g, a->in[1]));
+  if (a->needs[1]) {
+    int64_t out = a->in_meta[1].shape[0], in = a->in_meta[1].shape[1];
+    st_tensor *g2 = st_reshape(g, 2, (const int64_t[]){-1, out});
+    st_tensor *x2 = st_reshape(a->in[0], 2, (const int64_t[]){-1, in});
+    if (!(gin[1] = st_matmul(st_transpose(g2, 0, 1), x2))) return st__rule_failed();
+  }
+  if (a->nin > 2) ST_GRAD(2, st__sum_to(g, &a->in_meta[2]));
+  return 0;
+}
+
+#define SAVES_BOTH (ST_SAVE_IN(0) | ST_SAVE_IN(1))
+
 /* Records read no attributes. linear takes 2 tensors, or 3 with the bias. */
 const st_op st__op_matmul = {.id = ST_OP_matmul,
                              .name = "matmul",
                              .nin = 2,
                              .nout = 1,
                              .infer = infer_product,
-                             .kernel = kernel_product};
+                             .kernel = kernel_product,
+                             .saves = SAVES_BOTH,
+                             .vjp = vjp_matmul};
 const st_op st__op_mm = {.id = ST_OP_mm,
                          .name = "mm",
                          .nin = 2,
                          .nout = 1,
                          .infer = infer_product,
-                         .kernel = kernel_product};
+                         .kernel = kernel_product,
+                         .saves = SAVES_BOTH,
+                         .vjp = vjp_matmul};
 const st_op st__op_bmm = {.id = ST_OP_bmm,
                           .name = "bmm",
                           .nin = 2,
                           .nout = 1,
                           .infer = infer_product,
-                          .kernel = kernel_product};
+                          .kernel = kernel_product,
+                          .saves = SAVES_BOTH,
+                          .vjp = vjp_matmul};
 const st_op st__op_dot = {.id = ST_OP_dot,
                           .name = "dot",
                           .nin = 2,
                           .nout = 1,
                           .infer = infer_product,
-                          .kernel = kernel_product};
+                          .kernel = kernel_product,
+                          .saves = SAVES_BOTH,
+                          .vjp = vjp_dot};
 const st_op st__op_outer = {.id = ST_OP_outer,
                             .name = "outer",
                             .nin = 2,
                             .nout = 1,
                             .infer = infer_product,
-                            .kernel = kernel_product};
+                            .kernel = kernel_product,
+                            .saves = SAVES_BOTH,
+                            .vjp = vjp_outer};
 const st_op st__op_linear = {.id = ST_OP_linear,
                              .name = "linear",
                              .nin = ST_VARIADIC,
                              .nout = 1,
                              .infer = infer_product,
-                             .kernel = kernel_product};
+                             .kernel = kernel_product,
+                             .saves = SAVES_BOTH,
+                             .vjp = vjp_linear};
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -370,17 +370,18 @@ static int vjp_layer_norm(const st_vjp_args *a, st_tensor *const *gout, st_tenso
   if (ib > 0) ST_GRAD(ib, st__sum_to(g, &a->in_meta[ib]));
   if (!need_x && !need_w) return 0;
   st_tensor *x = a->in[0];
-  if (x->dtype != a->out_meta[0].dtype) x = st_to_dtype(x, a->out_meta[0].dtype); /* i64 x */
+  if (x->dtype != a->out_meta[0].dtype) /* as the forward: computed in the result's dtype */
+    x = st_to_dtype(x, a->out_meta[0].dtype);
   st_tensor *mu = st_mean(x, nnorm, dims, true), *xc = st_sub(x, mu);
   st_tensor *var = st_var(x, nnorm, dims, 0, true), *ve = st_add_scalar(var, a->a->f[0]);
   st_tensor *rstd = st_rsqrt(ve), *xhat = st_mul(xc, rstd);
   if (need_w) {
-    st_tensor *gx = st_mul(g, xhat);
-    ST_GRAD(iw, st__sum_to(gx, &a->in_meta[iw]));
-    st_release(gx);
+    st_tensor *gxhat = st_mul(g, xhat);
+    ST_GRAD(iw, st__sum_to(gxhat, &a->in_meta[iw]));
+    st_release(gxhat);
   }
   if (need_x) {
-    st_tensor *gh = has_w ? st_mul(g, a->in[1]) : st__track(st_retain(g));
+    st_tensor *gh = has_w ? st_mul(g, a->in[1]) : g;
     st_tensor *m1 = st_mean(gh, nnorm, dims, true), *ghx = st_mul(gh, xhat);
     st_tensor *m2 = st_mean(ghx, nnorm, dims, true), *t2 = st_mul(xhat, m2);
     st_tensor *d1 = st_sub(gh, m1), *d2 = st_sub(d1, t2);

@@ -14,12 +14,13 @@
 
 #include "../kernels/reduce.h"
 #include "op.h"
+#include "rules.h"
 
-/* A record: one tensor in, one out. */
-#define REDUCE_OP(op, infer_fn, kernel_fn, op_flags)                                               \
+/* A record: one tensor in, one out, with its vjp rule and the values the rule reads. */
+#define REDUCE_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, save_bits)                            \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = 1, .nout = 1, .flags = op_flags, .infer = infer_fn,      \
-    .kernel = kernel_fn                                                                            \
+    .kernel = kernel_fn, .saves = (save_bits), .vjp = (vjp_fn)                                     \
   }
 
 /* ----------------------------------------------------------------------- shared inference */
@@ -193,6 +194,70 @@ static int reduce_simple(const st_call *c, st_tensor *o, st_red_kind kind, doubl
   return 0;
 }
 
+/* ------------------------------------------------------------------------- vjp helpers */
+
+/* The rules follow PyTorch's tools/autograd/derivatives.yaml and the *_backward helpers of
+   FunctionsManual.cpp, written with public ops so that they are differentiable again (double
+   backward through the saved input and output). Every rule first puts the output's gradient
+   back in the keepdim layout (the reduced dims present with size 1), from where it broadcasts
+   against the input. */
+
+#define IN0 ST_SAVE_IN(0)
+#define OUT0 ST_SAVE_OUT(0)
+
+/* The reduced dims of the recorded call as a bit mask, read as reduced_mask read them (infer
+   has checked them). A 0-dim input reduces nothing. */
+static unsigned rule_mask(const st_vjp_args *a) {
+  int nd = a->in_meta[0].ndim;
+  if (nd == 0) return 0;
+  if (a->a->nlist == 0) return (1u << nd) - 1;
+  unsigned mask = 0;
+  for (int i = 0; i < a->a->nlist; i++) {
+    int d = (int)a->a->list[i];
+    mask |= 1u << (d < 0 ? d + nd : d);
+  }
+  return mask;
+}
+
+/* The reduced dims as a list for st_sum and friends; returns their count (0 only for a 0-dim
+   input, where "every dim" reduces nothing as well). */
+static int rule_dims(const st_vjp_args *a, int *dims) {
+  unsigned mask = rule_mask(a);
+  int n = 0;
+  for (int d = 0; d < a->in_meta[0].ndim; d++)
+    if (mask >> d & 1) dims[n++] = d;
+  return n;
+}
+
+/* The number of elements each output reduced over (N in mean, var and std). */
+static int64_t rule_count(const st_vjp_args *a) {
+  unsigned mask = rule_mask(a);
+  int64_t n = 1;
+  for (int d = 0; d < a->in_meta[0].ndim; d++)
+    if (mask >> d & 1) n *= a->in_meta[0].shape[d];
+  return n;
+}
+
+/* t (the output's gradient or the output itself) in the keepdim layout: PyTorch's
+   unsqueeze_multiple, done as one reshape since only size-1 dims are inserted. With keepdim, t
+   itself (borrowed). */
+static st_tensor *kept(const st_vjp_args *a, st_tensor *t) {
+  if (a->a->keepdim || !t) return t;
+  const st_tensor_meta *m = &a->in_meta[0];
+  unsigned mask = rule_mask(a);
+  int64_t shape[ST_MAX_DIMS];
+  for (int d = 0; d < m->ndim; d++) shape[d] = mask >> d & 1 ? 1 : m->shape[d];
+  return st_reshape(t, m->ndim, shape);
+}
+
+/* A 0-dim constant of t's dtype: it broadcasts and does not promote a dimensioned tensor. */
+static st_tensor *const_like(st_tensor *t, double v) { return st_scalar(st_dtype_of(t), v); }
+
+/* A keepdim-layout tensor broadcast back to the input's shape. */
+static st_tensor *expand_to_input(const st_vjp_args *a, st_tensor *t) {
+  return st_expand(t, a->in_meta[0].ndim, a->in_meta[0].shape);
+}
+
 /* -------------------------------------------------------------- sum, prod, mean, amax, amin */
 
 static int kernel_sum(const st_call *c, st_tensor *const *out) {
@@ -212,11 +277,71 @@ static int kernel_mean(const st_call *c, st_tensor *const *out) {
   return reduce_simple(c, out[0], ST_RED_SUM, (double)reduced_count(c->in[0], mask_of(c)));
 }
 
-const st_op st__op_sum = REDUCE_OP(sum, infer_sum_prod, kernel_sum, 0);
-const st_op st__op_prod = REDUCE_OP(prod, infer_sum_prod, kernel_prod, 0);
-const st_op st__op_mean = REDUCE_OP(mean, infer_float_only, kernel_mean, 0);
-const st_op st__op_amax = REDUCE_OP(amax, infer_extreme, kernel_amax, 0);
-const st_op st__op_amin = REDUCE_OP(amin, infer_extreme, kernel_amin, 0);
+/* sum: sum_backward, the gradient expanded over the reduced dims. */
+static int vjp_sum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, expand_to_input(a, kept(a, gout[0])));
+  return 0;
+}
+
+/* mean: mean_backward = sum_backward(grad) / N. An empty reduction (N = 0) has an empty input,
+   so the division's inf never reaches a value. */
+static int vjp_mean(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  st_tensor *g = gout[0];
+  ST_GRAD(0, expand_to_input(a, kept(a, st_div(g, const_like(g, (double)rule_count(a))))));
+  return 0;
+}
+
+/* prod: PyTorch's prod_backward, the product of the other elements of each reduced group,
+   grad * result / x where x has no zero. Zeros need care: PyTorch branches on the data (one
+   zero: exclusive cumulative products; two or more: zero). Here one branch-free expression
+   covers every case, with z = (x == 0) frozen, P = the product of the non-zeros and Q = the
+   product of the zeros of the group (0 when there is one):
+   - x_j != 0: P / x_j * Q, identically prod_{k != j} x_k as a function of x, so its own
+     derivatives (double backward) are exact too;
+   - x_j == 0: P * R_j with R_j the product of the other zeros: 1 when the group has one zero,
+     (sum of its zeros) - x_j = the other zero when it has two, else 0, which is R_j's value and
+     (a product of two or more zeros) its first derivative. So the gradient is exact for any
+     number of zeros and its derivative too, one order more than PyTorch's zero branch, which
+     returns a constant zero for two or more zeros. */
+static st_tensor *prod_grad(const st_vjp_args *a, st_tensor *g) {
+  st_tensor *x = a->in[0], *one = const_like(x, 1), *zero = const_like(x, 0);
+  int dims[ST_MAX_DIMS], n = rule_dims(a, dims);
+  st_tensor *z = st_eq(x, zero);
+  st_tensor *nz = st_sum(z, n, dims, true);
+  st_tensor *nonzeros = st_where(z, one, x);
+  st_tensor *p = st_prod(nonzeros, n, dims, true);
+  st_tensor *q = st_prod(st_where(z, x, one), n, dims, true);
+  st_tensor *others_of_nonzero = st_mul(st_div(p, nonzeros), q);
+  st_tensor *zsum = st_sum(st_where(z, x, zero), n, dims, true);
+  st_tensor *r = st_where(st_eq(nz, const_like(nz, 1)), one,
+                          st_where(st_eq(nz, const_like(nz, 2)), st_sub(zsum, x), zero));
+  st_tensor *others = st_where(z, st_mul(p, r), others_of_nonzero);
+  return st_mul(kept(a, g), others);
+}
+
+static int vjp_prod(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, prod_grad(a, gout[0]));
+  return 0;
+}
+
+/* amax, amin: scale_grad_by_count(grad, result == self, dim) = grad / count * mask, the
+   gradient split evenly among the elements that tie for the extreme. */
+static int vjp_extreme(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  if (!a->needs[0]) return 0;
+  int dims[ST_MAX_DIMS], n = rule_dims(a, dims);
+  st_tensor *mask = st_eq(a->in[0], kept(a, a->out[0]));
+  st_tensor *count = st_sum(mask, n, dims, true);
+  ST_GRAD(0, st_mul(st_div(kept(a, gout[0]), count), mask));
+  return 0;
+}
+
+const st_op st__op_sum = REDUCE_OP(sum, infer_sum_prod, kernel_sum, 0, vjp_sum, 0);
+const st_op st__op_prod = REDUCE_OP(prod, infer_sum_prod, kernel_prod, 0, vjp_prod, IN0);
+const st_op st__op_mean = REDUCE_OP(mean, infer_float_only, kernel_mean, 0, vjp_mean, 0);
+const st_op st__op_amax =
+    REDUCE_OP(amax, infer_extreme, kernel_amax, 0, vjp_extreme, IN0 | OUT0);
+const st_op st__op_amin =
+    REDUCE_OP(amin, infer_extreme, kernel_amin, 0, vjp_extreme, IN0 | OUT0);
 
 /* ------------------------------------------------------------------------------- var, std */
 
@@ -249,8 +374,36 @@ static int var_std(const st_call *c, st_tensor *o, bool take_sqrt) {
 static int kernel_var(const st_call *c, st_tensor *const *out) { return var_std(c, out[0], false); }
 static int kernel_std(const st_call *c, st_tensor *const *out) { return var_std(c, out[0], true); }
 
-const st_op st__op_var = REDUCE_OP(var, infer_var_std, kernel_var, 0);
-const st_op st__op_std = REDUCE_OP(std, infer_var_std, kernel_std, 0);
+/* var: var_backward = 2 / (N - correction) * grad * (x - mean(x)). The divisor is the
+   forward's max(0, N - correction): where it is 0 the variance is inf (or NaN) and so is its
+   gradient, as in PyTorch. gk is the gradient in the keepdim layout. */
+static st_tensor *var_grad(const st_vjp_args *a, st_tensor *gk) {
+  st_tensor *x = a->in[0];
+  int dims[ST_MAX_DIMS], n = rule_dims(a, dims);
+  double dof = fmax(0.0, (double)rule_count(a) - a->a->f[0]);
+  st_tensor *dev = st_sub(x, st_mean(x, n, dims, true));
+  return st_mul(st_mul_scalar(gk, 2.0 / dof), dev);
+}
+
+static int vjp_var(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, var_grad(a, kept(a, gout[0])));
+  return 0;
+}
+
+/* std: std_backward = var_backward(grad / (2 * result)), with 0 where result == 0 (PyTorch's
+   masked_fill_: a constant group has no direction to move in). The divisor is 1 there, so
+   that the masked branch holds no inf whose 0 * inf would make double backward NaN. */
+static int vjp_std(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  if (!a->needs[0]) return 0;
+  st_tensor *y = kept(a, a->out[0]), *g = kept(a, gout[0]);
+  st_tensor *zero = st_eq(y, const_like(y, 0));
+  st_tensor *half = st_div(g, st_where(zero, const_like(y, 1), st_mul_scalar(y, 2)));
+  ST_GRAD(0, var_grad(a, st_where(zero, const_like(half, 0), half)));
+  return 0;
+}
+
+const st_op st__op_var = REDUCE_OP(var, infer_var_std, kernel_var, 0, vjp_var, IN0);
+const st_op st__op_std = REDUCE_OP(std, infer_var_std, kernel_std, 0, vjp_std, IN0 | OUT0);
 
 /* ---------------------------------------------------------------------------- logsumexp */
 
@@ -278,7 +431,15 @@ static int kernel_logsumexp(const st_call *c, st_tensor *const *out) {
   st__drop(a);
   return 0;
 }
-const st_op st__op_logsumexp = REDUCE_OP(logsumexp, infer_logsumexp, kernel_logsumexp, 0);
+
+/* logsumexp: logsumexp_backward = grad * exp(x - result), the softmax over the reduced dims. */
+static int vjp_logsumexp(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st_mul(kept(a, gout[0]), st_exp(st_sub(a->in[0], kept(a, a->out[0])))));
+  return 0;
+}
+
+const st_op st__op_logsumexp =
+    REDUCE_OP(logsumexp, infer_logsumexp, kernel_logsumexp, 0, vjp_logsumexp, IN0 | OUT0);
 
 /* --------------------------------------------------------------------------------- norm */
 
@@ -327,7 +488,20 @@ static int kernel_norm(const st_call *c, st_tensor *const *out) {
   acc_done(o, acc);
   return rc;
 }
-const st_op st__op_norm = REDUCE_OP(norm, infer_float_only, kernel_norm, 0);
+
+/* norm (p = 2): norm_backward = x * grad / result, with 0 where result == 0 (PyTorch's
+   masked_fill_: the subgradient 0 at the origin). The divisor is 1 there, so double backward
+   meets no 0 * inf. */
+static int vjp_norm(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  if (!a->needs[0]) return 0;
+  st_tensor *y = kept(a, a->out[0]), *g = kept(a, gout[0]);
+  st_tensor *zero = st_eq(y, const_like(y, 0));
+  st_tensor *scale = st_div(g, st_where(zero, const_like(y, 1), y));
+  ST_GRAD(0, st_mul(a->in[0], st_where(zero, const_like(scale, 0), scale)));
+  return 0;
+}
+
+const st_op st__op_norm = REDUCE_OP(norm, infer_float_only, kernel_norm, 0, vjp_norm, IN0 | OUT0);
 
 /* ------------------------------------------------------------------------ argmax, argmin */
 
@@ -339,8 +513,11 @@ static int kernel_argmin(const st_call *c, st_tensor *const *out) {
   st__k_argreduce(st__view_of(c->in[0]), mask_of(c), false, (int64_t *)st__data(out[0]));
   return 0;
 }
-const st_op st__op_argmax = REDUCE_OP(argmax, infer_arg, kernel_argmax, ST_OP_NONDIFF);
-const st_op st__op_argmin = REDUCE_OP(argmin, infer_arg, kernel_argmin, ST_OP_NONDIFF);
+/* Integer positions: no derivative. */
+const st_op st__op_argmax =
+    REDUCE_OP(argmax, infer_arg, kernel_argmax, ST_OP_NONDIFF, NULL, 0);
+const st_op st__op_argmin =
+    REDUCE_OP(argmin, infer_arg, kernel_argmin, ST_OP_NONDIFF, NULL, 0);
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -363,10 +363,12 @@ static int kernel_fill_(const st_call *c, st_tensor *const *out) {
   return 0;
 }
 
-/* fill_ / zero_: self's old values no longer reach the result, so self gets a zero gradient
-   (derivatives.yaml: zeros_like(grad)). A NULL gradient is the engine's zero. */
+/* fill_ / zero_: self's old values no longer reach the result, so self gets a zero gradient.
+   derivatives.yaml returns zeros_like(grad) rather than no gradient, so the history of self
+   still receives (zero) gradients, as it does in PyTorch. */
 static int vjp_fill_(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  (void)a, (void)gout, (void)gin;
+  (void)gout;
+  ST_GRAD(0, st__zeros_meta(&a->in_meta[0]));
   return 0;
 }
 
