@@ -108,4 +108,16 @@ for suite in ("gemm", "elementwise"):
             gbs = 4.0 * size * (arity + 1) / sec / 1e9
             lines.append(f"| {name} | {size} | {gbs:.2f} | {rs[0]} | {rs[1]} |")
     lines.append("")
+ap, app = os.path.join(out, "autograd.strata.txt"), os.path.join(out, "autograd.peers.txt")
+if os.path.exists(ap) and os.path.exists(app):
+    mine = {(f[2], f[3]): float(f[4]) for f in (l.split() for l in open(ap)) if len(f) == 5}
+    theirs = {(f[2], f[3]): float(f[4]) for f in (l.split() for l in open(app)) if len(f) == 5}
+    lines += ["## autograd (eager)", "", "| workload | size | strata (s) | torch (s) | torch / strata |", "|---|---|---|---|---|"]
+    for key, sec in mine.items():
+        peer = theirs.get(key)
+        lines.append(f"| {key[0]} | {key[1]} | {sec:.3e} | {peer:.3e} | {peer / sec:.2f} |" if peer
+                     else f"| {key[0]} | {key[1]} | {sec:.3e} | n/a | n/a |")
+    if ("mlp_step", "1024") in mine and ("mlp_gemms", "1024") in mine:
+        lines += ["", f"MLP step throughput vs its GEMMs alone: {100 * mine[('mlp_gemms', '1024')] / mine[('mlp_step', '1024')]:.0f}%"]
+    lines.append("")
 print("\n".join(lines))

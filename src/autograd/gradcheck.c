@@ -166,22 +166,23 @@ int st_gradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inputs, 
   return check("st_gradcheck", &f, inputs, eps, atol, rtol);
 }
 
-/* gradgradcheck checks the function x -> vjp(f, x, w) for fixed random cotangents w. */
+/* gradgradcheck checks the function (x, w) -> vjp(f, x, w) in both x and the cotangents w,
+   as PyTorch's gradgradcheck does: the first derivative of the rule in w, the second of f in x. */
 typedef struct {
   check_target inner;
-  st_tensor *w[64];
-  bool diff[64]; /* the inputs differentiated */
+  bool diff[64]; /* the inputs of f that are differentiated */
 } vjp_target;
 
 /* Called by the numerical pass too, which runs with grad mode off on plain copies: the vjp
    needs grad mode and leaves, so it makes them. */
-static int vjp_fn(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
-  (void)nout;
+static int vjp_fn(void *user, int nargs, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nargs, (void)nout;
   vjp_target *t = user;
+  int nin = t->inner.nin;
   bool prev = st_set_grad_enabled(true);
   st_tensor *x[64], *wrt[64], *outs[64];
   int map[64], n = 0, rc = 0;
-  for (int i = 0; i < nin; i++) {
+  for (int i = 0; i < nin && !rc; i++) {
     x[i] = in[i];
     if (!t->diff[i]) continue;
     if (!st__requires_grad(x[i])) {
@@ -194,7 +195,7 @@ static int vjp_fn(void *user, int nin, st_tensor *const *in, int nout, st_tensor
   st_tensor *g[64] = {0};
   if (!rc) {
     st_grad_opts o = {.create_graph = true, .allow_unused = true, .materialize_grads = true};
-    rc = st_autograd_grad(t->inner.nout, outs, t->w, n, wrt, g, &o);
+    rc = st_autograd_grad(t->inner.nout, outs, in + nin, n, wrt, g, &o);
     for (int j = 0; j < t->inner.nout; j++) st__drop(outs[j]);
   }
   st_set_grad_enabled(prev);
@@ -205,17 +206,16 @@ static int vjp_fn(void *user, int nin, st_tensor *const *in, int nout, st_tensor
 
 int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inputs, int nout, double eps, double atol,
                      double rtol) {
-  if (!fn || !inputs || nin < 1 || nin > 64 || nout < 1 || nout > 64)
-    return st__error(ST_ERR_ARG, "st_gradgradcheck: fn, inputs, nin and nout (1..64) must be given");
-  vjp_target t = {{fn, user, nin, nout}, {0}, {0}};
-  st_tensor *x[64] = {0}, *outs[64];
+  if (!fn || !inputs || nin < 1 || nout < 1 || nin + nout > 64)
+    return st__error(ST_ERR_ARG, "st_gradgradcheck: fn, inputs, nin and nout (nin + nout <= 64) must be given");
+  vjp_target t = {{fn, user, nin, nout}, {0}};
+  st_tensor *args[64] = {0};
   for (int i = 0; i < nin; i++) t.diff[i] = inputs[i] && st__requires_grad(inputs[i]);
-  int rc = prepare(&t.inner, inputs, x, t.w);
-  if (!rc) rc = call(&t.inner, x, outs);
-  if (!rc)
-    for (int j = 0; j < nout; j++) st__drop(outs[j]);
-  check_target outer = {vjp_fn, &t, nin, nin};
-  if (!rc) rc = check("st_gradgradcheck", &outer, x, eps, atol, rtol);
-  for (int i = 0; i < 64; i++) st__drop(x[i]), st__drop(t.w[i]);
+  /* The cotangents: random, shaped like f's outputs, differentiated too. */
+  int rc = prepare(&t.inner, inputs, args, args + nin);
+  for (int j = 0; !rc && j < nout; j++) st_set_requires_grad(args[nin + j], true);
+  check_target outer = {vjp_fn, &t, nin + nout, nin};
+  if (!rc) rc = check("st_gradgradcheck", &outer, args, eps, atol, rtol);
+  for (int i = 0; i < 64; i++) st__drop(args[i]);
   return rc;
 }
