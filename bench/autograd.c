@@ -12,6 +12,7 @@
  *
  * Build: cc -O2 bench/autograd.c $(PKG_CONFIG_PATH=build pkg-config --cflags --libs --static strata)
  */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <strata.h>

@@ -7,9 +7,10 @@
 
 static _Thread_local int tls_threads; /* 0: the default */
 
+/* OpenMP's default, which honours OMP_NUM_THREADS (benchmarks pin every library with it). */
 static int default_threads(void) {
 #ifdef _OPENMP
-  return omp_get_num_procs();
+  return omp_get_max_threads();
 #else
   return 1;
 #endif
