@@ -13,7 +13,7 @@ ASAN_BUILD ?= build-asan
 # Contract smoke programs whose sections are implemented so far.
 SMOKE ?= core autograd
 
-.PHONY: all test demo asan install clean smoke
+.PHONY: all test demo asan tsan install clean smoke
 
 all:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
@@ -33,6 +33,15 @@ asan:
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ./$(ASAN_BUILD)/strata_tests
 
+# The autograd engine's tests under ThreadSanitizer (independent graphs on two threads). One
+# OpenMP thread: libgomp is not instrumented, and the engine's own threading is what is checked.
+TSAN_BUILD ?= build-tsan
+tsan:
+	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTRATA_SANITIZE=thread \
+	  -DCMAKE_C_FLAGS="-O1 -g" $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target strata_tests
+	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 ./$(TSAN_BUILD)/strata_tests test_engine
+
 # The contract smoke programs of ../shared, built like an outside program through strata.pc.
 smoke: all
 	@for f in $(foreach s,$(SMOKE),../shared/contract/smoke_$(s).c); do \
@@ -45,4 +54,4 @@ install: all
 	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX))
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)

@@ -39,8 +39,8 @@ def overhead(mode):
 def hessian(width, batch, wgrad, train):
     torch.manual_seed(0)
     sizes = [2] + [width] * 6 + [3]
-    ws = [(torch.randn(sizes[l + 1], sizes[l]) / sizes[l]).requires_grad_(wgrad) for l in range(7)]
-    bs = [torch.zeros(sizes[l + 1]).requires_grad_(wgrad) for l in range(7)]
+    ws = [(torch.randn(sizes[l + 1], sizes[l]) / sizes[l]).requires_grad_(bool(wgrad)) for l in range(7)]
+    bs = [torch.zeros(sizes[l + 1]).requires_grad_(bool(wgrad)) for l in range(7)]
     x = torch.randn(batch, 2, requires_grad=True)
 
     def run():

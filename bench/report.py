@@ -120,4 +120,14 @@ if os.path.exists(ap) and os.path.exists(app):
     if ("mlp_step", "1024") in mine and ("mlp_gemms", "1024") in mine:
         lines += ["", f"MLP step throughput vs its GEMMs alone: {100 * mine[('mlp_gemms', '1024')] / mine[('mlp_step', '1024')]:.0f}%"]
     lines.append("")
+bp = os.path.join(out, "gemm_builtin.txt")
+if os.path.exists(bp):
+    lines += ["## gemm, built-in kernel (STRATA_BLAS=off), one thread", "",
+              "The rows above use OpenBLAS when bench/run finds it; these use strata's own packed AVX2 kernel.", "",
+              "| workload | n | GFLOP/s |", "|---|---|---|"]
+    for l in open(bp):
+        f = l.split()
+        if len(f) == 5 and f[2] == "1":
+            lines.append(f"| {f[0]} | {f[1]} | {float(f[4]):.1f} |")
+    lines.append("")
 print("\n".join(lines))

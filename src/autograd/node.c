@@ -98,7 +98,9 @@ st_tensor *st__unpack(const st_saved *s, st_node *owner, int index) {
   if (!s->is_output) return st_retain(s->t);
   st_tensor *t = st__tensor_view(s->t->storage, s->t->dtype, s->t->ndim, s->t->shape, s->t->strides, s->t->offset);
   if (!t) return NULL;
-  if (st__grad_mode()) { /* re-attach the owner so that create_graph differentiates through it */
+  /* Re-attach the owner so that create_graph differentiates through it; like attach_output,
+     only float outputs have history (a bool mask or i64 indices never require grad). */
+  if (st__grad_mode() && st__is_float(t->dtype)) {
     st_autograd_meta *m = st__ag_meta(t);
     if (!m) {
       st__drop(t);

@@ -22,6 +22,13 @@ typedef struct {
   bool registered;
 } block_cache;
 
+#if defined(STRATA_NO_CACHE)
+static void *block_get(size_t nbytes, size_t *cap) {
+  *cap = nbytes ? nbytes : 1;
+  return st__alloc_aligned(*cap);
+}
+static void block_put(void *p, size_t cap) { st__free_aligned(p, cap); }
+#else
 static _Thread_local block_cache tls_cache;
 
 static int size_class(size_t n) {
@@ -30,13 +37,6 @@ static int size_class(size_t n) {
   return c;
 }
 
-#if defined(STRATA_NO_CACHE)
-static void *block_get(size_t nbytes, size_t *cap) {
-  *cap = nbytes ? nbytes : 1;
-  return st__alloc_aligned(*cap);
-}
-static void block_put(void *p, size_t cap) { st__free_aligned(p, cap); }
-#else
 static void cache_drain(void) {
   for (int c = 0; c <= CACHE_MAX_CLASS; c++) {
     while (tls_cache.lists[c]) {

@@ -317,6 +317,19 @@ static st_tensor *reduce_to(st_tensor *g, const st_tensor_meta *m2, const st_ten
   return r;
 }
 
+/* x^T @ g for the saved a (x, of shape ma) and g in matrix form. When b has no batch dims but a
+   has (a [B..., m, k] @ b [k, n], the usual layer), the batch folds into the rows: one
+   [k, B*m] @ [B*m, n] product instead of B products and a sum over them, as the forward folds. */
+static st_tensor *matmul_grad_b(st_tensor *x, st_tensor *g, const st_tensor_meta *ma,
+                                const st_tensor_meta *b2) {
+  if (ma->ndim > 2 && b2->ndim == 2) {
+    st_tensor *x2 = st_reshape(x, 2, (const int64_t[]){-1, ma->shape[ma->ndim - 1]});
+    st_tensor *g2 = st_reshape(g, 2, (const int64_t[]){-1, b2->shape[1]});
+    return st_matmul(st_transpose(x2, 0, 1), g2);
+  }
+  return st_matmul(st_transpose(matrix_view(x, true), -1, -2), g);
+}
+
 static int vjp_matmul(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   const st_tensor_meta *ma = &a->in_meta[0], *mb = &a->in_meta[1];
   st_tensor_meta a2 = as_matrix(ma, true), b2 = as_matrix(mb, false);
@@ -330,8 +343,7 @@ static int vjp_matmul(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
     if (!gin[0]) return st__rule_failed();
   }
   if (a->needs[1]) {
-    st_tensor *am = matrix_view(a->in[0], true);
-    gin[1] = reduce_to(st_matmul(st_transpose(am, -1, -2), g), &b2, mb);
+    gin[1] = reduce_to(matmul_grad_b(a->in[0], g, ma, &b2), &b2, mb);
     if (!gin[1]) return st__rule_failed();
   }
   return 0;

@@ -2,6 +2,7 @@
    backward and grad, retain_graph, create_graph, allow_unused, accumulation, pruning, priority,
    hooks and their order, in-place and version errors, anomaly mode, grad modes, threads. */
 #include <pthread.h>
+#include <unistd.h>
 
 #include "test.h"
 #include "util.h"
@@ -454,4 +455,56 @@ TEST(gradcheck_accepts_correct_and_rejects_wrong_gradients) {
   CHECK(st_gradcheck(tanh_exp, NULL, 2, in, 1, 1e-6, 1e-8, 1e-6) == 0);
   CHECK(st_gradgradcheck(tanh_exp, NULL, 2, in, 1, 1e-6, 1e-7, 1e-5) == 0);
   CHECK_FAILS(st_gradcheck(wrong_grad, NULL, 1, in, 1, 1e-6, 1e-8, 1e-6) != 0, ST_ERR_AUTOGRAD, "input 0");
+}
+
+/* ------------------------------------------------------------------------------- profiler */
+
+TEST(profiler_counts_forward_ops_and_backward_nodes_and_writes_a_trace) {
+  st_tensor *x = LEAF(1, 2);
+  st_profiler_start();
+  st_tensor *y = st_sum_all(st_mul(st_exp(x), x));
+  CHECK(st_backward(y, NULL, false, false) == 0);
+  st_profiler_stop();
+  CHECK_EQ_INT(st_profiler_count("exp"), 1);
+  CHECK_EQ_INT(st_profiler_count("ExpBackward"), 1);
+  CHECK_EQ_INT(st_profiler_count("MulBackward"), 1);
+  char *table = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&table, &len);
+  st_profiler_print(f);
+  fclose(f);
+  CHECK(strstr(table, "ExpBackward") && strstr(table, "backward") && strstr(table, "forward"));
+  free(table);
+  char path[] = "/tmp/strata_trace_XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  CHECK(st_profiler_write_trace(path) == 0);
+  FILE *r = fopen(path, "r");
+  char buf[4096] = {0};
+  size_t got = r ? fread(buf, 1, sizeof buf - 1, r) : 0;
+  if (r) fclose(r);
+  remove(path);
+  CHECK(got > 0 && strstr(buf, "\"traceEvents\"") && strstr(buf, "\"ph\": \"X\"") && strstr(buf, "MulBackward"));
+  CHECK_FAILS(st_profiler_write_trace("/nonexistent/dir/trace.json") != 0, ST_ERR_IO, "cannot open");
+}
+
+static int mask_not_requiring_grad(void *user, st_node *n, int nout, st_tensor *const *g, st_tensor **replace) {
+  (void)n, (void)nout, (void)g, (void)replace;
+  *(int *)user += 1;
+  return 0;
+}
+
+TEST(saved_integer_outputs_never_get_history_under_create_graph) {
+  /* max_pool2d saves its i64 indices; unpacking them in grad mode must not attach a grad_fn. */
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(1, 1, 4, 4)), *g = NULL;
+  st_set_requires_grad(x, true);
+  st_tensor *y = st_sum_all(st_max_pool2d(x, (const int64_t[]){2, 2}, NULL, NULL));
+  int calls = 0;
+  st_node_register_prehook(st_grad_fn(y), mask_not_requiring_grad, &calls);
+  st_grad_opts cg = {.create_graph = true};
+  CHECK(st_autograd_grad(1, &y, NULL, 1, &x, &g, &cg) == 0);
+  CHECK_EQ_INT(calls, 1);
+  CHECK_EQ_INT(st_numel(g), 16);
+  CHECK_CLOSE(st_sum_all(g), 1e-12, 4); /* one max per 2x2 window */
 }

@@ -1,6 +1,8 @@
 /* test_vjp_linalg.c — gradients of matmul, mm, bmm, dot, outer and linear against float64
    finite differences (st_gradcheck) and their double backward (st_gradgradcheck), for every
    rank combination of torch.matmul; and needs_input_grad pruning of weight gradients. */
+#include <stdlib.h>
+
 #include "test.h"
 #include "util.h"
 
@@ -47,6 +49,30 @@ TEST(vjp_matmul_every_rank_combination) {
   check_both(st_matmul, LEAF(11, 3), LEAF(12, 2, 3, 2), "1-D @ 3-D");
   check_both(st_matmul, LEAF(13, 2, 1, 2, 3), LEAF(14, 3, 3, 2), "4-D @ 3-D (both broadcast)");
   check_both(st_matmul, st_transpose(LEAF(15, 3, 2), 0, 1), LEAF(16, 3, 2), "transposed operand");
+  check_both(st_matmul, LEAF(17, 2, 2, 3), LEAF(18, 3), "3-D @ 1-D (batch folded into rows)");
+  check_both(st_matmul, st_transpose(LEAF(19, 3, 2, 2), 0, 2), LEAF(20, 3, 2),
+             "non-contiguous 3-D @ 2-D (batch folded into rows)");
+}
+
+/* a [B, m, k] @ b [k, n]: b's gradient folds the batch into the rows, one product and no sum. */
+TEST(matmul_weight_gradient_folds_the_batch_into_one_product) {
+  st_tensor *x = LEAF(51, 3, 2, 4), *w = LEAF(52, 4, 5), *g = NULL;
+  st_tensor *y = st_matmul(x, w), *v = st_ones_like(y);
+  st_profiler_start();
+  CHECK(st_autograd_grad(1, &y, &v, 1, &w, &g, NULL) == 0);
+  int64_t products = st_profiler_count("matmul"), sums = st_profiler_count("sum");
+  st_profiler_stop();
+  CHECK_EQ_INT(products, 1);
+  CHECK_EQ_INT(sums, 0);
+  /* With g all ones, grad_w[i, j] is the sum of x[..., i] over the batch and rows. */
+  double *xv = tu_values(x), *gv = tu_values(g);
+  for (int i = 0; i < 4; i++) {
+    double want = 0;
+    for (int r = 0; r < 6; r++) want += xv[r * 4 + i];
+    for (int j = 0; j < 5; j++) CHECK_NEAR(gv[i * 5 + j], want, 1e-12);
+  }
+  free(xv);
+  free(gv);
 }
 
 TEST(vjp_mm_bmm_dot_outer) {
@@ -62,8 +88,10 @@ TEST(vjp_linear_with_and_without_bias_and_leading_dims) {
   CHECK(st_gradcheck(apply_linear, NULL, 3, in3, 1, 1e-6, 1e-8, 1e-6) == 0);
   CHECK(st_gradgradcheck(apply_linear, NULL, 3, in3, 1, 1e-6, 1e-7, 1e-5) == 0);
   CHECK(st_gradcheck(apply_linear, NULL, 2, in2, 1, 1e-6, 1e-8, 1e-6) == 0);
+  CHECK(st_gradgradcheck(apply_linear, NULL, 2, in2, 1, 1e-6, 1e-7, 1e-5) == 0);
   st_tensor *v[3] = {LEAF(34, 3), w, b};
   CHECK(st_gradcheck(apply_linear, NULL, 3, v, 1, 1e-6, 1e-8, 1e-6) == 0);
+  CHECK(st_gradgradcheck(apply_linear, NULL, 3, v, 1, 1e-6, 1e-7, 1e-5) == 0);
 }
 
 TEST(linear_skips_the_weight_gradient_when_only_the_input_is_wanted) {
