@@ -113,11 +113,22 @@ TEST(no_grad_and_inference_modes_record_nothing) {
   st_set_grad_enabled(prev);
   CHECK(st_is_grad_enabled());
   st_set_inference_mode(true);
-  st_tensor *y = st_mul(x, x);
-  CHECK(!st_requires_grad(y));
-  int64_t v0 = 0;
-  (void)v0;
+  CHECK(!st_requires_grad(st_mul(x, x)));
   st_set_inference_mode(false);
+}
+
+TEST(inference_mode_does_not_count_versions) {
+  st_tensor *x = LEAF(1, 2);
+  st_tensor *h = st_mul_scalar(x, 1);
+  st_tensor *y = st_sum_all(st_mul(h, x)); /* MulBackward saves h */
+  st_set_inference_mode(true);
+  CHECK(st_add_scalar_(h, 0) == 0); /* no version bump: the saved h still counts as unchanged */
+  st_set_inference_mode(false);
+  CHECK(st_backward(y, NULL, true, false) == 0);
+  bool prev = st_set_grad_enabled(false);
+  CHECK(st_add_scalar_(h, 0) == 0); /* in no-grad mode the version does move */
+  st_set_grad_enabled(prev);
+  CHECK_FAILS(st_backward(y, NULL, false, false) != 0, ST_ERR_INPLACE, "modified by an inplace operation");
 }
 
 TEST(detach_shares_storage_without_history) {
