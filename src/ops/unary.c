@@ -321,10 +321,10 @@ static int infer_clamp_(const st_call *c, st_meta *m) {
 }
 
 /* clamp_backward: where((self >= min) & (self <= max), grad, 0): the gradient passes where the
-   input lies within the bounds, bounds included; a NaN input gets none. A missing bound is not
-   compared (-inf <= x would only exclude NaN, which the other bound or PyTorch's one-sided form
-   excludes too, except when neither bound is given: then clamp is the identity). The in-place
-   clamp_ reads the copy of self the engine saved before the write. */
+   input lies within the bounds, bounds included; a NaN input gets none. A missing bound (+-inf)
+   is not compared, as in PyTorch's one-sided forms; with neither bound clamp is the identity and
+   so is its gradient. The in-place clamp_ reads the copy of self the engine saved before the
+   write. */
 static int vjp_clamp(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   if (!a->needs[0]) return 0;
   st_tensor *x = a->in[0], *g = gout[0], *mask = NULL;
