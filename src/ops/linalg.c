@@ -380,55 +380,19 @@ static int vjp_linear(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
 
 #define SAVES_BOTH (ST_SAVE_IN(0) | ST_SAVE_IN(1))
 
-/* Records read no attributes. linear takes 2 tensors, or 3 with the bias. */
-const st_op st__op_matmul = {.id = ST_OP_matmul,
-                             .name = "matmul",
-                             .nin = 2,
-                             .nout = 1,
-                             .infer = infer_product,
-                             .kernel = kernel_product,
-                             .saves = SAVES_BOTH,
-                             .vjp = vjp_matmul};
-const st_op st__op_mm = {.id = ST_OP_mm,
-                         .name = "mm",
-                         .nin = 2,
-                         .nout = 1,
-                         .infer = infer_product,
-                         .kernel = kernel_product,
-                         .saves = SAVES_BOTH,
-                         .vjp = vjp_matmul};
-const st_op st__op_bmm = {.id = ST_OP_bmm,
-                          .name = "bmm",
-                          .nin = 2,
-                          .nout = 1,
-                          .infer = infer_product,
-                          .kernel = kernel_product,
-                          .saves = SAVES_BOTH,
-                          .vjp = vjp_matmul};
-const st_op st__op_dot = {.id = ST_OP_dot,
-                          .name = "dot",
-                          .nin = 2,
-                          .nout = 1,
-                          .infer = infer_product,
-                          .kernel = kernel_product,
-                          .saves = SAVES_BOTH,
-                          .vjp = vjp_dot};
-const st_op st__op_outer = {.id = ST_OP_outer,
-                            .name = "outer",
-                            .nin = 2,
-                            .nout = 1,
-                            .infer = infer_product,
-                            .kernel = kernel_product,
-                            .saves = SAVES_BOTH,
-                            .vjp = vjp_outer};
-const st_op st__op_linear = {.id = ST_OP_linear,
-                             .name = "linear",
-                             .nin = ST_VARIADIC,
-                             .nout = 1,
-                             .infer = infer_product,
-                             .kernel = kernel_product,
-                             .saves = SAVES_BOTH,
-                             .vjp = vjp_linear};
+/* Records read no attributes; all share infer and kernel. linear takes 2 tensors, or 3 with
+   the bias. */
+#define PRODUCT(op, n_in, rule)                                                                    \
+  {                                                                                                \
+    .id = ST_OP_##op, .name = #op, .nin = (n_in), .nout = 1, .infer = infer_product,               \
+    .kernel = kernel_product, .saves = SAVES_BOTH, .vjp = (rule)                                   \
+  }
+const st_op st__op_matmul = PRODUCT(matmul, 2, vjp_matmul);
+const st_op st__op_mm = PRODUCT(mm, 2, vjp_matmul);
+const st_op st__op_bmm = PRODUCT(bmm, 2, vjp_matmul);
+const st_op st__op_dot = PRODUCT(dot, 2, vjp_dot);
+const st_op st__op_outer = PRODUCT(outer, 2, vjp_outer);
+const st_op st__op_linear = PRODUCT(linear, ST_VARIADIC, vjp_linear);
 
 /* ------------------------------------------------------------------------ public functions */
 
