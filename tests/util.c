@@ -1,5 +1,6 @@
 /* util.c — test helpers (see util.h). Builds layouts directly from core internals so that op
    tests do not depend on the ops under test. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,5 +75,14 @@ void tu_fill(double *v, int64_t n, double lo, double hi, unsigned seed) {
   for (int64_t i = 0; i < n; i++) {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
     v[i] = lo + (hi - lo) * (double)(x >> 11) * 0x1.0p-53;
+  }
+}
+
+double tu_stored(st_dtype dt, double v) {
+  switch (dt) {
+  case ST_F32: return (float)v;
+  case ST_I64: return round(v) + 0.0; /* no -0.0: an i64 has no sign of zero */
+  case ST_BOOL: return v > 0;
+  default: return v;
   }
 }

@@ -15,6 +15,9 @@ st_tensor *tu_noncontig(st_dtype dt, int ndim, const int64_t *shape, const doubl
 st_tensor *tu_broadcast(st_tensor *t, int ndim, const int64_t *shape);
 /* Values of t, row-major, into a malloc'd array the caller frees. */
 double *tu_values(const st_tensor *t);
+/* v as a tensor of dtype dt would hold it: rounded to f32, to an integer (never -0.0), or to
+   a bool. References of tests that fill integer and bool tensors from doubles use it. */
+double tu_stored(st_dtype dt, double v);
 /* Deterministic pseudo-random values in [lo, hi) (seeded by `seed`). */
 void tu_fill(double *v, int64_t n, double lo, double hi, unsigned seed);
 

@@ -11,17 +11,6 @@ typedef double (*ref2_fn)(double, double);
 
 static const double f32_tol = 1e-5, f64_tol = 1e-12;
 
-/* v rounded to dt's precision. Tests read input values back from the tensors they make, so
-   this only picks integer and bool values and rounds references to integer outputs. */
-static double stored(st_dtype dt, double v) {
-  switch (dt) {
-  case ST_F32: return (float)v;
-  case ST_I64: return round(v) + 0.0; /* no -0.0: an i64 has no sign of zero */
-  case ST_BOOL: return v > 0;
-  default: return v;
-  }
-}
-
 /* Element i (row-major over out's shape) of a tensor with values v and shape (nd, shape) that
    broadcasts to out's shape. */
 static double at(const double *v, int nd, const int64_t *shape, int ond, const int64_t *oshape,
@@ -73,7 +62,7 @@ static void expect_nary(int line, st_tensor *y, int n, st_tensor **ts, double **
       int kd = st_shape(ts[k], s);
       args[k] = at(vals[k], kd, s, ond, os, i);
     }
-    want[i] = out_dt == ST_F32 ? ref(args) : stored(out_dt, ref(args));
+    want[i] = out_dt == ST_F32 ? ref(args) : tu_stored(out_dt, ref(args));
   }
   st_test_close(__FILE__, line, y, want, numel, tol);
   free(want);
@@ -90,7 +79,7 @@ static st_tensor *make(st_dtype dt, layout l, int nd, const int64_t *shape, doub
   for (int d = 0; d < nd; d++) n *= shape[d];
   double *v = malloc(sizeof(double) * (size_t)(n ? n : 1));
   tu_fill(v, n, lo, hi, seed);
-  for (int64_t i = 0; i < n; i++) v[i] = stored(dt, v[i]);
+  for (int64_t i = 0; i < n; i++) v[i] = tu_stored(dt, v[i]);
   st_tensor *t;
   if (l == CONTIG || nd == 0) {
     t = tu_tensor(dt, nd, shape, v);

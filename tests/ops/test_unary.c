@@ -11,17 +11,6 @@ typedef double (*ref_fn)(double);
 
 static const double f32_tol = 1e-5, f64_tol = 1e-12;
 
-/* v rounded to dt's precision. Tests read input values back from the tensors they make, so
-   this only picks integer and bool values and rounds references to integer outputs. */
-static double stored(st_dtype dt, double v) {
-  switch (dt) {
-  case ST_F32: return (float)v;
-  case ST_I64: return round(v) + 0.0; /* no -0.0: an i64 has no sign of zero */
-  case ST_BOOL: return v > 0;
-  default: return v;
-  }
-}
-
 /* Checks y = f(x) against ref applied to x's values; ref's result is rounded to out_dt's
    precision first, so integer outputs compare exactly. */
 static void expect_unary(int line, st_tensor *y, st_tensor *x, ref_fn ref, st_dtype out_dt,
@@ -40,7 +29,7 @@ static void expect_unary(int line, st_tensor *y, st_tensor *x, ref_fn ref, st_dt
     st_test_fail(__FILE__, line, "shape differs from the input's");
   double *want = tu_values(x); /* what the op actually read */
   for (int64_t i = 0; i < n; i++)
-    want[i] = out_dt == ST_F32 ? ref(want[i]) : stored(out_dt, ref(want[i]));
+    want[i] = out_dt == ST_F32 ? ref(want[i]) : tu_stored(out_dt, ref(want[i]));
   st_test_close(__FILE__, line, y, want, n, tol);
   free(want);
 }
@@ -52,7 +41,7 @@ static void check_unary(int line, unary_op f, ref_fn ref, st_dtype dt, st_dtype 
   enum { BIG = 70001 }; /* above 2 * ST_GRAIN_CHEAP: threads, vector body and tail */
   double *v = malloc(sizeof(double) * BIG);
   tu_fill(v, BIG, lo, hi, (unsigned)line);
-  for (int64_t i = 0; i < BIG; i++) v[i] = stored(dt, v[i]);
+  for (int64_t i = 0; i < BIG; i++) v[i] = tu_stored(dt, v[i]);
   st_tensor *x[5];
   x[0] = tu_tensor(dt, ST_SHAPE(BIG), v);
   x[1] = tu_noncontig(dt, ST_SHAPE(7, 9), v);
