@@ -1084,14 +1084,20 @@ static void put_pair(st_attrs *a, int at, const int64_t *v, int64_t dflt) {
   a->list[at + 1] = v ? v[1] : dflt;
 }
 
+/* The conv ops' shared attributes: list[0..6) stride, padding, dilation pairs, list[6] groups. */
+static void put_conv_params(st_attrs *a, const int64_t *stride, const int64_t *padding,
+                            const int64_t *dilation, int64_t groups) {
+  put_pair(a, 0, stride, 1);
+  put_pair(a, 2, padding, 0);
+  put_pair(a, 4, dilation, 1);
+  a->list[6] = groups;
+}
+
 st_tensor *st_conv2d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
                      const int64_t *padding, const int64_t *dilation, int64_t groups) {
   st_tensor *in[3] = {x, weight, bias};
   st_call c = {.op = st__ops[ST_OP_conv2d], .nin = bias ? 3 : 2, .in = in};
-  put_pair(&c.a, 0, stride, 1);
-  put_pair(&c.a, 2, padding, 0);
-  put_pair(&c.a, 4, dilation, 1);
-  c.a.list[6] = groups;
+  put_conv_params(&c.a, stride, padding, dilation, groups);
   c.a.nlist = 7;
   return st__call1(&c);
 }
@@ -1100,10 +1106,7 @@ st_tensor *st__conv2d_input_backward(st_tensor *g, st_tensor *weight, const int6
                                      const int64_t *stride, const int64_t *padding,
                                      const int64_t *dilation, int64_t groups) {
   st_call c = ST_CALL(conv2d_input_backward, g, weight);
-  put_pair(&c.a, 0, stride, 1);
-  put_pair(&c.a, 2, padding, 0);
-  put_pair(&c.a, 4, dilation, 1);
-  c.a.list[6] = groups;
+  put_conv_params(&c.a, stride, padding, dilation, groups);
   put_pair(&c.a, 7, input_hw, 0);
   c.a.nlist = 9;
   c.a.i[0] = input_hw != NULL;
@@ -1114,10 +1117,7 @@ st_tensor *st__conv2d_weight_backward(st_tensor *x, st_tensor *g, const int64_t 
                                       const int64_t *stride, const int64_t *padding,
                                       const int64_t *dilation, int64_t groups) {
   st_call c = ST_CALL(conv2d_weight_backward, x, g);
-  put_pair(&c.a, 0, stride, 1);
-  put_pair(&c.a, 2, padding, 0);
-  put_pair(&c.a, 4, dilation, 1);
-  c.a.list[6] = groups;
+  put_conv_params(&c.a, stride, padding, dilation, groups);
   put_pair(&c.a, 7, kernel_hw, 0);
   c.a.nlist = 9;
   c.a.i[0] = kernel_hw != NULL;
