@@ -60,6 +60,22 @@ typedef struct rctx {
 static int64_t abs64(int64_t x) { return x < 0 ? -x : x; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+/* Column-loop task t: a tile of *w columns of the unit-stride kept dim (the last) at one index
+   of the other kept dims, and its element offsets in the input and in the output. */
+static void tile_of(const rctx *c, int64_t t, int64_t *w, int64_t *ioff, int64_t *ooff) {
+  const plan *p = c->p;
+  int v = p->nk - 1;
+  int64_t d = p->ks[v], tw = c->tile, ntiles = (d + tw - 1) / tw, outer = t / ntiles;
+  int64_t j0 = t % ntiles * tw;
+  *w = min64(tw, d - j0);
+  *ioff = j0, *ooff = j0 * p->kos[v];
+  for (int i = v - 1; i >= 0; i--) {
+    int64_t x = outer % p->ks[i];
+    outer /= p->ks[i];
+    *ioff += x * p->kis[i], *ooff += x * p->kos[i];
+  }
+}
+
 /* Stable insertion sort of n dims by decreasing |stride|, carrying sizes and `other`. */
 static void sort_dims(int n, int64_t *size, int64_t *stride, int64_t *other) {
   for (int i = 1; i < n; i++) {
@@ -547,14 +563,8 @@ AI void row_step_i(int kind, st_dtype dt, int64_t *t, const char *x, const doubl
   AI void cols_##SUF(int kind, st_dtype dt, const rctx *c, int64_t t) {                            \
     const plan *p = c->p;                                                                          \
     int v = p->nk - 1;                                                                             \
-    int64_t d = p->ks[v], w = c->tile, ntiles = (d + w - 1) / w, outer = t / ntiles;               \
-    int64_t j0 = t % ntiles * w, osv = p->kos[v], ioff = j0, ooff = j0 * osv;                      \
-    w = min64(w, d - j0);                                                                          \
-    for (int i = v - 1; i >= 0; i--) {                                                             \
-      int64_t x = outer % p->ks[i];                                                                \
-      outer /= p->ks[i];                                                                           \
-      ioff += x * p->kis[i], ooff += x * p->kos[i];                                                \
-    }                                                                                              \
+    int64_t osv = p->kos[v], w, ioff, ooff;                                                        \
+    tile_of(c, t, &w, &ioff, &ooff);                                                               \
     A t0[TILE], t1[TILE], *t2 = (A *)c->acc + ooff; /* the top level sums in the result */         \
     double pm[TILE], pk[TILE];                                                                     \
     for (int64_t j = 0; j < w; j++) {                                                              \
@@ -764,14 +774,8 @@ static inline bool is_nan_f64(double x) { return isnan(x); }
   static void arg_cols_##NAME(const rctx *c, int64_t t) {                                          \
     const plan *p = c->p;                                                                          \
     int v = p->nk - 1;                                                                             \
-    int64_t d = p->ks[v], w = c->tile, ntiles = (d + w - 1) / w, outer = t / ntiles;               \
-    int64_t j0 = t % ntiles * w, osv = p->kos[v], ioff = j0, ooff = j0 * osv;                      \
-    w = min64(w, d - j0);                                                                          \
-    for (int i = v - 1; i >= 0; i--) {                                                             \
-      int64_t x = outer % p->ks[i];                                                                \
-      outer /= p->ks[i];                                                                           \
-      ioff += x * p->kis[i], ooff += x * p->kos[i];                                                \
-    }                                                                                              \
+    int64_t osv = p->kos[v], w, ioff, ooff;                                                        \
+    tile_of(c, t, &w, &ioff, &ooff);                                                               \
     const T *x = (const T *)c->base + ioff;                                                        \
     T best[TILE];                                                                                  \
     int64_t best_i[TILE], *out = c->acc;                                                           \
