@@ -119,9 +119,9 @@ bool st__inference_mode(void);
    node (grad mode on, differentiable op, an input requiring grad) after checking in-place and
    view rules; st__record then builds the node once the kernel has run. For an in-place op
    whose rule reads input 0, `self_before` is a copy of input 0 taken before the kernel. */
-struct st_call;
-int st__needs_record(const struct st_call *c, bool *needed);
-bool st__record_wants_self_copy(const struct st_call *c);
-int st__record(const struct st_call *c, st_tensor **out, int nout, st_tensor *self_before);
+struct st_opcall;
+int st__needs_record(const struct st_opcall *c, bool *needed);
+bool st__record_wants_self_copy(const struct st_opcall *c);
+int st__record(const struct st_opcall *c, st_tensor **out, int nout, st_tensor *self_before);
 
 #endif /* STRATA_AUTOGRAD_H */

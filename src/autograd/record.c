@@ -79,7 +79,7 @@ static void node_name(char *buf, size_t size, const char *op) {
 
 /* ---------------------------------------------------------------------------- the checks */
 
-static int check_view_fresh(const st_call *c, const st_tensor *t) {
+static int check_view_fresh(const st_opcall *c, const st_tensor *t) {
   const st_autograd_meta *m = t->ag;
   if (!m || !m->view_base) return 0;
   if (atomic_load_explicit(&t->storage->version, memory_order_relaxed) == m->view_version) return 0;
@@ -89,7 +89,7 @@ static int check_view_fresh(const st_call *c, const st_tensor *t) {
                       ST_SHAPE_STR(t));
 }
 
-int st__needs_record(const st_call *c, bool *needed) {
+int st__needs_record(const st_opcall *c, bool *needed) {
   *needed = false;
   if (!st__grad_mode()) return 0;
   bool any = false;
@@ -113,13 +113,13 @@ int st__needs_record(const st_call *c, bool *needed) {
   return 0;
 }
 
-bool st__record_wants_self_copy(const st_call *c) {
+bool st__record_wants_self_copy(const st_opcall *c) {
   return (c->op->flags & ST_OP_INPLACE) && (c->op->saves & ST_SAVE_IN(0));
 }
 
 /* ------------------------------------------------------------------------------ recording */
 
-static int attach_output(st_tensor *t, st_node *n, int output_nr, const st_call *c, int alias) {
+static int attach_output(st_tensor *t, st_node *n, int output_nr, const st_opcall *c, int alias) {
   if (!st__is_float(t->dtype)) return 0;
   st_autograd_meta *m = st__ag_meta(t);
   if (!m) return ST_ERR_OOM;
@@ -138,13 +138,13 @@ static int attach_output(st_tensor *t, st_node *n, int output_nr, const st_call 
 }
 
 /* Which input a view output aliases: views share the storage of their input. */
-static int alias_of(const st_call *c, const st_tensor *out) {
+static int alias_of(const st_opcall *c, const st_tensor *out) {
   for (int i = 0; i < c->nin; i++)
     if (c->in[i]->storage == out->storage) return i;
   return -1;
 }
 
-int st__record(const st_call *c, st_tensor **out, int nout, st_tensor *self_before) {
+int st__record(const st_opcall *c, st_tensor **out, int nout, st_tensor *self_before) {
   char name[48];
   node_name(name, sizeof name, c->op->name);
   st_node *n = st__node_new(&op_node_ops, name, c->nin, nout);

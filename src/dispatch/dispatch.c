@@ -5,7 +5,7 @@
 #include "../autograd/autograd.h"
 #include "../ops/op.h"
 
-static int check_inputs(const st_call *c) {
+static int check_inputs(const st_opcall *c) {
   for (int i = 0; i < c->nin; i++) {
     if (!c->in[i]) {
       if (!st__has_error()) st__op_error(c, ST_ERR_ARG, "argument %d is NULL", i + 1);
@@ -22,7 +22,7 @@ static void release_outputs(st_tensor **out, int n) {
   }
 }
 
-static int allocate_outputs(const st_call *c, const st_meta *m, st_tensor **out) {
+static int allocate_outputs(const st_opcall *c, const st_meta *m, st_tensor **out) {
   int nout = c->op->nout;
   for (int i = 0; i < nout; i++) {
     if (c->op->flags & ST_OP_INPLACE && i == 0) {
@@ -43,12 +43,12 @@ static int allocate_outputs(const st_call *c, const st_meta *m, st_tensor **out)
 
 /* A copy of input 0 taken before an in-place kernel overwrites it, for rules that read it. It
    is a recorded clone, so double backward differentiates through the value the rule reads. */
-static int copy_self(const st_call *c, st_tensor **copy) {
+static int copy_self(const st_opcall *c, st_tensor **copy) {
   *copy = st__untrack(st_clone(c->in[0]));
   return *copy ? 0 : st_last_status();
 }
 
-int st__dispatch(const st_call *c, st_tensor **out) {
+int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   st_meta m[ST_MAX_OUTS];
   st_tensor *self_before = NULL;
@@ -76,7 +76,7 @@ fail:
   return st_last_status();
 }
 
-st_tensor *st__call1(const st_call *c) {
+st_tensor *st__call1(const st_opcall *c) {
   st_tensor *out[ST_MAX_OUTS];
   if (st__dispatch(c, out)) return NULL;
   for (int i = 1; i < c->op->nout; i++) st__drop(out[i]);
@@ -85,7 +85,7 @@ st_tensor *st__call1(const st_call *c) {
   return t;
 }
 
-int st__call_inplace(const st_call *c) {
+int st__call_inplace(const st_opcall *c) {
   st_tensor *out[ST_MAX_OUTS];
   int rc = st__dispatch(c, out);
   if (rc) return rc;

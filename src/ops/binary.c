@@ -56,7 +56,7 @@ static const binary_info infos[ST_OP_COUNT] = {
 
 /* Compute and output dtypes of an op on operands of dtypes a and b that promote to
    `promoted`. */
-static int op_dtypes(const st_call *c, st_dtype a, st_dtype b, st_dtype promoted, st_dtype *ct,
+static int op_dtypes(const st_opcall *c, st_dtype a, st_dtype b, st_dtype promoted, st_dtype *ct,
                      st_dtype *out) {
   dtype_rule rule = infos[c->op->id].rule;
   if (rule == RULE_SUB && (a == ST_BOOL || b == ST_BOOL))
@@ -71,12 +71,12 @@ static int op_dtypes(const st_call *c, st_dtype a, st_dtype b, st_dtype promoted
   return 0;
 }
 
-static int tensor_dtypes(const st_call *c, st_dtype *ct, st_dtype *out) {
+static int tensor_dtypes(const st_opcall *c, st_dtype *ct, st_dtype *out) {
   return op_dtypes(c, c->in[0]->dtype, c->in[1]->dtype, st__result_type(2, c->in), ct, out);
 }
 
 /* An in-place op writes every element of self once, so self must not be an expanded tensor. */
-static int check_writable(const st_call *c) {
+static int check_writable(const st_opcall *c) {
   const st_tensor *self = c->in[0];
   int d = st__repeated_dim(self);
   if (d >= 0)
@@ -88,7 +88,7 @@ static int check_writable(const st_call *c) {
 
 /* In place, the result dtype must also be storable in self's (PyTorch's can_cast: no float
    into i64, nothing but bool into bool). */
-static int check_inplace(const st_call *c, st_dtype result) {
+static int check_inplace(const st_opcall *c, st_dtype result) {
   const st_tensor *self = c->in[0];
   if (st__dtype_category(result) > st__dtype_category(self->dtype))
     return st__op_error(c, ST_ERR_DTYPE, "result dtype %s cannot be cast to self's dtype %s",
@@ -97,7 +97,7 @@ static int check_inplace(const st_call *c, st_dtype result) {
 }
 
 /* `other` broadcasts to self's shape without changing it. */
-static int check_broadcasts_to_self(const st_call *c) {
+static int check_broadcasts_to_self(const st_opcall *c) {
   const st_tensor *self = c->in[0], *other = c->in[1];
   bool ok = other->ndim <= self->ndim;
   for (int i = 1; ok && i <= other->ndim; i++) {
@@ -110,7 +110,7 @@ static int check_broadcasts_to_self(const st_call *c) {
   return 0;
 }
 
-static int broadcast(const st_call *c, const st_tensor *a, int nb, const int64_t *b, int64_t *out) {
+static int broadcast(const st_opcall *c, const st_tensor *a, int nb, const int64_t *b, int64_t *out) {
   char fn[40];
   snprintf(fn, sizeof fn, "st_%s", c->op->name);
   return st__broadcast_shapes(fn, a->ndim, a->shape, nb, b, out);
@@ -127,7 +127,7 @@ static int run_binary(st_tensor *out, st_view a, st_view b, st_dtype ct, const b
 
 /* -------------------------------------------------------------- tensor op tensor: add ... */
 
-static int infer_binary(const st_call *c, st_meta *m) {
+static int infer_binary(const st_opcall *c, st_meta *m) {
   int64_t shape[ST_MAX_DIMS];
   int nd = broadcast(c, c->in[0], c->in[1]->ndim, c->in[1]->shape, shape);
   st_dtype ct = ST_F32, out = ST_F32;
@@ -136,14 +136,14 @@ static int infer_binary(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_binary(const st_call *c, st_tensor *const *out) {
+static int kernel_binary(const st_opcall *c, st_tensor *const *out) {
   st_dtype ct = ST_F32, out_dt = ST_F32;
   tensor_dtypes(c, &ct, &out_dt);
   return run_binary(out[0], st__view_of(c->in[0]), st__view_of(c->in[1]), ct, &infos[c->op->id],
                     out_dt);
 }
 
-static int infer_binary_(const st_call *c, st_meta *m) {
+static int infer_binary_(const st_opcall *c, st_meta *m) {
   st_dtype ct = ST_F32, out = ST_F32;
   if (check_broadcasts_to_self(c) || tensor_dtypes(c, &ct, &out) || check_inplace(c, out))
     return -1;
@@ -296,28 +296,28 @@ static st_view scalar_view(scalar_slot *slot, st_dtype dt, double s) {
 
 /* A Python-like scalar promotes through st__result_type_scalar (never to bool); an integer
    result must hold the scalar exactly. */
-static int scalar_dtype(const st_call *c, double s, st_dtype *ct) {
+static int scalar_dtype(const st_opcall *c, double s, st_dtype *ct) {
   *ct = st__result_type_scalar(c->in[0]->dtype, s);
   if (*ct == ST_I64 && !(s >= -0x1p63 && s < 0x1p63))
     return st__op_error(c, ST_ERR_ARG, "scalar %g cannot be converted to i64 without overflow", s);
   return 0;
 }
 
-static int infer_scalar(const st_call *c, st_meta *m) {
+static int infer_scalar(const st_opcall *c, st_meta *m) {
   st_dtype ct = ST_F32;
   if (scalar_dtype(c, c->a.f[0], &ct)) return -1;
   st__meta_set(m, ct, c->in[0]->ndim, c->in[0]->shape);
   return 0;
 }
 
-static int infer_scalar_(const st_call *c, st_meta *m) {
+static int infer_scalar_(const st_opcall *c, st_meta *m) {
   st_dtype ct = ST_F32;
   if (scalar_dtype(c, c->a.f[0], &ct) || check_inplace(c, ct)) return -1;
   st__meta_like(m, c->in[0]);
   return 0;
 }
 
-static int kernel_scalar(const st_call *c, st_tensor *const *out) {
+static int kernel_scalar(const st_opcall *c, st_tensor *const *out) {
   st_dtype ct = st__result_type_scalar(c->in[0]->dtype, c->a.f[0]);
   scalar_slot slot;
   return run_binary(out[0], st__view_of(c->in[0]), scalar_view(&slot, ct, c->a.f[0]), ct,
@@ -350,7 +350,7 @@ SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_, vjp_mul_scalar)
 /* Integer powers stay integers (torch.pow(int_tensor, 2)); a negative exponent would not,
    which PyTorch refuses too. The exponent is never stored in the result's dtype, so any
    integral value is fine. */
-static int infer_pow_scalar(const st_call *c, st_meta *m) {
+static int infer_pow_scalar(const st_opcall *c, st_meta *m) {
   double e = c->a.f[0];
   st_dtype ct = st__result_type_scalar(c->in[0]->dtype, e);
   if (ct == ST_I64 && e < 0)
@@ -364,7 +364,7 @@ static int infer_pow_scalar(const st_call *c, st_meta *m) {
 
 /* An exponent of 2^62 or more is even and beyond any result that does not wrap around, so it
    can be capped there. */
-static int kernel_pow_scalar(const st_call *c, st_tensor *const *out) {
+static int kernel_pow_scalar(const st_opcall *c, st_tensor *const *out) {
   double e = c->a.f[0];
   st_dtype ct = out[0]->dtype;
   st_pow_params p = {e, ct == ST_I64 ? (e >= 0x1p62 ? (int64_t)0x1p62 : (int64_t)e) : 0};
@@ -391,7 +391,7 @@ const st_op st__op_pow_scalar = {.id = ST_OP_pow_scalar, .name = "pow_scalar", .
 
 /* --------------------------------------------------------------------------------- where */
 
-static int infer_where(const st_call *c, st_meta *m) {
+static int infer_where(const st_opcall *c, st_meta *m) {
   const st_tensor *cond = c->in[0];
   if (cond->dtype != ST_BOOL)
     return st__op_error(c, ST_ERR_DTYPE, "cond must be bool, not %s", st_dtype_name(cond->dtype));
@@ -404,7 +404,7 @@ static int infer_where(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_where(const st_call *c, st_tensor *const *out) {
+static int kernel_where(const st_opcall *c, st_tensor *const *out) {
   st_dtype ct = out[0]->dtype;
   st_view in[3] = {st__view_of(c->in[0]), st__view_of(c->in[1]), st__view_of(c->in[2])};
   st_dtype dts[3] = {ST_BOOL, ct, ct};
@@ -428,7 +428,7 @@ const st_op st__op_where = {.id = ST_OP_where, .name = "where", .nin = 3, .nout 
 /* --------------------------------------------------------------------------------- copy_ */
 
 /* Any dtype converts (as torch.Tensor.copy_); only the shape and self's layout are checked. */
-static int infer_copy_(const st_call *c, st_meta *m) {
+static int infer_copy_(const st_opcall *c, st_meta *m) {
   if (check_broadcasts_to_self(c) || check_writable(c)) return -1;
   st__meta_like(m, c->in[0]);
   return 0;
@@ -436,7 +436,7 @@ static int infer_copy_(const st_call *c, st_meta *m) {
 
 /* A source that shares self's storage is copied out first, so that a.copy_(a.T) reads no
    element after it was overwritten. */
-static int kernel_copy_(const st_call *c, st_tensor *const *out) {
+static int kernel_copy_(const st_opcall *c, st_tensor *const *out) {
   st_tensor *self = out[0], *src = c->in[1], *tmp = NULL;
   if (src->storage == self->storage) {
     if (!(tmp = st__empty(src->dtype, src->ndim, src->shape))) return -1;
@@ -471,7 +471,7 @@ const st_op st__op_copy_ = {.id = ST_OP_copy_, .name = "copy_", .nin = 2, .nout 
 
 #define BINARY_PUBLIC(name)                                                                        \
   st_tensor *st_##name(st_tensor *a, st_tensor *b) {                                               \
-    st_call c = ST_CALL(name, a, b);                                                               \
+    st_opcall c = ST_CALL(name, a, b);                                                               \
     return st__call1(&c);                                                                          \
   }
 BINARY_PUBLIC(add)
@@ -493,7 +493,7 @@ BINARY_PUBLIC(logical_or)
 
 #define INPLACE_PUBLIC(name)                                                                       \
   int st_##name(st_tensor *self, st_tensor *other) {                                               \
-    st_call c = ST_CALL(name, self, other);                                                        \
+    st_opcall c = ST_CALL(name, self, other);                                                        \
     return st__call_inplace(&c);                                                                   \
   }
 INPLACE_PUBLIC(add_)
@@ -504,7 +504,7 @@ INPLACE_PUBLIC(copy_)
 
 #define SCALAR_PUBLIC(name)                                                                        \
   st_tensor *st_##name(st_tensor *a, double s) {                                                   \
-    st_call c = ST_CALL(name, a);                                                                  \
+    st_opcall c = ST_CALL(name, a);                                                                  \
     c.a.f[0] = s;                                                                                  \
     return st__call1(&c);                                                                          \
   }
@@ -514,7 +514,7 @@ SCALAR_PUBLIC(pow_scalar)
 
 #define SCALAR_INPLACE_PUBLIC(name)                                                                \
   int st_##name(st_tensor *self, double s) {                                                       \
-    st_call c = ST_CALL(name, self);                                                               \
+    st_opcall c = ST_CALL(name, self);                                                               \
     c.a.f[0] = s;                                                                                  \
     return st__call_inplace(&c);                                                                   \
   }
@@ -522,6 +522,6 @@ SCALAR_INPLACE_PUBLIC(add_scalar_)
 SCALAR_INPLACE_PUBLIC(mul_scalar_)
 
 st_tensor *st_where(st_tensor *cond, st_tensor *a, st_tensor *b) {
-  st_call c = ST_CALL(where, cond, a, b);
+  st_opcall c = ST_CALL(where, cond, a, b);
   return st__call1(&c);
 }

@@ -8,7 +8,7 @@
 #include "op.h"
 #include "rules.h"
 
-static int infer_factory(const st_call *c, st_meta *m) {
+static int infer_factory(const st_opcall *c, st_meta *m) {
   char fn[48];
   snprintf(fn, sizeof fn, "st_%s", c->op->name);
   if (st__check_shape(fn, c->a.nlist, c->a.list, c->a.dtype)) return -1;
@@ -18,7 +18,7 @@ static int infer_factory(const st_call *c, st_meta *m) {
 
 /* ----------------------------------------------------------------- full: f[0] = the value */
 
-static int kernel_full(const st_call *c, st_tensor *const *out) {
+static int kernel_full(const st_opcall *c, st_tensor *const *out) {
   st__k_fill(st__view_of(out[0]), c->a.f[0]);
   return 0;
 }
@@ -27,12 +27,12 @@ const st_op st__op_full = {.id = ST_OP_full, .name = "full", .nin = 0, .nout = 1
 
 /* --------------------------------------------------- from_data: ptr = row-major source buffer */
 
-static int infer_from_data(const st_call *c, st_meta *m) {
+static int infer_from_data(const st_opcall *c, st_meta *m) {
   if (infer_factory(c, m)) return -1;
   if (!c->a.ptr && st__numel(c->a.nlist, c->a.list) > 0) return st__op_error(c, ST_ERR_ARG, "data is NULL");
   return 0;
 }
-static int kernel_from_data(const st_call *c, st_tensor *const *out) {
+static int kernel_from_data(const st_opcall *c, st_tensor *const *out) {
   memcpy(st__data(out[0]), c->a.ptr, (size_t)st_numel(out[0]) * st_dtype_size(out[0]->dtype));
   return 0;
 }
@@ -41,7 +41,7 @@ const st_op st__op_from_data = {.id = ST_OP_from_data, .name = "from_data", .nin
 
 /* ------------------------------------------------------- arange: f[0] start, f[1] end, f[2] step */
 
-static int infer_arange(const st_call *c, st_meta *m) {
+static int infer_arange(const st_opcall *c, st_meta *m) {
   double start = c->a.f[0], end = c->a.f[1], step = c->a.f[2];
   if (!isfinite(start) || !isfinite(end) || !isfinite(step) || step == 0)
     return st__op_error(c, ST_ERR_ARG, "start %g, end %g and step %g must be finite with step != 0", start,
@@ -54,7 +54,7 @@ static int infer_arange(const st_call *c, st_meta *m) {
   st__meta_set(m, c->a.dtype, 1, &n);
   return 0;
 }
-static int kernel_arange(const st_call *c, st_tensor *const *out) {
+static int kernel_arange(const st_opcall *c, st_tensor *const *out) {
   int64_t n = out[0]->shape[0];
   for (int64_t i = 0; i < n; i++) {
     double v = c->a.f[0] + (double)i * c->a.f[2];
@@ -71,7 +71,7 @@ const st_op st__op_arange = {.id = ST_OP_arange, .name = "arange", .nin = 0, .no
 
 /* -------------------------------------------------- linspace: f[0] start, f[1] end, i[0] steps */
 
-static int infer_linspace(const st_call *c, st_meta *m) {
+static int infer_linspace(const st_opcall *c, st_meta *m) {
   if (c->a.i[0] < 0) return st__op_error(c, ST_ERR_ARG, "steps %lld is negative", (long long)c->a.i[0]);
   if (!st__valid_dtype(c->a.dtype) || c->a.dtype == ST_BOOL)
     return st__op_error(c, ST_ERR_DTYPE, "dtype %s is not numeric", st_dtype_name(c->a.dtype));
@@ -79,7 +79,7 @@ static int infer_linspace(const st_call *c, st_meta *m) {
   st__meta_set(m, c->a.dtype, 1, c->a.i);
   return 0;
 }
-static int kernel_linspace(const st_call *c, st_tensor *const *out) {
+static int kernel_linspace(const st_opcall *c, st_tensor *const *out) {
   int64_t n = out[0]->shape[0];
   double a = c->a.f[0], b = c->a.f[1], step = n > 1 ? (b - a) / (double)(n - 1) : 0;
   for (int64_t i = 0; i < n; i++) {
@@ -98,7 +98,7 @@ const st_op st__op_linspace = {.id = ST_OP_linspace, .name = "linspace", .nin = 
 
 /* ------------------------------------------------------------------- eye: i[0] n, i[1] m */
 
-static int infer_eye(const st_call *c, st_meta *m) {
+static int infer_eye(const st_opcall *c, st_meta *m) {
   if (c->a.i[0] < 0 || c->a.i[1] < 0)
     return st__op_error(c, ST_ERR_ARG, "sizes %lld x %lld must be non-negative", (long long)c->a.i[0],
                         (long long)c->a.i[1]);
@@ -106,7 +106,7 @@ static int infer_eye(const st_call *c, st_meta *m) {
   st__meta_set(m, c->a.dtype, 2, c->a.i);
   return 0;
 }
-static int kernel_eye(const st_call *c, st_tensor *const *out) {
+static int kernel_eye(const st_opcall *c, st_tensor *const *out) {
   st_view v = st__view_of(out[0]);
   st__k_fill(v, 0.0);
   int64_t n = c->a.i[0] < c->a.i[1] ? c->a.i[0] : c->a.i[1], stride = c->a.i[1] + 1;
@@ -118,13 +118,13 @@ const st_op st__op_eye = {.id = ST_OP_eye, .name = "eye", .nin = 0, .nout = 1,
 
 /* ------------------------------------------- random: rand, randn; randint reads i[0] low, i[1] high */
 
-static int infer_random_float(const st_call *c, st_meta *m) {
+static int infer_random_float(const st_opcall *c, st_meta *m) {
   if (infer_factory(c, m)) return -1;
   if (!st__is_float(c->a.dtype))
     return st__op_error(c, ST_ERR_DTYPE, "dtype must be f32 or f64, not %s", st_dtype_name(c->a.dtype));
   return 0;
 }
-static int kernel_rand(const st_call *c, st_tensor *const *out) {
+static int kernel_rand(const st_opcall *c, st_tensor *const *out) {
   int64_t n = st_numel(out[0]);
   uint64_t key, first;
   st__rng_reserve(st__k_random_counters(ST_DRAW_UNIFORM, out[0]->dtype, n), &key, &first);
@@ -132,7 +132,7 @@ static int kernel_rand(const st_call *c, st_tensor *const *out) {
   (void)c;
   return 0;
 }
-static int kernel_randn(const st_call *c, st_tensor *const *out) {
+static int kernel_randn(const st_opcall *c, st_tensor *const *out) {
   int64_t n = st_numel(out[0]);
   uint64_t key, first;
   st__rng_reserve(st__k_random_counters(ST_DRAW_NORMAL, out[0]->dtype, n), &key, &first);
@@ -145,14 +145,14 @@ const st_op st__op_rand = {.id = ST_OP_rand, .name = "rand", .nin = 0, .nout = 1
 const st_op st__op_randn = {.id = ST_OP_randn, .name = "randn", .nin = 0, .nout = 1,
                               .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF, .infer = infer_random_float, .kernel = kernel_randn};
 
-static int infer_randint(const st_call *c, st_meta *m) {
+static int infer_randint(const st_opcall *c, st_meta *m) {
   if (infer_factory(c, m)) return -1;
   if (c->a.dtype == ST_BOOL) return st__op_error(c, ST_ERR_DTYPE, "dtype must be i64, f32 or f64, not bool");
   if (c->a.i[0] >= c->a.i[1])
     return st__op_error(c, ST_ERR_ARG, "low %lld must be below high %lld", (long long)c->a.i[0], (long long)c->a.i[1]);
   return 0;
 }
-static int kernel_randint(const st_call *c, st_tensor *const *out) {
+static int kernel_randint(const st_opcall *c, st_tensor *const *out) {
   int64_t n = st_numel(out[0]);
   uint64_t key, first;
   st__rng_reserve(st__k_random_counters(ST_DRAW_INT, out[0]->dtype, n), &key, &first);
@@ -164,12 +164,12 @@ const st_op st__op_randint = {.id = ST_OP_randint, .name = "randint", .nin = 0, 
 
 /* ------------------------------------------------------------ to_dtype: a.dtype = the target */
 
-static int infer_to_dtype(const st_call *c, st_meta *m) {
+static int infer_to_dtype(const st_opcall *c, st_meta *m) {
   if (!st__valid_dtype(c->a.dtype)) return st__op_error(c, ST_ERR_DTYPE, "invalid dtype %d", (int)c->a.dtype);
   st__meta_set(m, c->a.dtype, c->in[0]->ndim, c->in[0]->shape);
   return 0;
 }
-static int kernel_copy(const st_call *c, st_tensor *const *out) {
+static int kernel_copy(const st_opcall *c, st_tensor *const *out) {
   st__k_copy(st__view_of(out[0]), st__view_of(c->in[0]));
   return 0;
 }
@@ -186,7 +186,7 @@ const st_op st__op_to_dtype = {.id = ST_OP_to_dtype, .name = "to_dtype", .nin = 
 
 /* A factory call with the shape in a.list (checked later by infer; here only what fits). */
 static st_tensor *factory(st_op_id id, st_dtype dt, int ndim, const int64_t *shape, st_attrs a) {
-  st_call c = {.op = st__ops[id], .nin = 0, .in = NULL, .a = a};
+  st_opcall c = {.op = st__ops[id], .nin = 0, .in = NULL, .a = a};
   c.a.dtype = dt;
   if (ndim < 0 || ndim > ST_MAX_DIMS) {
     st__error(ST_ERR_ARG, "st_%s: ndim %d is out of range (0..%d)", c.op->name, ndim, ST_MAX_DIMS);
@@ -212,15 +212,15 @@ st_tensor *st_ones(st_dtype dt, int ndim, const int64_t *shape) { return st_full
 st_tensor *st_scalar(st_dtype dt, double value) { return st_full(dt, 0, NULL, value); }
 
 st_tensor *st_arange(st_dtype dt, double start, double end, double step) {
-  st_call c = {.op = st__ops[ST_OP_arange], .a = {.f = {start, end, step}, .dtype = dt}};
+  st_opcall c = {.op = st__ops[ST_OP_arange], .a = {.f = {start, end, step}, .dtype = dt}};
   return st__call1(&c);
 }
 st_tensor *st_linspace(st_dtype dt, double start, double end, int64_t steps) {
-  st_call c = {.op = st__ops[ST_OP_linspace], .a = {.f = {start, end}, .i = {steps}, .dtype = dt}};
+  st_opcall c = {.op = st__ops[ST_OP_linspace], .a = {.f = {start, end}, .i = {steps}, .dtype = dt}};
   return st__call1(&c);
 }
 st_tensor *st_eye(st_dtype dt, int64_t n, int64_t m) {
-  st_call c = {.op = st__ops[ST_OP_eye], .a = {.i = {n, m}, .dtype = dt}};
+  st_opcall c = {.op = st__ops[ST_OP_eye], .a = {.i = {n, m}, .dtype = dt}};
   return st__call1(&c);
 }
 
@@ -250,7 +250,7 @@ st_tensor *st_rand_like(st_tensor *t) { LIKE(t, "st_rand_like", st_rand(t->dtype
 st_tensor *st_randn_like(st_tensor *t) { LIKE(t, "st_randn_like", st_randn(t->dtype, t->ndim, t->shape)); }
 
 st_tensor *st_to_dtype(st_tensor *t, st_dtype dt) {
-  st_call c = ST_CALL(to_dtype, t);
+  st_opcall c = ST_CALL(to_dtype, t);
   c.a.dtype = dt;
   return st__call1(&c);
 }

@@ -60,7 +60,7 @@ static void set_batch_strides(const plan *p, const st_tensor *t, mat *m) {
 }
 
 /* p's batch shape: the broadcast of a's and b's batch dims (those before their last two). */
-static int broadcast_batch(const st_call *c, const st_tensor *a, const st_tensor *b, plan *p) {
+static int broadcast_batch(const st_opcall *c, const st_tensor *a, const st_tensor *b, plan *p) {
   int na = a->ndim > 2 ? a->ndim - 2 : 0, nb = b->ndim > 2 ? b->ndim - 2 : 0;
   p->nbatch = na > nb ? na : nb;
   for (int d = 0; d < p->nbatch; d++) {
@@ -76,7 +76,7 @@ static int broadcast_batch(const st_call *c, const st_tensor *a, const st_tensor
 }
 
 /* Output dtype: promoted inputs; bool alone has no multiply-add. */
-static int promote(const st_call *c, st_tensor *const *in, int n, st_dtype *dt) {
+static int promote(const st_opcall *c, st_tensor *const *in, int n, st_dtype *dt) {
   st_dtype r = in[0]->dtype;
   for (int i = 1; i < n; i++) r = st_promote_types(r, in[i]->dtype);
   if (r == ST_BOOL)
@@ -85,14 +85,14 @@ static int promote(const st_call *c, st_tensor *const *in, int n, st_dtype *dt) 
   return 0;
 }
 
-static int check_inner(const st_call *c, const st_tensor *a, const st_tensor *b, const plan *p) {
+static int check_inner(const st_opcall *c, const st_tensor *a, const st_tensor *b, const plan *p) {
   if (p->a.cols == p->b.rows) return 0;
   return st__op_error(c, ST_ERR_SHAPE, "cannot multiply %s by %s (%lld != %lld)", ST_SHAPE_STR(a),
                       ST_SHAPE_STR(b), (long long)p->a.cols, (long long)p->b.rows);
 }
 
 /* The output shape: batch dims, then m and n unless the operand they come from is 1-D. */
-static int set_out_shape(const st_call *c, plan *p, bool a_vector, bool b_vector) {
+static int set_out_shape(const st_opcall *c, plan *p, bool a_vector, bool b_vector) {
   p->ndim = p->nbatch;
   memcpy(p->shape, p->bshape, sizeof(int64_t) * (size_t)p->nbatch);
   if (!a_vector) p->shape[p->ndim++] = p->a.rows;
@@ -104,14 +104,14 @@ static int set_out_shape(const st_call *c, plan *p, bool a_vector, bool b_vector
 
 /* ------------------------------------------------------------------- one plan per op */
 
-static int shape_error(const st_call *c, const char *want, const st_tensor *a, const st_tensor *b) {
+static int shape_error(const st_opcall *c, const char *want, const st_tensor *a, const st_tensor *b) {
   return st__op_error(c, ST_ERR_SHAPE, "expected %s, got %s and %s", want, ST_SHAPE_STR(a),
                       ST_SHAPE_STR(b));
 }
 
 /* torch.matmul: 1-D @ 1-D is a dot product; a 1-D left operand is a row (its dim dropped from
    the result), a 1-D right operand a column; more than 2 dims are batches that broadcast. */
-static int plan_matmul(const st_call *c, st_tensor *const *in, plan *p) {
+static int plan_matmul(const st_opcall *c, st_tensor *const *in, plan *p) {
   const st_tensor *a = in[0], *b = in[1];
   if (a->ndim == 0 || b->ndim == 0) return shape_error(c, "tensors with at least 1 dim", a, b);
   if (broadcast_batch(c, a, b, p) || promote(c, in, 2, &p->dtype)) return -1;
@@ -123,12 +123,12 @@ static int plan_matmul(const st_call *c, st_tensor *const *in, plan *p) {
   return set_out_shape(c, p, a->ndim == 1, b->ndim == 1);
 }
 
-static int plan_mm(const st_call *c, st_tensor *const *in, plan *p) {
+static int plan_mm(const st_opcall *c, st_tensor *const *in, plan *p) {
   if (in[0]->ndim != 2 || in[1]->ndim != 2) return shape_error(c, "2-D tensors", in[0], in[1]);
   return plan_matmul(c, in, p);
 }
 
-static int plan_bmm(const st_call *c, st_tensor *const *in, plan *p) {
+static int plan_bmm(const st_opcall *c, st_tensor *const *in, plan *p) {
   const st_tensor *a = in[0], *b = in[1];
   if (a->ndim != 3 || b->ndim != 3) return shape_error(c, "3-D tensors", a, b);
   if (a->shape[0] != b->shape[0])
@@ -138,13 +138,13 @@ static int plan_bmm(const st_call *c, st_tensor *const *in, plan *p) {
   return plan_matmul(c, in, p);
 }
 
-static int plan_dot(const st_call *c, st_tensor *const *in, plan *p) {
+static int plan_dot(const st_opcall *c, st_tensor *const *in, plan *p) {
   if (in[0]->ndim != 1 || in[1]->ndim != 1) return shape_error(c, "1-D tensors", in[0], in[1]);
   return plan_matmul(c, in, p);
 }
 
 /* a[n] outer b[m]: the column a times the row b, an [n, m] product over k = 1. */
-static int plan_outer(const st_call *c, st_tensor *const *in, plan *p) {
+static int plan_outer(const st_opcall *c, st_tensor *const *in, plan *p) {
   if (in[0]->ndim != 1 || in[1]->ndim != 1) return shape_error(c, "1-D tensors", in[0], in[1]);
   if (promote(c, in, 2, &p->dtype)) return -1;
   p->nbatch = 0;
@@ -155,7 +155,7 @@ static int plan_outer(const st_call *c, st_tensor *const *in, plan *p) {
 
 /* x [..., in] @ W^T with W [out, in]: W's transpose is its swapped strides. The bias [out]
    (input 2 when given) is added by the kernel. */
-static int plan_linear(const st_call *c, st_tensor *const *in, plan *p) {
+static int plan_linear(const st_opcall *c, st_tensor *const *in, plan *p) {
   const st_tensor *x = in[0], *w = in[1], *bias = c->nin > 2 ? in[2] : NULL;
   if (c->nin < 2 || c->nin > 3)
     return st__op_error(c, ST_ERR_ARG, "expected 2 or 3 tensors, got %d", c->nin);
@@ -180,7 +180,7 @@ static int plan_linear(const st_call *c, st_tensor *const *in, plan *p) {
   return set_out_shape(c, p, x->ndim == 1, false);
 }
 
-static int make_plan(const st_call *c, st_tensor *const *in, plan *p) {
+static int make_plan(const st_opcall *c, st_tensor *const *in, plan *p) {
   switch (c->op->id) {
   case ST_OP_mm: return plan_mm(c, in, p);
   case ST_OP_bmm: return plan_bmm(c, in, p);
@@ -191,7 +191,7 @@ static int make_plan(const st_call *c, st_tensor *const *in, plan *p) {
   }
 }
 
-static int infer_product(const st_call *c, st_meta *m) {
+static int infer_product(const st_opcall *c, st_meta *m) {
   plan p;
   if (make_plan(c, c->in, &p)) return -1;
   st__meta_set(m, p.dtype, p.ndim, p.shape);
@@ -270,7 +270,7 @@ static void fill_bias(st_tensor *out, const st_tensor *bias) {
   st__k_copy(st__view_of(out), src);
 }
 
-static int kernel_product(const st_call *c, st_tensor *const *out) {
+static int kernel_product(const st_opcall *c, st_tensor *const *out) {
   st_tensor *in[3] = {NULL, NULL, NULL};
   st_dtype dt = out[0]->dtype;
   int rc = ST_ERR_OOM;
@@ -397,26 +397,26 @@ const st_op st__op_linear = PRODUCT(linear, ST_VARIADIC, vjp_linear);
 /* ------------------------------------------------------------------------ public functions */
 
 st_tensor *st_matmul(st_tensor *a, st_tensor *b) {
-  st_call c = ST_CALL(matmul, a, b);
+  st_opcall c = ST_CALL(matmul, a, b);
   return st__call1(&c);
 }
 st_tensor *st_mm(st_tensor *a, st_tensor *b) {
-  st_call c = ST_CALL(mm, a, b);
+  st_opcall c = ST_CALL(mm, a, b);
   return st__call1(&c);
 }
 st_tensor *st_bmm(st_tensor *a, st_tensor *b) {
-  st_call c = ST_CALL(bmm, a, b);
+  st_opcall c = ST_CALL(bmm, a, b);
   return st__call1(&c);
 }
 st_tensor *st_dot(st_tensor *a, st_tensor *b) {
-  st_call c = ST_CALL(dot, a, b);
+  st_opcall c = ST_CALL(dot, a, b);
   return st__call1(&c);
 }
 st_tensor *st_outer(st_tensor *a, st_tensor *b) {
-  st_call c = ST_CALL(outer, a, b);
+  st_opcall c = ST_CALL(outer, a, b);
   return st__call1(&c);
 }
 st_tensor *st_linear(st_tensor *x, st_tensor *w, st_tensor *b) {
-  st_call c = b ? ST_CALL(linear, x, w, b) : ST_CALL(linear, x, w);
+  st_opcall c = b ? ST_CALL(linear, x, w, b) : ST_CALL(linear, x, w);
   return st__call1(&c);
 }

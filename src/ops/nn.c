@@ -58,7 +58,7 @@ static int64_t first_out_of_range(const st_tensor *t, int64_t hi) {
 
 /* -------------------------------------------------- softmax, log_softmax: i[0] = the dim */
 
-static int infer_softmax(const st_call *c, st_meta *m) {
+static int infer_softmax(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0];
   char fn[32];
   snprintf(fn, sizeof fn, "st_%s", c->op->name);
@@ -67,7 +67,7 @@ static int infer_softmax(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_softmax(const st_call *c, st_tensor *const *out) {
+static int kernel_softmax(const st_opcall *c, st_tensor *const *out) {
   st_tensor *x = c->in[0];
   int dim = (int)c->a.i[0] < 0 ? (int)c->a.i[0] + (x->ndim ? x->ndim : 1) : (int)c->a.i[0];
   int64_t outer = 1, n = x->ndim ? x->shape[dim] : 1, inner = 1;
@@ -114,7 +114,7 @@ const st_op st__op_log_softmax = {.id = ST_OP_log_softmax, .name = "log_softmax"
 
 /* ------------------------ nll_loss, cross_entropy: in = x, target; i[0] = the st_reduction */
 
-static int check_reduction(const st_call *c) {
+static int check_reduction(const st_opcall *c) {
   int64_t r = c->a.i[0];
   if (r != ST_REDUCTION_MEAN && r != ST_REDUCTION_SUM && r != ST_REDUCTION_NONE)
     return st__op_error(c, ST_ERR_ARG, "reduction %lld is not ST_REDUCTION_MEAN, _SUM or _NONE",
@@ -123,14 +123,14 @@ static int check_reduction(const st_call *c) {
 }
 
 /* Output of a loss over `ndim, shape` elements: that shape for no reduction, else 0-dim. */
-static void loss_meta(const st_call *c, st_meta *m, st_dtype dt, int ndim, const int64_t *shape) {
+static void loss_meta(const st_opcall *c, st_meta *m, st_dtype dt, int ndim, const int64_t *shape) {
   if (c->a.i[0] == ST_REDUCTION_NONE) st__meta_set(m, dt, ndim, shape);
   else st__meta_set(m, dt, 0, NULL);
 }
 
 /* x is [N, C] with target [N], or [C] with a 0-dim target; targets lie in [0, C). No
    ignore_index: every target counts (PyTorch's default -100 is an error here). */
-static int infer_class_loss(const st_call *c, st_meta *m) {
+static int infer_class_loss(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0], *t = c->in[1];
   if (check_reduction(c)) return -1;
   if (x->ndim != 1 && x->ndim != 2)
@@ -153,7 +153,7 @@ static int infer_class_loss(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_class_loss(const st_call *c, st_tensor *const *out) {
+static int kernel_class_loss(const st_opcall *c, st_tensor *const *out) {
   st_tensor *t = c->in[1], *y = out[0];
   st_tensor *x = as_dtype(c->in[0], y->dtype);
   if (!x) return -1;
@@ -233,7 +233,7 @@ const st_op st__op_cross_entropy = {.id = ST_OP_cross_entropy, .name = "cross_en
 
 /* a and b broadcast (PyTorch broadcasts too, with a warning); mean divides by the number of
    broadcast elements. */
-static int infer_mse_loss(const st_call *c, st_meta *m) {
+static int infer_mse_loss(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *b = c->in[1];
   int64_t shape[ST_MAX_DIMS];
   if (check_reduction(c)) return -1;
@@ -253,7 +253,7 @@ static void broadcast_strides(const st_tensor *t, int nd, int64_t *strides) {
   }
 }
 
-static int kernel_mse_loss(const st_call *c, st_tensor *const *out) {
+static int kernel_mse_loss(const st_opcall *c, st_tensor *const *out) {
   st_tensor *y = out[0], *a = as_dtype(c->in[0], y->dtype), *b = NULL;
   if (!a || !(b = as_dtype(c->in[1], y->dtype))) {
     st__drop(a);
@@ -296,8 +296,8 @@ const st_op st__op_mse_loss = {.id = ST_OP_mse_loss, .name = "mse_loss", .nin = 
 /* ---- layer_norm: in = x[, weight][, bias]; i[0] has weight, i[1] has bias, i[2] nnorm,
         i[3] normalized_shape given; list = normalized_shape; f[0] = eps */
 
-static st_tensor *ln_weight(const st_call *c) { return c->a.i[0] ? c->in[1] : NULL; }
-static st_tensor *ln_bias(const st_call *c) {
+static st_tensor *ln_weight(const st_opcall *c) { return c->a.i[0] ? c->in[1] : NULL; }
+static st_tensor *ln_bias(const st_opcall *c) {
   return c->a.i[1] ? c->in[1 + (c->a.i[0] != 0)] : NULL;
 }
 
@@ -309,7 +309,7 @@ static bool same_shape(const st_tensor *t, int ndim, const int64_t *shape) {
 }
 
 /* PyTorch: normalized_shape is non-empty and x ends in it; weight and bias have exactly it. */
-static int infer_layer_norm(const st_call *c, st_meta *m) {
+static int infer_layer_norm(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0], *w = ln_weight(c), *b = ln_bias(c);
   int nnorm = (int)c->a.i[2];
   const int64_t *ns = c->a.list;
@@ -337,7 +337,7 @@ static int infer_layer_norm(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_layer_norm(const st_call *c, st_tensor *const *out) {
+static int kernel_layer_norm(const st_opcall *c, st_tensor *const *out) {
   st_tensor *y = out[0], *x = NULL, *w = NULL, *b = NULL;
   int rc = -1;
   if (!(x = st__contig_as(c->in[0], y->dtype))) return -1;
@@ -396,7 +396,7 @@ const st_op st__op_layer_norm = {.id = ST_OP_layer_norm, .name = "layer_norm", .
 
 /* ------------------------------ dropout: f[0] = p, i[0] = train; outputs y and the bool mask */
 
-static int infer_dropout(const st_call *c, st_meta *m) {
+static int infer_dropout(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0];
   double p = c->a.f[0];
   if (!(p >= 0 && p <= 1))
@@ -411,7 +411,7 @@ static int infer_dropout(const st_call *c, st_meta *m) {
 
 /* Draws from the generator even when p is 0 or 1, so the stream advances by the same amount
    whatever p is. */
-static int kernel_dropout(const st_call *c, st_tensor *const *out) {
+static int kernel_dropout(const st_opcall *c, st_tensor *const *out) {
   st_tensor *y = out[0], *x = st__contig_as(c->in[0], y->dtype);
   if (!x) return -1;
   int64_t n = st__numel(y->ndim, y->shape);
@@ -446,7 +446,7 @@ const st_op st__op_dropout = {.id = ST_OP_dropout, .name = "dropout", .nin = 1, 
 
 /* ----------------------------------------------------------- embedding: in = weight, indices */
 
-static int infer_embedding(const st_call *c, st_meta *m) {
+static int infer_embedding(const st_opcall *c, st_meta *m) {
   const st_tensor *w = c->in[0], *idx = c->in[1];
   if (w->ndim != 2)
     return st__op_error(c, ST_ERR_SHAPE, "weight %s must be 2-D [V, D]", ST_SHAPE_STR(w));
@@ -467,7 +467,7 @@ static int infer_embedding(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_embedding(const st_call *c, st_tensor *const *out) {
+static int kernel_embedding(const st_opcall *c, st_tensor *const *out) {
   st_tensor *w = c->in[0], *idx = st__contig_as(c->in[1], ST_I64);
   if (!idx) return -1;
   st__k_embedding(st__data(out[0]), st__data(w), st_dtype_size(w->dtype), w->strides[0],
@@ -517,7 +517,7 @@ static int64_t window_count(int64_t in, int64_t pad, int64_t k, int64_t dilation
 }
 
 /* Output height and width into out[2]; 0 or the error. `what` names the window ("kernel"). */
-static int window_sizes(const st_call *c, const st_tensor *x, const int64_t *k,
+static int window_sizes(const st_opcall *c, const st_tensor *x, const int64_t *k,
                         const int64_t *stride, const int64_t *pad, const int64_t *dil,
                         const char *what, int64_t *out) {
   int64_t span[2], h = x->shape[x->ndim - 2], w = x->shape[x->ndim - 1];
@@ -537,7 +537,7 @@ static int window_sizes(const st_call *c, const st_tensor *x, const int64_t *k,
 }
 
 /* A {h, w} pair of kernel, stride or dilation (min 1) or padding (min 0). */
-static int check_pair(const st_call *c, const char *name, const int64_t *v, int64_t min) {
+static int check_pair(const st_opcall *c, const char *name, const int64_t *v, int64_t min) {
   if (v[0] < min || v[1] < min)
     return st__op_error(c, ST_ERR_ARG, "%s [%lld, %lld] must be %s", name, (long long)v[0],
                         (long long)v[1], min ? "positive" : "non-negative");
@@ -546,7 +546,7 @@ static int check_pair(const st_call *c, const char *name, const int64_t *v, int6
 
 /* ----- conv2d: in = x, weight[, bias]; list = stride[2], padding[2], dilation[2], groups */
 
-static int check_conv_shapes(const st_call *c) {
+static int check_conv_shapes(const st_opcall *c) {
   const st_tensor *x = c->in[0], *w = c->in[1], *b = c->nin > 2 ? c->in[2] : NULL;
   int64_t groups = c->a.list[6];
   if (x->ndim != 3 && x->ndim != 4)
@@ -576,7 +576,7 @@ static int check_conv_shapes(const st_call *c) {
   return 0;
 }
 
-static int check_conv_dtypes(const st_call *c) {
+static int check_conv_dtypes(const st_opcall *c) {
   const st_tensor *x = c->in[0], *w = c->in[1], *b = c->nin > 2 ? c->in[2] : NULL;
   if (!st__is_float(x->dtype))
     return st__op_error(c, ST_ERR_DTYPE, "input must be f32 or f64, not %s",
@@ -588,7 +588,7 @@ static int check_conv_dtypes(const st_call *c) {
   return 0;
 }
 
-static int infer_conv2d(const st_call *c, st_meta *m) {
+static int infer_conv2d(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0], *w = c->in[1];
   const int64_t *l = c->a.list;
   int64_t hw[2];
@@ -610,7 +610,7 @@ static int infer_conv2d(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_conv2d(const st_call *c, st_tensor *const *out) {
+static int kernel_conv2d(const st_opcall *c, st_tensor *const *out) {
   st_tensor *x = c->in[0], *y = out[0];
   st_tensor *w = st__contig_as(c->in[1], x->dtype), *b = NULL;
   if (!w || (c->nin > 2 && !(b = st__contig_as(c->in[2], x->dtype)))) {
@@ -671,7 +671,7 @@ const st_op st__op_conv2d = {.id = ST_OP_conv2d, .name = "conv2d", .nin = ST_VAR
 /* --------------- conv2d's backward ops: list as conv2d's, then list[7..8] = a {h, w} size (the
    input's for the input gradient, the kernel's for the weight gradient); i[0] = size given */
 
-static int check_conv_params(const st_call *c) {
+static int check_conv_params(const st_opcall *c) {
   const int64_t *l = c->a.list;
   if (check_pair(c, "stride", l, 1) || check_pair(c, "padding", l + 2, 0) ||
       check_pair(c, "dilation", l + 4, 1))
@@ -683,7 +683,7 @@ static int check_conv_params(const st_call *c) {
   return 0;
 }
 
-static int check_4d_pair(const st_call *c, const char *an, const char *ad, const char *bn,
+static int check_4d_pair(const st_opcall *c, const char *an, const char *ad, const char *bn,
                          const char *bd) {
   const st_tensor *a = c->in[0], *b = c->in[1];
   if (a->ndim != 4)
@@ -700,7 +700,7 @@ static int check_4d_pair(const st_call *c, const char *an, const char *ad, const
 }
 
 /* The convolution of an input of spatial size in_hw with a kernel k must give g's {oh, ow}. */
-static int check_conv_out(const st_call *c, const int64_t *in_hw, const int64_t *k,
+static int check_conv_out(const st_opcall *c, const int64_t *in_hw, const int64_t *k,
                           const st_tensor *g) {
   const int64_t *l = c->a.list;
   int64_t span, out[2];
@@ -716,7 +716,7 @@ static int check_conv_out(const st_call *c, const int64_t *in_hw, const int64_t 
 }
 
 /* A result and the column matrix of one image (as conv2d's infer) within the size limits. */
-static int conv_backward_meta(const st_call *c, st_meta *m, st_dtype dt, const int64_t *shape,
+static int conv_backward_meta(const st_opcall *c, st_meta *m, st_dtype dt, const int64_t *shape,
                               const int64_t *col) {
   char fn[48];
   snprintf(fn, sizeof fn, "st__%s", c->op->name);
@@ -733,7 +733,7 @@ static st_conv2d_geom conv_geom(const int64_t *l, const int64_t *x, const int64_
 }
 
 /* in = g [N, O, oh, ow], weight [O, C/groups, kh, kw]; result [N, C, h, w]. */
-static int infer_conv2d_input_backward(const st_call *c, st_meta *m) {
+static int infer_conv2d_input_backward(const st_opcall *c, st_meta *m) {
   const st_tensor *g = c->in[0], *w = c->in[1];
   const int64_t *l = c->a.list, groups = l[6];
   if (check_4d_pair(c, "grad", "[N, O, oh, ow]", "weight", "[O, C/groups, kh, kw]") ||
@@ -753,7 +753,7 @@ static int infer_conv2d_input_backward(const st_call *c, st_meta *m) {
   return conv_backward_meta(c, m, g->dtype, shape, col);
 }
 
-static int kernel_conv2d_input_backward(const st_call *c, st_tensor *const *out) {
+static int kernel_conv2d_input_backward(const st_opcall *c, st_tensor *const *out) {
   st_tensor *gx = out[0], *g = st__contig_as(c->in[0], gx->dtype), *w = NULL;
   if (!g || !(w = st__contig_as(c->in[1], gx->dtype))) {
     st__drop(g);
@@ -784,7 +784,7 @@ const st_op st__op_conv2d_input_backward = {
     .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_input_backward};
 
 /* in = x [N, C, H, W], g [N, O, oh, ow]; result [O, C/groups, kh, kw]. */
-static int infer_conv2d_weight_backward(const st_call *c, st_meta *m) {
+static int infer_conv2d_weight_backward(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0], *g = c->in[1];
   const int64_t *l = c->a.list, groups = l[6];
   if (check_4d_pair(c, "input", "[N, C, H, W]", "grad", "[N, O, oh, ow]") || check_conv_params(c))
@@ -803,7 +803,7 @@ static int infer_conv2d_weight_backward(const st_call *c, st_meta *m) {
   return conv_backward_meta(c, m, x->dtype, shape, col);
 }
 
-static int kernel_conv2d_weight_backward(const st_call *c, st_tensor *const *out) {
+static int kernel_conv2d_weight_backward(const st_opcall *c, st_tensor *const *out) {
   st_tensor *gw = out[0], *x = c->in[0], *g = st__contig_as(c->in[1], gw->dtype);
   if (!g) return -1;
   st_conv2d_geom geo = conv_geom(c->a.list, x->shape, gw->shape, g->shape);
@@ -834,7 +834,7 @@ const st_op st__op_conv2d_weight_backward = {
 
 /* A 4-D [N, C, H, W] or 3-D [C, H, W] float tensor x (named `what`) and the window. PyTorch's
    rules: padding at most half the kernel, so every window holds an input value. */
-static int check_pool_args(const st_call *c, const st_tensor *x, const char *what) {
+static int check_pool_args(const st_opcall *c, const st_tensor *x, const char *what) {
   const int64_t *l = c->a.list;
   if (x->ndim != 3 && x->ndim != 4)
     return st__op_error(c, ST_ERR_SHAPE, "%s %s must be 4-D [N, C, H, W] or 3-D [C, H, W]", what,
@@ -853,7 +853,7 @@ static int check_pool_args(const st_call *c, const st_tensor *x, const char *wha
   return 0;
 }
 
-static int infer_pool2d(const st_call *c, st_meta *m) {
+static int infer_pool2d(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0];
   const int64_t *l = c->a.list, ones[2] = {1, 1};
   int64_t hw[2];
@@ -868,7 +868,7 @@ static int infer_pool2d(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_pool2d(const st_call *c, st_tensor *const *out) {
+static int kernel_pool2d(const st_opcall *c, st_tensor *const *out) {
   st_tensor *x = c->in[0], *y = out[0];
   const int64_t *l = c->a.list;
   bool batched = x->ndim == 4;
@@ -928,7 +928,7 @@ const st_op st__op_avg_pool2d = {.id = ST_OP_avg_pool2d, .name = "avg_pool2d", .
 /* ---- avg_pool2d_backward: in = g; list as the pools, then list[6..7] = the input's {h, w};
         i[0] = kernel given, i[1] = input size given */
 
-static int infer_avg_pool2d_backward(const st_call *c, st_meta *m) {
+static int infer_avg_pool2d_backward(const st_opcall *c, st_meta *m) {
   const st_tensor *g = c->in[0];
   const int64_t *l = c->a.list;
   int64_t span, shape[4];
@@ -953,7 +953,7 @@ static int infer_avg_pool2d_backward(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_avg_pool2d_backward(const st_call *c, st_tensor *const *out) {
+static int kernel_avg_pool2d_backward(const st_opcall *c, st_tensor *const *out) {
   st_tensor *gx = out[0], *g = st__contig_as(c->in[0], gx->dtype);
   if (!g) return -1;
   const int64_t *l = c->a.list;
@@ -989,28 +989,28 @@ const st_op st__op_avg_pool2d_backward = {
 /* ------------------------------------------------------------------------ public functions */
 
 st_tensor *st_softmax(st_tensor *a, int dim) {
-  st_call c = ST_CALL(softmax, a);
+  st_opcall c = ST_CALL(softmax, a);
   c.a.i[0] = dim;
   return st__call1(&c);
 }
 st_tensor *st_log_softmax(st_tensor *a, int dim) {
-  st_call c = ST_CALL(log_softmax, a);
+  st_opcall c = ST_CALL(log_softmax, a);
   c.a.i[0] = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_cross_entropy(st_tensor *logits, st_tensor *target, st_reduction reduction) {
-  st_call c = ST_CALL(cross_entropy, logits, target);
+  st_opcall c = ST_CALL(cross_entropy, logits, target);
   c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
   return st__call1(&c);
 }
 st_tensor *st_nll_loss(st_tensor *logp, st_tensor *target, st_reduction reduction) {
-  st_call c = ST_CALL(nll_loss, logp, target);
+  st_opcall c = ST_CALL(nll_loss, logp, target);
   c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
   return st__call1(&c);
 }
 st_tensor *st_mse_loss(st_tensor *a, st_tensor *b, st_reduction reduction) {
-  st_call c = ST_CALL(mse_loss, a, b);
+  st_opcall c = ST_CALL(mse_loss, a, b);
   c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
   return st__call1(&c);
 }
@@ -1021,7 +1021,7 @@ st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shap
   int nin = 1;
   if (weight) in[nin++] = weight;
   if (bias) in[nin++] = bias;
-  st_call c = {.op = st__ops[ST_OP_layer_norm], .nin = nin, .in = in};
+  st_opcall c = {.op = st__ops[ST_OP_layer_norm], .nin = nin, .in = in};
   c.a.i[0] = weight != NULL;
   c.a.i[1] = bias != NULL;
   c.a.i[2] = nnorm;
@@ -1035,7 +1035,7 @@ st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shap
 }
 
 /* The tail of a two-output call: like st__call1, with the second output in *second. */
-static st_tensor *call2(const st_call *c, st_tensor **second) {
+static st_tensor *call2(const st_opcall *c, st_tensor **second) {
   st_tensor *out[ST_MAX_OUTS];
   *second = NULL;
   if (st__dispatch(c, out)) return NULL;
@@ -1051,7 +1051,7 @@ static st_tensor *call2(const st_call *c, st_tensor **second) {
 }
 
 st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask) {
-  st_call c = ST_CALL(dropout, x);
+  st_opcall c = ST_CALL(dropout, x);
   c.a.f[0] = p;
   c.a.i[0] = true;
   return call2(&c, mask);
@@ -1059,7 +1059,7 @@ st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask) {
 
 /* Without train, x itself after the same argument checks: the identity needs no op of its own. */
 st_tensor *st_dropout(st_tensor *x, double p, bool train) {
-  st_call c = ST_CALL(dropout, x);
+  st_opcall c = ST_CALL(dropout, x);
   st_meta m;
   c.a.f[0] = p;
   c.a.i[0] = train;
@@ -1074,7 +1074,7 @@ st_tensor *st_dropout(st_tensor *x, double p, bool train) {
 }
 
 st_tensor *st_embedding(st_tensor *weight, st_tensor *indices) {
-  st_call c = ST_CALL(embedding, weight, indices);
+  st_opcall c = ST_CALL(embedding, weight, indices);
   return st__call1(&c);
 }
 
@@ -1096,7 +1096,7 @@ static void put_conv_params(st_attrs *a, const int64_t *stride, const int64_t *p
 st_tensor *st_conv2d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
                      const int64_t *padding, const int64_t *dilation, int64_t groups) {
   st_tensor *in[3] = {x, weight, bias};
-  st_call c = {.op = st__ops[ST_OP_conv2d], .nin = bias ? 3 : 2, .in = in};
+  st_opcall c = {.op = st__ops[ST_OP_conv2d], .nin = bias ? 3 : 2, .in = in};
   put_conv_params(&c.a, stride, padding, dilation, groups);
   c.a.nlist = 7;
   return st__call1(&c);
@@ -1105,7 +1105,7 @@ st_tensor *st_conv2d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int
 st_tensor *st__conv2d_input_backward(st_tensor *g, st_tensor *weight, const int64_t *input_hw,
                                      const int64_t *stride, const int64_t *padding,
                                      const int64_t *dilation, int64_t groups) {
-  st_call c = ST_CALL(conv2d_input_backward, g, weight);
+  st_opcall c = ST_CALL(conv2d_input_backward, g, weight);
   put_conv_params(&c.a, stride, padding, dilation, groups);
   put_pair(&c.a, 7, input_hw, 0);
   c.a.nlist = 9;
@@ -1116,7 +1116,7 @@ st_tensor *st__conv2d_input_backward(st_tensor *g, st_tensor *weight, const int6
 st_tensor *st__conv2d_weight_backward(st_tensor *x, st_tensor *g, const int64_t *kernel_hw,
                                       const int64_t *stride, const int64_t *padding,
                                       const int64_t *dilation, int64_t groups) {
-  st_call c = ST_CALL(conv2d_weight_backward, x, g);
+  st_opcall c = ST_CALL(conv2d_weight_backward, x, g);
   put_conv_params(&c.a, stride, padding, dilation, groups);
   put_pair(&c.a, 7, kernel_hw, 0);
   c.a.nlist = 9;
@@ -1135,21 +1135,21 @@ static void pool_attrs(st_attrs *a, const int64_t *kernel, const int64_t *stride
 
 static st_tensor *pool2d(st_op_id id, st_tensor *x, const int64_t *kernel, const int64_t *stride,
                          const int64_t *padding) {
-  st_call c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){x}};
+  st_opcall c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){x}};
   pool_attrs(&c.a, kernel, stride, padding);
   return st__call1(&c);
 }
 
 st_tensor *st__max_pool2d_with_indices(st_tensor *x, const int64_t *kernel, const int64_t *stride,
                                        const int64_t *padding, st_tensor **indices) {
-  st_call c = ST_CALL(max_pool2d, x);
+  st_opcall c = ST_CALL(max_pool2d, x);
   pool_attrs(&c.a, kernel, stride, padding);
   return call2(&c, indices);
 }
 
 st_tensor *st__avg_pool2d_backward(st_tensor *g, const int64_t *input_hw, const int64_t *kernel,
                                    const int64_t *stride, const int64_t *padding) {
-  st_call c = ST_CALL(avg_pool2d_backward, g);
+  st_opcall c = ST_CALL(avg_pool2d_backward, g);
   pool_attrs(&c.a, kernel, stride, padding);
   put_pair(&c.a, 6, input_hw, 0);
   c.a.nlist = 8;

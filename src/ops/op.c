@@ -6,7 +6,7 @@
 #include "../kernels/kernels.h"
 #include "op.h"
 
-int st__op_error(const st_call *c, st_status status, const char *fmt, ...) {
+int st__op_error(const st_opcall *c, st_status status, const char *fmt, ...) {
   char msg[400];
   va_list ap;
   va_start(ap, fmt);

@@ -23,12 +23,12 @@ typedef struct st_attrs {
 
 typedef struct st_op st_op;
 
-typedef struct st_call {
+typedef struct st_opcall {
   const st_op *op;
   int nin;
   st_tensor *const *in;
   st_attrs a;
-} st_call;
+} st_opcall;
 
 /* What infer says about one output. A view (alias >= 0) shares input `alias`'s storage with
    the given strides and offset (in elements) and runs no kernel. */
@@ -73,10 +73,10 @@ struct st_op {
   unsigned flags;
   /* Checks the arguments and describes the outputs. Sets the error and returns non-zero on bad
      input; must not allocate. Inputs are never NULL here. */
-  int (*infer)(const st_call *c, st_meta *out);
+  int (*infer)(const st_opcall *c, st_meta *out);
   /* Computes into outputs allocated from infer's metas (in-place ops: out[0] is input 0).
      Runs only on plain tensors. May fail only for lack of memory. NULL for pure views. */
-  int (*kernel)(const st_call *c, st_tensor *const *out);
+  int (*kernel)(const st_opcall *c, st_tensor *const *out);
 
   /* ---- autograd (src/ops/<family>.c beside the kernel) ---- */
   unsigned saves; /* ST_SAVE_IN / ST_SAVE_OUT bits */
@@ -91,7 +91,7 @@ struct st_op {
 extern const st_op *const st__ops[ST_OP_COUNT];
 
 /* Formats "st_<op>: <message>" into the error state; returns status. */
-int st__op_error(const st_call *c, st_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int st__op_error(const st_opcall *c, st_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Metas for the common cases. */
 void st__meta_set(st_meta *m, st_dtype dt, int ndim, const int64_t *shape);
@@ -112,17 +112,17 @@ static inline st_tensor *st__empty(st_dtype dt, int ndim, const int64_t *shape) 
 
 /* Runs c: validates, infers, allocates and computes. out receives op->nout new references (not
    recorded in any scope). Returns 0 or a negative status with the error set. */
-int st__dispatch(const st_call *c, st_tensor **out);
+int st__dispatch(const st_opcall *c, st_tensor **out);
 /* The public-function tail: dispatch a one-output op, record the result in the scope, clear
    the error on success. */
-st_tensor *st__call1(const st_call *c);
+st_tensor *st__call1(const st_opcall *c);
 /* The same for in-place ops: returns 0 or the status. */
-int st__call_inplace(const st_call *c);
+int st__call_inplace(const st_opcall *c);
 
 /* A call with up to three tensor inputs, for public wrappers. */
 #define ST_CALL(opname, ...)                                                                       \
-  (st_call) { .op = st__ops[ST_OP_##opname], .nin = ST__NARG(__VA_ARGS__),                         \
+  (st_opcall) { .op = st__ops[ST_OP_##opname], .nin = ST__NARG(__VA_ARGS__),                         \
               .in = (st_tensor *const[]){__VA_ARGS__} }
-#define ST_CALL0(opname) (st_call){.op = st__ops[ST_OP_##opname], .nin = 0, .in = NULL}
+#define ST_CALL0(opname) (st_opcall){.op = st__ops[ST_OP_##opname], .nin = 0, .in = NULL}
 
 #endif /* STRATA_OP_H */

@@ -27,7 +27,7 @@
 
 /* The reduced dims of input 0 as a bit mask (bit d: dim d). A 0-dim input accepts dim 0 and -1
    (as PyTorch does) and reduces nothing. Returns 0, or non-zero with the error set. */
-static int reduced_mask(const st_call *c, unsigned *mask) {
+static int reduced_mask(const st_opcall *c, unsigned *mask) {
   const st_tensor *a = c->in[0];
   int n = c->a.nlist;
   if (n < 0 || n > ST_MAX_DIMS)
@@ -55,7 +55,7 @@ static int reduced_mask(const st_call *c, unsigned *mask) {
 }
 
 /* The result: input 0's shape without the reduced dims (size 1 with keepdim). */
-static void reduced_meta(const st_call *c, unsigned mask, st_dtype dt, st_meta *m) {
+static void reduced_meta(const st_opcall *c, unsigned mask, st_dtype dt, st_meta *m) {
   const st_tensor *a = c->in[0];
   int64_t shape[ST_MAX_DIMS];
   int n = 0;
@@ -69,7 +69,7 @@ static void reduced_meta(const st_call *c, unsigned mask, st_dtype dt, st_meta *
 }
 
 /* Extremes have no identity, so an empty reduced dim is an error (as in PyTorch). */
-static int require_nonempty(const st_call *c, unsigned mask) {
+static int require_nonempty(const st_opcall *c, unsigned mask) {
   const st_tensor *a = c->in[0];
   for (int d = 0; d < a->ndim; d++)
     if (mask >> d & 1 && a->shape[d] == 0)
@@ -79,7 +79,7 @@ static int require_nonempty(const st_call *c, unsigned mask) {
   return 0;
 }
 
-static int require_float(const st_call *c) {
+static int require_float(const st_opcall *c) {
   st_dtype dt = c->in[0]->dtype;
   if (!st__is_float(dt))
     return st__op_error(c, ST_ERR_DTYPE, "input dtype %s is not a float dtype (f32 or f64)",
@@ -87,7 +87,7 @@ static int require_float(const st_call *c) {
   return 0;
 }
 
-static int infer_sum_prod(const st_call *c, st_meta *m) {
+static int infer_sum_prod(const st_opcall *c, st_meta *m) {
   unsigned mask;
   if (reduced_mask(c, &mask)) return -1;
   st_dtype dt = c->in[0]->dtype;
@@ -95,20 +95,20 @@ static int infer_sum_prod(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int infer_float_only(const st_call *c, st_meta *m) {
+static int infer_float_only(const st_opcall *c, st_meta *m) {
   unsigned mask;
   if (require_float(c) || reduced_mask(c, &mask)) return -1;
   reduced_meta(c, mask, c->in[0]->dtype, m);
   return 0;
 }
 
-static int infer_var_std(const st_call *c, st_meta *m) {
+static int infer_var_std(const st_opcall *c, st_meta *m) {
   if (!isfinite(c->a.f[0]))
     return st__op_error(c, ST_ERR_ARG, "correction %g is not finite", c->a.f[0]);
   return infer_float_only(c, m);
 }
 
-static int infer_logsumexp(const st_call *c, st_meta *m) {
+static int infer_logsumexp(const st_opcall *c, st_meta *m) {
   unsigned mask;
   if (reduced_mask(c, &mask)) return -1;
   st_dtype dt = c->in[0]->dtype;
@@ -116,14 +116,14 @@ static int infer_logsumexp(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int infer_extreme(const st_call *c, st_meta *m) {
+static int infer_extreme(const st_opcall *c, st_meta *m) {
   unsigned mask;
   if (reduced_mask(c, &mask) || require_nonempty(c, mask)) return -1;
   reduced_meta(c, mask, c->in[0]->dtype, m);
   return 0;
 }
 
-static int infer_arg(const st_call *c, st_meta *m) {
+static int infer_arg(const st_opcall *c, st_meta *m) {
   unsigned mask;
   if (reduced_mask(c, &mask) || require_nonempty(c, mask)) return -1;
   reduced_meta(c, mask, ST_I64, m);
@@ -132,7 +132,7 @@ static int infer_arg(const st_call *c, st_meta *m) {
 
 /* ------------------------------------------------------------------------ kernel helpers */
 
-static unsigned mask_of(const st_call *c) {
+static unsigned mask_of(const st_opcall *c) {
   unsigned mask = 0;
   reduced_mask(c, &mask); /* infer has checked the dims */
   return mask;
@@ -168,7 +168,7 @@ static void acc_store(st_tensor *o, const double *acc, int64_t n) {
 }
 
 /* One pass of `kind` over input 0, each result divided by div (1 leaves it exact). */
-static int reduce_simple(const st_call *c, st_tensor *o, st_red_kind kind, double div) {
+static int reduce_simple(const st_opcall *c, st_tensor *o, st_red_kind kind, double div) {
   st_tensor *a = c->in[0];
   unsigned mask = mask_of(c);
   int64_t n = numel_of(o);
@@ -260,20 +260,20 @@ static st_tensor *expand_to_input(const st_vjp_args *a, st_tensor *t) {
 
 /* -------------------------------------------------------------- sum, prod, mean, amax, amin */
 
-static int kernel_sum(const st_call *c, st_tensor *const *out) {
+static int kernel_sum(const st_opcall *c, st_tensor *const *out) {
   return reduce_simple(c, out[0], ST_RED_SUM, 1);
 }
-static int kernel_prod(const st_call *c, st_tensor *const *out) {
+static int kernel_prod(const st_opcall *c, st_tensor *const *out) {
   return reduce_simple(c, out[0], ST_RED_PROD, 1);
 }
-static int kernel_amax(const st_call *c, st_tensor *const *out) {
+static int kernel_amax(const st_opcall *c, st_tensor *const *out) {
   return reduce_simple(c, out[0], ST_RED_MAX, 1);
 }
-static int kernel_amin(const st_call *c, st_tensor *const *out) {
+static int kernel_amin(const st_opcall *c, st_tensor *const *out) {
   return reduce_simple(c, out[0], ST_RED_MIN, 1);
 }
 /* An empty mean is 0 / 0 = NaN, as in PyTorch. */
-static int kernel_mean(const st_call *c, st_tensor *const *out) {
+static int kernel_mean(const st_opcall *c, st_tensor *const *out) {
   return reduce_simple(c, out[0], ST_RED_SUM, (double)reduced_count(c->in[0], mask_of(c)));
 }
 
@@ -349,7 +349,7 @@ const st_op st__op_amin =
    unlike the one-pass E[x^2] - E[x]^2 (Chan, Golub, LeVeque, "Algorithms for computing the
    sample variance", 1983). var = sum (x - mean)^2 / max(0, N - correction), PyTorch's
    definition: a correction >= N divides by 0 and gives inf (or NaN for 0 / 0). */
-static int var_std(const st_call *c, st_tensor *o, bool take_sqrt) {
+static int var_std(const st_opcall *c, st_tensor *o, bool take_sqrt) {
   st_tensor *a = c->in[0];
   unsigned mask = mask_of(c);
   int64_t n = numel_of(o), count = reduced_count(a, mask);
@@ -371,8 +371,8 @@ static int var_std(const st_call *c, st_tensor *o, bool take_sqrt) {
   scratch_free(mean, n);
   return 0;
 }
-static int kernel_var(const st_call *c, st_tensor *const *out) { return var_std(c, out[0], false); }
-static int kernel_std(const st_call *c, st_tensor *const *out) { return var_std(c, out[0], true); }
+static int kernel_var(const st_opcall *c, st_tensor *const *out) { return var_std(c, out[0], false); }
+static int kernel_std(const st_opcall *c, st_tensor *const *out) { return var_std(c, out[0], true); }
 
 /* var: var_backward = 2 / (N - correction) * grad * (x - mean(x)). The divisor is the
    forward's max(0, N - correction): where it is 0 the variance is inf (or NaN) and so is its
@@ -410,7 +410,7 @@ const st_op st__op_std = REDUCE_OP(std, infer_var_std, kernel_std, 0, vjp_std, I
 /* log sum exp(x) = m + log sum exp(x - m) with m the max, so nothing overflows. Where m is not
    finite the result is m itself: all -inf (or empty) gives -inf, any +inf gives +inf, NaN
    propagates; the shifted pass's value there is never read. */
-static int kernel_logsumexp(const st_call *c, st_tensor *const *out) {
+static int kernel_logsumexp(const st_opcall *c, st_tensor *const *out) {
   st_tensor *o = out[0], *in = c->in[0];
   st_tensor *a = st__is_float(in->dtype) ? st_retain(in) : st__contig_as(in, ST_F32);
   if (!a) return -1;
@@ -472,7 +472,7 @@ static int norm_scaled(st_tensor *a, unsigned mask, double *acc, int64_t n) {
   return 0;
 }
 
-static int kernel_norm(const st_call *c, st_tensor *const *out) {
+static int kernel_norm(const st_opcall *c, st_tensor *const *out) {
   st_tensor *o = out[0];
   unsigned mask = mask_of(c);
   int64_t n = numel_of(o);
@@ -505,11 +505,11 @@ const st_op st__op_norm = REDUCE_OP(norm, infer_float_only, kernel_norm, 0, vjp_
 
 /* ------------------------------------------------------------------------ argmax, argmin */
 
-static int kernel_argmax(const st_call *c, st_tensor *const *out) {
+static int kernel_argmax(const st_opcall *c, st_tensor *const *out) {
   st__k_argreduce(st__view_of(c->in[0]), mask_of(c), true, (int64_t *)st__data(out[0]));
   return 0;
 }
-static int kernel_argmin(const st_call *c, st_tensor *const *out) {
+static int kernel_argmin(const st_opcall *c, st_tensor *const *out) {
   st__k_argreduce(st__view_of(c->in[0]), mask_of(c), false, (int64_t *)st__data(out[0]));
   return 0;
 }
@@ -525,7 +525,7 @@ const st_op st__op_argmin =
    had its say about a NULL tensor. */
 static st_tensor *reduce_call(st_op_id id, st_tensor *a, int ndims, const int *dims, bool keepdim,
                               double correction) {
-  st_call c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){a}};
+  st_opcall c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){a}};
   c.a.nlist = ndims;
   c.a.keepdim = keepdim;
   c.a.f[0] = correction;

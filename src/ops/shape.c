@@ -30,7 +30,7 @@
 static int rule_dim(int64_t dim, int ndim) { return st__wrap_dim("vjp", (int)dim, ndim); }
 
 /* Wraps dim for this op's messages ("st_<name>: dim 3 is out of range ..."); -1 on error. */
-static int wrap(const st_call *c, int64_t dim, int ndim) {
+static int wrap(const st_opcall *c, int64_t dim, int ndim) {
   char fn[48];
   snprintf(fn, sizeof fn, "st_%s", c->op->name);
   if (dim < INT_MIN || dim > INT_MAX) dim = ndim > 0 ? ndim : 1; /* out of range either way */
@@ -38,14 +38,14 @@ static int wrap(const st_call *c, int64_t dim, int ndim) {
 }
 
 /* Wraps the position of a new dim (unsqueeze, stack): dim in [-ndim-1, ndim]; -1 on error. */
-static int wrap_new_dim(const st_call *c, int64_t dim, int ndim, const char *what) {
+static int wrap_new_dim(const st_opcall *c, int64_t dim, int ndim, const char *what) {
   if (dim >= -ndim - 1 && dim <= ndim) return (int)(dim < 0 ? dim + ndim + 1 : dim);
   st__op_error(c, ST_ERR_ARG, "dim %lld is out of range for %s with %d dims (expected %d..%d)",
                (long long)dim, what, ndim, -ndim - 1, ndim);
   return -1;
 }
 
-static int check_shape(const st_call *c, int ndim, const int64_t *shape, st_dtype dt) {
+static int check_shape(const st_opcall *c, int ndim, const int64_t *shape, st_dtype dt) {
   char fn[48];
   snprintf(fn, sizeof fn, "st_%s", c->op->name);
   return st__check_shape(fn, ndim, shape, dt);
@@ -115,7 +115,7 @@ static bool view_strides(const st_tensor *a, int nn, const int64_t *ns, int64_t 
 }
 
 /* Resolves the one -1 of the requested shape into shape; checks the element count. */
-static int resolve_shape(const st_call *c, const st_tensor *a, int64_t *shape) {
+static int resolve_shape(const st_opcall *c, const st_tensor *a, int64_t *shape) {
   int n = c->a.nlist, unknown = -1;
   if (n < 0 || n > ST_MAX_DIMS)
     return st__op_error(c, ST_ERR_ARG, "ndim %d is out of range (0..%d)", n, ST_MAX_DIMS);
@@ -153,7 +153,7 @@ static int resolve_shape(const st_call *c, const st_tensor *a, int64_t *shape) {
   return 0;
 }
 
-static int infer_reshape(const st_call *c, st_meta *m) {
+static int infer_reshape(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
   if (resolve_shape(c, a, shape)) return -1;
@@ -164,7 +164,7 @@ static int infer_reshape(const st_call *c, st_meta *m) {
 }
 /* Dispatch runs the kernel for views too; only a fresh output needs filling, in a's logical
    order: its buffer viewed with a's shape and contiguous strides (same element count). */
-static int kernel_reshape(const st_call *c, st_tensor *const *out) {
+static int kernel_reshape(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
   if (out[0]->storage == a->storage) return 0;
   int64_t strides[ST_MAX_DIMS];
@@ -185,7 +185,7 @@ const st_op st__op_reshape = RECORD(reshape, 1, infer_reshape, kernel_reshape, v
 
 /* ------------------------------------------------------------------- permute: list = perm */
 
-static int infer_permute(const st_call *c, st_meta *m) {
+static int infer_permute(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int n = c->a.nlist;
   if (n != a->ndim)
@@ -214,7 +214,7 @@ const st_op st__op_permute = RECORD(permute, 1, infer_permute, NULL, vjp_permute
 
 /* ------------------------------------------------------------ transpose: i[0] dim0, i[1] dim1 */
 
-static int infer_transpose(const st_call *c, st_meta *m) {
+static int infer_transpose(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int d0 = wrap(c, c->a.i[0], a->ndim), d1 = d0 < 0 ? -1 : wrap(c, c->a.i[1], a->ndim);
   if (d1 < 0) return -1;
@@ -235,7 +235,7 @@ const st_op st__op_transpose = RECORD(transpose, 1, infer_transpose, NULL, vjp_t
 
 /* ------------------------------------------------------------- expand: list = the new shape */
 
-static int infer_expand(const st_call *c, st_meta *m) {
+static int infer_expand(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int n = c->a.nlist, lead = n - a->ndim;
   const int64_t *req = c->a.list;
@@ -268,7 +268,7 @@ const st_op st__op_expand = RECORD(expand, 1, infer_expand, NULL, vjp_expand, 0)
 
 /* ------------------------------------------------------------------------ squeeze: i[0] dim */
 
-static int infer_squeeze(const st_call *c, st_meta *m) {
+static int infer_squeeze(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int d = wrap(c, c->a.i[0], a->ndim);
   if (d < 0) return -1;
@@ -280,7 +280,7 @@ const st_op st__op_squeeze = RECORD(squeeze, 1, infer_squeeze, NULL, vjp_reshape
 
 /* ------------------------------------------------------------------ squeeze_all: no attrs */
 
-static int infer_squeeze_all(const st_call *c, st_meta *m) {
+static int infer_squeeze_all(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
   int n = 0;
@@ -295,7 +295,7 @@ const st_op st__op_squeeze_all = RECORD(squeeze_all, 1, infer_squeeze_all, NULL,
 
 /* ---------------------------------------------------------------------- unsqueeze: i[0] dim */
 
-static int infer_unsqueeze(const st_call *c, st_meta *m) {
+static int infer_unsqueeze(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int d = wrap_new_dim(c, c->a.i[0], a->ndim, "a tensor");
   if (d < 0) return -1;
@@ -341,7 +341,7 @@ static int64_t clamp_bound(int64_t b, int64_t size) {
 }
 
 /* The slice of layout a that c's attributes describe. */
-static int slice_layout(const st_call *c, const layout *a, layout *o) {
+static int slice_layout(const st_opcall *c, const layout *a, layout *o) {
   if (a->ndim == 0) return st__op_error(c, ST_ERR_ARG, "cannot slice a 0-dim tensor");
   int d = wrap(c, c->a.i[0], a->ndim);
   if (d < 0) return -1;
@@ -356,7 +356,7 @@ static int slice_layout(const st_call *c, const layout *a, layout *o) {
   return 0;
 }
 
-static int infer_slice(const st_call *c, st_meta *m) {
+static int infer_slice(const st_opcall *c, st_meta *m) {
   layout a = layout_of(c->in[0]), o;
   return slice_layout(c, &a, &o) ? -1 : view_as(m, c->in[0], &o);
 }
@@ -372,7 +372,7 @@ const st_op st__op_slice = RECORD(slice, 1, infer_slice, NULL, vjp_slice, 0);
 
 /* ----------------------------------------------------------------- select: i[0] dim, i[1] index */
 
-static int infer_select(const st_call *c, st_meta *m) {
+static int infer_select(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   if (a->ndim == 0) return st__op_error(c, ST_ERR_ARG, "cannot select from a 0-dim tensor");
   int d = wrap(c, c->a.i[0], a->ndim);
@@ -409,7 +409,7 @@ const st_op st__op_select = RECORD(select, 1, infer_select, NULL, vjp_select, 0)
 
 /* torch.diagonal: element j of the diagonal is a[..., j, ..., j + offset, ...] (dims dim1, dim2),
    the diagonal becoming the last dim. */
-static int diagonal_layout(const st_call *c, const layout *a, layout *o) {
+static int diagonal_layout(const st_opcall *c, const layout *a, layout *o) {
   if (a->ndim < 2)
     return st__op_error(c, ST_ERR_ARG, "needs at least 2 dims, got shape %s", ST_SHAPE_STR(a));
   int d1 = wrap(c, c->a.i[1], a->ndim), d2 = d1 < 0 ? -1 : wrap(c, c->a.i[2], a->ndim);
@@ -431,7 +431,7 @@ static int diagonal_layout(const st_call *c, const layout *a, layout *o) {
   return 0;
 }
 
-static int infer_diagonal(const st_call *c, st_meta *m) {
+static int infer_diagonal(const st_opcall *c, st_meta *m) {
   layout a = layout_of(c->in[0]), o;
   return diagonal_layout(c, &a, &o) ? -1 : view_as(m, c->in[0], &o);
 }
@@ -449,13 +449,13 @@ const st_op st__op_diagonal = RECORD(diagonal, 1, infer_diagonal, NULL, vjp_diag
    i[] as the forward view's */
 
 /* The forward view of a contiguous buffer of the sizes in c's list. */
-static int place_layout(const st_call *c, const layout *base, layout *o) {
+static int place_layout(const st_opcall *c, const layout *base, layout *o) {
   return c->op->id == ST_OP_slice_backward ? slice_layout(c, base, o) : diagonal_layout(c, base, o);
 }
 
 /* Zeros of the forward input's sizes with g written through the forward view: the adjoint of
    the view (PyTorch's slice_backward and diagonal_backward). */
-static int infer_view_backward(const st_call *c, st_meta *m) {
+static int infer_view_backward(const st_opcall *c, st_meta *m) {
   const st_tensor *g = c->in[0];
   int n = c->a.nlist;
   if (check_shape(c, n, c->a.list, g->dtype)) return -1;
@@ -469,7 +469,7 @@ static int infer_view_backward(const st_call *c, st_meta *m) {
   st__meta_set(m, g->dtype, n, c->a.list);
   return 0;
 }
-static int kernel_view_backward(const st_call *c, st_tensor *const *out) {
+static int kernel_view_backward(const st_opcall *c, st_tensor *const *out) {
   layout base = layout_of(out[0]), o;
   base.offset = 0;            /* relative to out's first element */
   place_layout(c, &base, &o); /* checked by infer */
@@ -502,7 +502,7 @@ const st_op st__op_diagonal_backward = RECORD(diagonal_backward, 1, infer_view_b
 /* PyTorch still accepts (and skips) 1-D empty tensors in cat whatever the other shapes are. */
 static bool legacy_empty(const st_tensor *t) { return t->ndim == 1 && t->shape[0] == 0; }
 
-static int check_cat_entry(const st_call *c, int i, int ref, int d) {
+static int check_cat_entry(const st_opcall *c, int i, int ref, int d) {
   const st_tensor *t = c->in[i], *r = c->in[ref];
   if (t->ndim != r->ndim)
     return st__op_error(c, ST_ERR_SHAPE,
@@ -517,7 +517,7 @@ static int check_cat_entry(const st_call *c, int i, int ref, int d) {
   return 0;
 }
 
-static int infer_cat(const st_call *c, st_meta *m) {
+static int infer_cat(const st_opcall *c, st_meta *m) {
   if (c->nin < 1) return st__op_error(c, ST_ERR_ARG, "needs at least one tensor, got %d", c->nin);
   int ref = -1;
   for (int i = 0; i < c->nin; i++) {
@@ -542,7 +542,7 @@ static int infer_cat(const st_call *c, st_meta *m) {
   st__meta_set(m, dt, r->ndim, shape);
   return 0;
 }
-static int kernel_cat(const st_call *c, st_tensor *const *out) {
+static int kernel_cat(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *o = out[0];
   int d = st__wrap_dim("st_cat", (int)c->a.i[0], o->ndim);
   int64_t es = (int64_t)st_dtype_size(o->dtype), at = 0;
@@ -574,7 +574,7 @@ const st_op st__op_cat = RECORD(cat, ST_VARIADIC, infer_cat, kernel_cat, vjp_cat
 
 /* ---------------------------------------------------------- stack: variadic inputs, i[0] dim */
 
-static int infer_stack(const st_call *c, st_meta *m) {
+static int infer_stack(const st_opcall *c, st_meta *m) {
   if (c->nin < 1) return st__op_error(c, ST_ERR_ARG, "needs at least one tensor, got %d", c->nin);
   const st_tensor *r = c->in[0];
   for (int i = 1; i < c->nin; i++) {
@@ -598,7 +598,7 @@ static int infer_stack(const st_call *c, st_meta *m) {
   st__meta_set(m, dt, r->ndim + 1, shape);
   return 0;
 }
-static int kernel_stack(const st_call *c, st_tensor *const *out) {
+static int kernel_stack(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *o = out[0];
   int d = st__wrap_dim("st_stack", (int)c->a.i[0], o->ndim);
   int64_t es = (int64_t)st_dtype_size(o->dtype), strides[ST_MAX_DIMS], unused[ST_MAX_DIMS];
@@ -621,7 +621,7 @@ const st_op st__op_stack = RECORD(stack, ST_VARIADIC, infer_stack, kernel_stack,
 
 /* ---------------------------------------------------------------------------- index checks */
 
-static int check_index_dtype(const st_call *c, const st_tensor *index) {
+static int check_index_dtype(const st_opcall *c, const st_tensor *index) {
   if (index->dtype != ST_I64)
     return st__op_error(c, ST_ERR_DTYPE, "index must be i64, not %s", st_dtype_name(index->dtype));
   return 0;
@@ -629,7 +629,7 @@ static int check_index_dtype(const st_call *c, const st_tensor *index) {
 
 /* Every index value must lie in [0, size). Infer reads the index data here (it allocates
    nothing) so that a bad index fails before any output exists. */
-static int check_index_range(const st_call *c, const st_tensor *index, int dim, int64_t size) {
+static int check_index_range(const st_opcall *c, const st_tensor *index, int dim, int64_t size) {
   if (st__numel(index->ndim, index->shape) == 0) return 0;
   int64_t lo, hi;
   st__k_i64_range(st__view_of(index), &lo, &hi);
@@ -641,7 +641,7 @@ static int check_index_range(const st_call *c, const st_tensor *index, int dim, 
 
 /* --------------------------------------------------- index_select: in = (a, index), i[0] dim */
 
-static int infer_index_select(const st_call *c, st_meta *m) {
+static int infer_index_select(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *index = c->in[1];
   int d = wrap(c, c->a.i[0], a->ndim);
   if (d < 0 || check_index_dtype(c, index)) return -1;
@@ -658,7 +658,7 @@ static int infer_index_select(const st_call *c, st_meta *m) {
   st__meta_set(m, a->dtype, a->ndim, shape);
   return 0;
 }
-static int kernel_index_select(const st_call *c, st_tensor *const *out) {
+static int kernel_index_select(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
   int d = st__wrap_dim("st_index_select", (int)c->a.i[0], a->ndim);
   st__k_index_select(st__view_of(out[0]), st__view_of(a), d, st__view_of(c->in[1]));
@@ -695,7 +695,7 @@ const st_op st__op_index_select = RECORD(index_select, 2, infer_index_select, ke
 /* ---------------------------------------------------------- gather: in = (a, index), i[0] dim */
 
 /* index's size must not exceed limit's in any dim but `skip` (-1: none). */
-static int check_index_fits(const st_call *c, const st_tensor *index, const st_tensor *limit,
+static int check_index_fits(const st_opcall *c, const st_tensor *index, const st_tensor *limit,
                             const char *what, int skip) {
   if (index->ndim != limit->ndim)
     return st__op_error(c, ST_ERR_SHAPE,
@@ -709,7 +709,7 @@ static int check_index_fits(const st_call *c, const st_tensor *index, const st_t
   return 0;
 }
 
-static int infer_gather(const st_call *c, st_meta *m) {
+static int infer_gather(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *index = c->in[1];
   int d = wrap(c, c->a.i[0], a->ndim);
   if (d < 0 || check_index_dtype(c, index) || check_index_fits(c, index, a, "input", d)) return -1;
@@ -717,7 +717,7 @@ static int infer_gather(const st_call *c, st_meta *m) {
   st__meta_set(m, a->dtype, index->ndim, index->shape);
   return 0;
 }
-static int kernel_gather(const st_call *c, st_tensor *const *out) {
+static int kernel_gather(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
   int d = st__wrap_dim("st_gather", (int)c->a.i[0], a->ndim);
   st__k_gather(st__view_of(out[0]), st__view_of(a), d, st__view_of(c->in[1]));
@@ -741,7 +741,7 @@ const st_op st__op_gather =
 
 /* ------------------------------------------------ scatter_add: in = (a, index, src), i[0] dim */
 
-static int infer_scatter_add(const st_call *c, st_meta *m) {
+static int infer_scatter_add(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *index = c->in[1], *src = c->in[2];
   int d = wrap(c, c->a.i[0], a->ndim);
   if (d < 0 || check_index_dtype(c, index)) return -1;
@@ -754,7 +754,7 @@ static int infer_scatter_add(const st_call *c, st_meta *m) {
   st__meta_like(m, a);
   return 0;
 }
-static int kernel_scatter_add(const st_call *c, st_tensor *const *out) {
+static int kernel_scatter_add(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
   int d = st__wrap_dim("st_scatter_add", (int)c->a.i[0], a->ndim);
   st_view o = st__view_of(out[0]);
@@ -791,7 +791,7 @@ const st_op st__op_scatter_add =
 
 /* F.pad's pairs run from the last dim backwards: list[2k], list[2k+1] pad dim ndim-1-k before and
    after. */
-static int infer_pad(const st_call *c, st_meta *m) {
+static int infer_pad(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int npad = c->a.nlist;
   const int64_t *pad = c->a.list;
@@ -819,7 +819,7 @@ static int infer_pad(const st_call *c, st_meta *m) {
   st__meta_set(m, a->dtype, a->ndim, shape);
   return 0;
 }
-static int kernel_pad(const st_call *c, st_tensor *const *out) {
+static int kernel_pad(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
   int64_t before[ST_MAX_DIMS] = {0};
   for (int k = 0; k < c->a.nlist / 2; k++) before[a->ndim - 1 - k] = c->a.list[2 * k];
@@ -840,7 +840,7 @@ const st_op st__op_pad = RECORD(pad, 1, infer_pad, kernel_pad, vjp_pad, 0);
 /* ------------------------------------------------------------------------ flip: list = dims */
 
 /* Marks the dims in c's list; fails on a bad or repeated dim. */
-static int flip_dims(const st_call *c, int ndim, bool *flip) {
+static int flip_dims(const st_opcall *c, int ndim, bool *flip) {
   for (int d = 0; d < ST_MAX_DIMS; d++) flip[d] = false;
   for (int i = 0; i < c->a.nlist; i++) {
     int d = wrap(c, c->a.list[i], ndim);
@@ -853,13 +853,13 @@ static int flip_dims(const st_call *c, int ndim, bool *flip) {
   return 0;
 }
 
-static int infer_flip(const st_call *c, st_meta *m) {
+static int infer_flip(const st_opcall *c, st_meta *m) {
   bool flip[ST_MAX_DIMS];
   if (flip_dims(c, c->in[0]->ndim, flip)) return -1;
   st__meta_like(m, c->in[0]);
   return 0;
 }
-static int kernel_flip(const st_call *c, st_tensor *const *out) {
+static int kernel_flip(const st_opcall *c, st_tensor *const *out) {
   bool flip[ST_MAX_DIMS];
   flip_dims(c, c->in[0]->ndim, flip); /* checked by infer */
   st__k_flip(st__view_of(out[0]), st__view_of(c->in[0]), flip);
@@ -876,7 +876,7 @@ const st_op st__op_flip = RECORD(flip, 1, infer_flip, kernel_flip, vjp_flip, 0);
 
 /* ---------------------------------------------------------------------- repeat: list = reps */
 
-static int infer_repeat(const st_call *c, st_meta *m) {
+static int infer_repeat(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   int n = c->a.nlist, lead = n - a->ndim;
   const int64_t *reps = c->a.list;
@@ -896,7 +896,7 @@ static int infer_repeat(const st_call *c, st_meta *m) {
   st__meta_set(m, a->dtype, n, shape);
   return 0;
 }
-static int kernel_repeat(const st_call *c, st_tensor *const *out) {
+static int kernel_repeat(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
   int n = out[0]->ndim, lead = n - a->ndim;
   int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
@@ -940,14 +940,14 @@ const st_op st__op_repeat = RECORD(repeat, 1, infer_repeat, kernel_repeat, vjp_r
 
 /* ---------------------------------------------------------------- tril, triu: i[0] = k */
 
-static int infer_tri(const st_call *c, st_meta *m) {
+static int infer_tri(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   if (a->ndim < 2)
     return st__op_error(c, ST_ERR_ARG, "needs at least 2 dims, got shape %s", ST_SHAPE_STR(a));
   st__meta_like(m, a);
   return 0;
 }
-static int kernel_tri(const st_call *c, st_tensor *const *out) {
+static int kernel_tri(const st_opcall *c, st_tensor *const *out) {
   st__k_tri(st__view_of(out[0]), st__view_of(c->in[0]), c->a.i[0], c->op->id == ST_OP_tril);
   return 0;
 }
@@ -964,7 +964,7 @@ const st_op st__op_triu = RECORD(triu, 1, infer_tri, kernel_tri, vjp_tri, 0);
 
 /* Puts a list argument into c->a.list. The NULL-tensor check comes first so that an error an
    earlier call left stays in place (NULL propagation). */
-static bool set_list(st_call *c, st_tensor *a, int n, const int64_t *v, const int *iv,
+static bool set_list(st_opcall *c, st_tensor *a, int n, const int64_t *v, const int *iv,
                      const char *what) {
   char fn[48];
   snprintf(fn, sizeof fn, "st_%s", c->op->name);
@@ -986,7 +986,7 @@ static bool set_list(st_call *c, st_tensor *a, int n, const int64_t *v, const in
 }
 
 st_tensor *st_reshape(st_tensor *a, int ndim, const int64_t *shape) {
-  st_call c = ST_CALL(reshape, a);
+  st_opcall c = ST_CALL(reshape, a);
   return set_list(&c, a, ndim, shape, NULL, "shape") ? st__call1(&c) : NULL;
 }
 
@@ -1018,59 +1018,59 @@ st_tensor *st_flatten(st_tensor *a, int start_dim, int end_dim) {
 }
 
 st_tensor *st_permute(st_tensor *a, int ndim, const int *perm) {
-  st_call c = ST_CALL(permute, a);
+  st_opcall c = ST_CALL(permute, a);
   return set_list(&c, a, ndim, NULL, perm, "perm") ? st__call1(&c) : NULL;
 }
 
 st_tensor *st_transpose(st_tensor *a, int dim0, int dim1) {
-  st_call c = ST_CALL(transpose, a);
+  st_opcall c = ST_CALL(transpose, a);
   c.a.i[0] = dim0, c.a.i[1] = dim1;
   return st__call1(&c);
 }
 
 st_tensor *st_expand(st_tensor *a, int ndim, const int64_t *shape) {
-  st_call c = ST_CALL(expand, a);
+  st_opcall c = ST_CALL(expand, a);
   return set_list(&c, a, ndim, shape, NULL, "shape") ? st__call1(&c) : NULL;
 }
 
 st_tensor *st_squeeze(st_tensor *a, int dim) {
-  st_call c = ST_CALL(squeeze, a);
+  st_opcall c = ST_CALL(squeeze, a);
   c.a.i[0] = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_squeeze_all(st_tensor *a) {
-  st_call c = ST_CALL(squeeze_all, a);
+  st_opcall c = ST_CALL(squeeze_all, a);
   return st__call1(&c);
 }
 
 st_tensor *st_unsqueeze(st_tensor *a, int dim) {
-  st_call c = ST_CALL(unsqueeze, a);
+  st_opcall c = ST_CALL(unsqueeze, a);
   c.a.i[0] = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_slice(st_tensor *a, int dim, int64_t start, int64_t end, int64_t step) {
-  st_call c = ST_CALL(slice, a);
+  st_opcall c = ST_CALL(slice, a);
   c.a.i[0] = dim, c.a.i[1] = start, c.a.i[2] = end, c.a.i[3] = step;
   return st__call1(&c);
 }
 
 st_tensor *st_select(st_tensor *a, int dim, int64_t index) {
-  st_call c = ST_CALL(select, a);
+  st_opcall c = ST_CALL(select, a);
   c.a.i[0] = dim, c.a.i[1] = index;
   return st__call1(&c);
 }
 
 st_tensor *st_diagonal(st_tensor *a, int64_t offset, int dim1, int dim2) {
-  st_call c = ST_CALL(diagonal, a);
+  st_opcall c = ST_CALL(diagonal, a);
   c.a.i[0] = offset, c.a.i[1] = dim1, c.a.i[2] = dim2;
   return st__call1(&c);
 }
 
 /* cat and stack take their tensors as the call's inputs. */
 static st_tensor *variadic(st_op_id id, int n, st_tensor *const *ts, int dim) {
-  st_call c = {.op = st__ops[id], .nin = n, .in = ts, .a = {.i = {dim}}};
+  st_opcall c = {.op = st__ops[id], .nin = n, .in = ts, .a = {.i = {dim}}};
   if (n < 0 || (n > 0 && !ts)) {
     st__op_error(&c, ST_ERR_ARG, n < 0 ? "n %d is negative" : "ts is NULL but n is %d", n);
     return NULL;
@@ -1149,47 +1149,47 @@ int st_chunk(st_tensor *a, int chunks, int dim, int max_out, st_tensor **out) {
 }
 
 st_tensor *st_index_select(st_tensor *a, int dim, st_tensor *index) {
-  st_call c = ST_CALL(index_select, a, index);
+  st_opcall c = ST_CALL(index_select, a, index);
   c.a.i[0] = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_gather(st_tensor *a, int dim, st_tensor *index) {
-  st_call c = ST_CALL(gather, a, index);
+  st_opcall c = ST_CALL(gather, a, index);
   c.a.i[0] = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_scatter_add(st_tensor *a, int dim, st_tensor *index, st_tensor *src) {
-  st_call c = ST_CALL(scatter_add, a, index, src);
+  st_opcall c = ST_CALL(scatter_add, a, index, src);
   c.a.i[0] = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_pad(st_tensor *a, int npad, const int64_t *pad, double value) {
-  st_call c = ST_CALL(pad, a);
+  st_opcall c = ST_CALL(pad, a);
   c.a.f[0] = value;
   return set_list(&c, a, npad, pad, NULL, "pad") ? st__call1(&c) : NULL;
 }
 
 st_tensor *st_flip(st_tensor *a, int ndims, const int *dims) {
-  st_call c = ST_CALL(flip, a);
+  st_opcall c = ST_CALL(flip, a);
   return set_list(&c, a, ndims, NULL, dims, "dims") ? st__call1(&c) : NULL;
 }
 
 st_tensor *st_repeat(st_tensor *a, int nreps, const int64_t *reps) {
-  st_call c = ST_CALL(repeat, a);
+  st_opcall c = ST_CALL(repeat, a);
   return set_list(&c, a, nreps, reps, NULL, "reps") ? st__call1(&c) : NULL;
 }
 
 st_tensor *st_tril(st_tensor *a, int64_t k) {
-  st_call c = ST_CALL(tril, a);
+  st_opcall c = ST_CALL(tril, a);
   c.a.i[0] = k;
   return st__call1(&c);
 }
 
 st_tensor *st_triu(st_tensor *a, int64_t k) {
-  st_call c = ST_CALL(triu, a);
+  st_opcall c = ST_CALL(triu, a);
   c.a.i[0] = k;
   return st__call1(&c);
 }
@@ -1198,14 +1198,14 @@ st_tensor *st_triu(st_tensor *a, int64_t k) {
 
 st_tensor *st__slice_backward(st_tensor *g, int ndim, const int64_t *sizes, int dim, int64_t start,
                               int64_t end, int64_t step) {
-  st_call c = ST_CALL(slice_backward, g);
+  st_opcall c = ST_CALL(slice_backward, g);
   c.a.i[0] = dim, c.a.i[1] = start, c.a.i[2] = end, c.a.i[3] = step;
   return set_list(&c, g, ndim, sizes, NULL, "sizes") ? st__call1(&c) : NULL;
 }
 
 st_tensor *st__diagonal_backward(st_tensor *g, int ndim, const int64_t *sizes, int64_t offset,
                                  int dim1, int dim2) {
-  st_call c = ST_CALL(diagonal_backward, g);
+  st_opcall c = ST_CALL(diagonal_backward, g);
   c.a.i[0] = offset, c.a.i[1] = dim1, c.a.i[2] = dim2;
   return set_list(&c, g, ndim, sizes, NULL, "sizes") ? st__call1(&c) : NULL;
 }

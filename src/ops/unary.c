@@ -73,7 +73,7 @@ static int run_unary(st_tensor *out, st_dtype out_dt, st_tensor *in, st_dtype in
 
 /* ------------------------------------------------------------------- the shared unary op */
 
-static int infer_unary(const st_call *c, st_meta *m) {
+static int infer_unary(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   dtype_rule rule = infos[c->op->id].rule;
   if (rule == RULE_NUMERIC && a->dtype == ST_BOOL) {
@@ -86,7 +86,7 @@ static int infer_unary(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_unary(const st_call *c, st_tensor *const *out) {
+static int kernel_unary(const st_opcall *c, st_tensor *const *out) {
   const unary_info *u = &infos[c->op->id];
   st_dtype in_dt = u->rule == RULE_LOGICAL ? c->in[0]->dtype : out[0]->dtype;
   return run_unary(out[0], out[0]->dtype, c->in[0], in_dt, u->kind, NULL, u->grain);
@@ -284,14 +284,14 @@ static int64_t saturate_i64(double v) {
   return v <= -0x1p63 ? INT64_MIN : v >= 0x1p63 ? INT64_MAX : (int64_t)v;
 }
 
-static int infer_clamp(const st_call *c, st_meta *m) {
+static int infer_clamp(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   st__meta_set(m, clamp_dtype(a->dtype, c->a.f[0], c->a.f[1]), a->ndim, a->shape);
   return 0;
 }
 
 /* The bounds reach the i64 loop saturated: a bound beyond the i64 range clamps nothing. */
-static int kernel_clamp(const st_call *c, st_tensor *const *out) {
+static int kernel_clamp(const st_opcall *c, st_tensor *const *out) {
   double lo = c->a.f[0], hi = c->a.f[1];
   st_dtype dt = clamp_dtype(c->in[0]->dtype, lo, hi);
   if (dt == ST_BOOL) { /* no bound: a copy (a no-op in place) */
@@ -304,7 +304,7 @@ static int kernel_clamp(const st_call *c, st_tensor *const *out) {
 
 /* In place, the promoted dtype must be storable in self's (no float into i64, no i64 into
    bool: PyTorch's can_cast), and self must not be an expanded tensor. */
-static int infer_clamp_(const st_call *c, st_meta *m) {
+static int infer_clamp_(const st_opcall *c, st_meta *m) {
   const st_tensor *self = c->in[0];
   st_dtype dt = clamp_dtype(self->dtype, c->a.f[0], c->a.f[1]);
   if (st__dtype_category(dt) > st__dtype_category(self->dtype))
@@ -349,7 +349,7 @@ const st_op st__op_clamp_ = {.id = ST_OP_clamp_, .name = "clamp_", .nin = 1, .no
 
 /* Every element gets the same value, so an expanded self is fine here (PyTorch's fill_ allows
    it too). A value an i64 tensor cannot hold is an error rather than undefined behaviour. */
-static int infer_fill_(const st_call *c, st_meta *m) {
+static int infer_fill_(const st_opcall *c, st_meta *m) {
   const st_tensor *self = c->in[0];
   double v = c->a.f[0];
   if (self->dtype == ST_I64 && !(v >= -0x1p63 && v < 0x1p63))
@@ -358,7 +358,7 @@ static int infer_fill_(const st_call *c, st_meta *m) {
   return 0;
 }
 
-static int kernel_fill_(const st_call *c, st_tensor *const *out) {
+static int kernel_fill_(const st_opcall *c, st_tensor *const *out) {
   st__k_fill(st__view_of(out[0]), c->a.f[0]);
   return 0;
 }
@@ -383,7 +383,7 @@ const st_op st__op_fill_ = {.id = ST_OP_fill_, .name = "fill_", .nin = 1, .nout 
 
 #define UNARY_PUBLIC(name)                                                                         \
   st_tensor *st_##name(st_tensor *a) {                                                             \
-    st_call c = ST_CALL(name, a);                                                                  \
+    st_opcall c = ST_CALL(name, a);                                                                  \
     return st__call1(&c);                                                                          \
   }
 UNARY_PUBLIC(neg)
@@ -413,24 +413,24 @@ UNARY_PUBLIC(round)
 UNARY_PUBLIC(logical_not)
 
 st_tensor *st_clamp(st_tensor *a, double min, double max) {
-  st_call c = ST_CALL(clamp, a);
+  st_opcall c = ST_CALL(clamp, a);
   c.a.f[0] = min, c.a.f[1] = max;
   return st__call1(&c);
 }
 
 int st_clamp_(st_tensor *self, double min, double max) {
-  st_call c = ST_CALL(clamp_, self);
+  st_opcall c = ST_CALL(clamp_, self);
   c.a.f[0] = min, c.a.f[1] = max;
   return st__call_inplace(&c);
 }
 
 int st_zero_(st_tensor *self) {
-  st_call c = ST_CALL(zero_, self);
+  st_opcall c = ST_CALL(zero_, self);
   return st__call_inplace(&c);
 }
 
 int st_fill_(st_tensor *self, double value) {
-  st_call c = ST_CALL(fill_, self);
+  st_opcall c = ST_CALL(fill_, self);
   c.a.f[0] = value;
   return st__call_inplace(&c);
 }
