@@ -469,6 +469,79 @@ int st_gradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inputs, 
 int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inputs, int nout, double eps,
                      double atol, double rtol);
 
+/* ================================================================= functions and transforms */
+
+/* A function value: reads nin inputs, writes nout new references to out, returns 0 (or a
+   non-zero status on failure, ideally with the error set). It runs inside a scope that the
+   caller (st_call or a transform) opens: its temporaries are released when it returns, its
+   outputs are kept. */
+typedef int (*st_fn)(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
+
+st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout);
+/* The same, with a destructor for ctx, called when the last reference is released. */
+st_func *st_func_new_owned(st_fn fn, void *ctx, void (*free_ctx)(void *), int nin, int nout);
+st_func *st_func_retain(st_func *f); /* returns f */
+void st_func_release(st_func *f);    /* NULL is a no-op */
+int st_func_nin(const st_func *f);
+int st_func_nout(const st_func *f);
+/* Calls f: out receives nout new references. A transform's function value (st_grad(f), ...)
+   applies the transform here; calls nest and compose in any order and depth. */
+int st_call(st_func *f, st_tensor *const *in, st_tensor **out);
+
+/* grad: f's first output must be one-element; argnums NULL means {0}. Outputs: one gradient
+   per argnum, then f's outputs after the first (aux). Inputs not in argnums are constants. */
+st_func *st_grad(st_func *f, int nargnums, const int *argnums);
+/* Outputs: gradients..., then all of f's outputs (value first). */
+st_func *st_grad_and_value(st_func *f, int nargnums, const int *argnums);
+
+/* vjp: outs receive f's nout outputs; *pullback takes nout cotangents (NULL entries: zero) and
+   returns nin input cotangents; it can be called many times, and under other transforms. */
+int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback);
+/* jvp: tangents has nin entries (NULL: zero), each shaped and typed like its primal. */
+int st_jvp(st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
+           st_tensor **tangent_outs);
+/* linearize: outs receive f(primals); *jvp_fn maps nin tangents to nout output tangents at
+   those primals (torch.func.linearize). */
+int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **jvp_fn);
+
+#define ST_UNBATCHED INT_MIN /* an in_dims / out_dims entry: not batched */
+/* vmap: in_dims has nin entries, out_dims nout (NULL: all 0). Negative dims count from the end.
+   Unbatched arguments broadcast against batched ones; unbatched outputs are expanded to the
+   batch unless their out_dims entry is ST_UNBATCHED. */
+st_func *st_vmap(st_func *f, const int *in_dims, const int *out_dims);
+
+typedef enum {
+  ST_RANDOMNESS_ERROR,    /* a random op inside the vmap fails (the default, as torch.func) */
+  ST_RANDOMNESS_SAME,     /* every lane draws the same values */
+  ST_RANDOMNESS_DIFFERENT /* each lane draws its own values (independent of chunk_size) */
+} st_randomness_mode;
+typedef struct {
+  const int *in_dims;  /* NULL: all 0 */
+  const int *out_dims; /* NULL: all 0 */
+  int64_t chunk_size;  /* lanes per call of f; 0: all at once. Results do not depend on it */
+  st_randomness_mode randomness;
+} st_vmap_opts;
+st_func *st_vmap_ex(st_func *f, const st_vmap_opts *opts);
+
+/* Jacobian of every output w.r.t. input `argnum`; output i has shape out_i.shape + in.shape.
+   hessian = jacfwd(jacrev(f)). */
+st_func *st_jacrev(st_func *f, int argnum);
+st_func *st_jacfwd(st_func *f, int argnum);
+st_func *st_hessian(st_func *f, int argnum);
+typedef struct {
+  int argnum;
+  int64_t chunk_size; /* basis vectors per vmap call; 0: all at once (peak memory ~ in x out) */
+} st_jac_opts;
+st_func *st_jacrev_ex(st_func *f, const st_jac_opts *opts);
+st_func *st_jacfwd_ex(st_func *f, const st_jac_opts *opts);
+st_func *st_hessian_ex(st_func *f, const st_jac_opts *opts);
+
+/* The trace interpreter: while on, every op call is printed as it passes each level of the
+   transform stack, e.g. "[grad L2] t12 [4] = mul(t3, t7)" (to f, or stderr when f is NULL).
+   STRATA_TRACE=1 in the environment turns it on for a whole program. */
+void st_trace_begin(FILE *f);
+void st_trace_end(void);
+
 /* ============================================================================ serialization */
 
 /* A set of named tensors, as read from or written to a safetensors file. */

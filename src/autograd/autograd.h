@@ -115,13 +115,18 @@ void st__profiler_end(const char *name, int backward, uint64_t t0);
 bool st__grad_mode(void);
 bool st__inference_mode(void);
 
-/* Level-0 recording, called by dispatch: st__needs_record says whether a call must record a
-   node (grad mode on, differentiable op, an input requiring grad) after checking in-place and
-   view rules; st__record then builds the node once the kernel has run. For an in-place op
-   whose rule reads input 0, `self_before` is a copy of input 0 taken before the kernel. */
+/* Recording, called by dispatch at level 0 and by the grad interpreter at its level:
+   st__needs_record says whether a call must record a node (grad mode on, differentiable op, an
+   input of this level requiring grad) after checking in-place and view rules; st__record then
+   builds the node once the outputs exist. Edges go only to inputs of `level` (lower ones are
+   constants there). The node saves save_in / save_out (the values the rule computes with: the
+   tensors themselves at level 0, the values below the wrappers at a grad level). For an
+   in-place op whose rule reads input 0, `self_before` is a copy of input 0's value taken before
+   the kernel. */
 struct st_opcall;
-int st__needs_record(const struct st_opcall *c, bool *needed);
+int st__needs_record(const struct st_opcall *c, int level, bool *needed);
 bool st__record_wants_self_copy(const struct st_opcall *c);
-int st__record(const struct st_opcall *c, st_tensor **out, int nout, st_tensor *self_before);
+int st__record(const struct st_opcall *c, int level, st_tensor **out, int nout, st_tensor *const *save_in,
+               st_tensor *const *save_out, st_tensor *self_before);
 
 #endif /* STRATA_AUTOGRAD_H */

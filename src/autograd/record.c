@@ -89,12 +89,15 @@ static int check_view_fresh(const st_opcall *c, const st_tensor *t) {
                       ST_SHAPE_STR(t));
 }
 
-int st__needs_record(const st_opcall *c, bool *needed) {
+/* Whether t takes part in level `level`'s graph: tensors from lower levels are constants there. */
+static bool tracked_at(const st_tensor *t, int level) { return t->level == level && st__requires_grad(t); }
+
+int st__needs_record(const st_opcall *c, int level, bool *needed) {
   *needed = false;
   if (!st__grad_mode()) return 0;
   bool any = false;
-  for (int i = 0; i < c->nin; i++) any = any || st__requires_grad(c->in[i]);
-  if (c->op->flags & ST_OP_INPLACE) {
+  for (int i = 0; i < c->nin; i++) any = any || tracked_at(c->in[i], level);
+  if ((c->op->flags & ST_OP_INPLACE) && c->in[0]->level == level) {
     st_tensor *self = c->in[0];
     if (self->ag && self->ag->requires_grad && !self->ag->grad_fn)
       return st__op_error(c, ST_ERR_INPLACE,
@@ -144,7 +147,8 @@ static int alias_of(const st_opcall *c, const st_tensor *out) {
   return -1;
 }
 
-int st__record(const st_opcall *c, st_tensor **out, int nout, st_tensor *self_before) {
+int st__record(const st_opcall *c, int level, st_tensor **out, int nout, st_tensor *const *save_in,
+               st_tensor *const *save_out, st_tensor *self_before) {
   char name[48];
   node_name(name, sizeof name, c->op->name);
   st_node *n = st__node_new(&op_node_ops, name, c->nin, nout);
@@ -155,15 +159,19 @@ int st__record(const st_opcall *c, st_tensor **out, int nout, st_tensor *self_be
   if (!(s->saved = st__calloc(nsaved(s), sizeof(st_saved)))) goto fail;
   for (int i = 0; i < c->nin; i++) {
     st__meta_of(&n->in_meta[i], i == 0 && self_before ? self_before : c->in[i]);
-    n->next[i] = st__gradient_edge(c->in[i]);
-    if (n->next[i].input_nr < 0) goto fail;
+    if (c->in[i]->level == level) {
+      n->next[i] = st__gradient_edge(c->in[i]);
+      if (n->next[i].input_nr < 0) goto fail;
+    }
     if (saves(s, (size_t)i) &&
-        st__save(&s->saved[i], i == 0 && self_before ? self_before : c->in[i], false, 0))
+        st__save(&s->saved[i], i == 0 && self_before ? self_before : save_in[i], false, 0))
       goto fail;
   }
+  /* At level 0 an output is saved without its node (it holds the node); at a grad level the
+     saved value is the one below the wrapper, which holds nothing of this level. */
   for (int j = 0; j < nout; j++) {
     st__meta_of(&n->out_meta[j], out[j]);
-    if (saves(s, (size_t)(c->nin + j)) && st__save(&s->saved[c->nin + j], out[j], true, j)) goto fail;
+    if (saves(s, (size_t)(c->nin + j)) && st__save(&s->saved[c->nin + j], save_out[j], level == 0, j)) goto fail;
   }
   for (int j = 0; j < nout; j++)
     if (attach_output(out[j], n, j, c, alias_of(c, out[j]))) goto fail;

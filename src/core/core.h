@@ -72,7 +72,26 @@ struct st_tensor {
   int64_t strides[ST_MAX_DIMS]; /* in elements; 0 for broadcast dims */
   st_storage *storage;
   struct st_autograd_meta *ag; /* NULL until autograd needs it (src/autograd) */
+  /* Transform wrappers (src/dispatch/interp.c). A plain tensor has level 0. A wrapper belongs to
+     the interpreter at depth `level` whose instance id is `level_id`; it holds the tensor one
+     level down (`value`) and shows its logical shape and dtype in the fields above. Its storage
+     is the storage of the plain tensor at the bottom of the chain, so version counters and view
+     aliasing work at every level; its data is never read through it. */
+  uint8_t wrap;       /* st_wrap_kind */
+  int8_t bdim;        /* ST_WRAP_VMAP: the batch dim of value */
+  int16_t level;
+  uint32_t level_id;
+  st_tensor *value;   /* strong */
+  st_tensor *tangent; /* ST_WRAP_JVP: strong; NULL is a zero tangent */
+  uint32_t trace_id;  /* the N of "tN" in traces, given on first print */
 };
+
+typedef enum { ST_WRAP_NONE, ST_WRAP_GRAD, ST_WRAP_JVP, ST_WRAP_VMAP } st_wrap_kind;
+
+/* The plain tensor under a chain of grad/jvp wrappers (their primal value); NULL with
+   ST_ERR_TRANSFORM naming fn when a vmap wrapper is in the chain (a batched tensor has no single
+   value). Returns t itself for a plain tensor. Borrowed. */
+const st_tensor *st__plain(const char *fn, const st_tensor *t);
 
 /* Set once by the autograd layer when it first attaches metadata, so that freeing a tensor
    frees its autograd state without core calling upward. */
@@ -100,6 +119,9 @@ st_tensor *st__track(st_tensor *t);
    st__untrack when you keep it beyond the scope. */
 void st__drop(st_tensor *t);
 st_tensor *st__untrack(st_tensor *t);
+/* Takes t out of the innermost scope only (a reference a user function returned: one it made
+   inside the scope is untracked, one it st_retain-ed was never tracked). */
+st_tensor *st__untrack_top(st_tensor *t);
 
 /* st_dtype_size for valid dtypes, inline for the hot path. */
 static inline int64_t st__esize(st_dtype dt) { return dt == ST_BOOL ? 1 : dt == ST_F32 ? 4 : 8; }
@@ -150,6 +172,15 @@ int st__num_threads(void);
 
 /* Reserves n counters of this thread's generator; returns the key and first counter. */
 void st__rng_reserve(uint64_t n, uint64_t *key, uint64_t *counter);
+/* A stream: while set, reservations come from (key, 0, 1, ...) instead of the generator. vmap
+   sets one per random op and lane, so draws do not depend on chunking. */
+typedef struct st_rng_stream {
+  bool active;
+  uint64_t key, offset;
+} st_rng_stream;
+st_rng_stream st__rng_stream_set(uint64_t key); /* returns the previous state */
+void st__rng_stream_restore(st_rng_stream prev);
+uint64_t st__rng_mix(uint64_t a, uint64_t b); /* a well-mixed key from two integers */
 /* Philox 4x32-10: four 32-bit words for (key, counter). */
 void st__philox(uint64_t key, uint64_t counter, uint32_t out[4]);
 

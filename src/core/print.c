@@ -213,6 +213,19 @@ void st_print(const st_tensor *t, FILE *f) {
     fputs("NULL tensor\n", f);
     return;
   }
+  if (t->wrap != ST_WRAP_NONE) { /* functorch's repr: the wrapper, then what it wraps */
+    static const char *const kinds[] = {"", "GradTrackingTensor", "DualTensor", "BatchedTensor"};
+    fprintf(f, "%s(lvl=%d", kinds[t->wrap], t->level);
+    if (t->wrap == ST_WRAP_VMAP) fprintf(f, ", bdim=%d", t->bdim);
+    fputs(", value=\n", f);
+    st_print(t->value, f);
+    if (t->wrap == ST_WRAP_JVP) {
+      fputs("tangent=\n", f);
+      st_print(t->tangent, f);
+    }
+    fputs(")\n", f);
+    return;
+  }
   printer p = {.f = f, .t = t, .floating = st__is_float(t->dtype)};
   char suffixes[2][128];
   int nsuffix = 0;

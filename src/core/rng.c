@@ -17,10 +17,36 @@ void st_manual_seed(uint64_t seed) {
   tls_gen.offset = 0;
 }
 
+/* A stream set by vmap's randomness modes replaces the generator while it is active. */
+static _Thread_local st_rng_stream tls_stream;
+
 void st__rng_reserve(uint64_t n, uint64_t *key, uint64_t *counter) {
+  if (tls_stream.active) {
+    *key = tls_stream.key;
+    *counter = tls_stream.offset;
+    tls_stream.offset += n;
+    return;
+  }
   *key = tls_gen.seed;
   *counter = tls_gen.offset;
   tls_gen.offset += n;
+}
+
+st_rng_stream st__rng_stream_set(uint64_t key) {
+  st_rng_stream prev = tls_stream;
+  tls_stream = (st_rng_stream){true, key, 0};
+  return prev;
+}
+
+void st__rng_stream_restore(st_rng_stream prev) { tls_stream = prev; }
+
+/* SplitMix64's finalizer (Steele et al., "Fast splittable pseudorandom number generators",
+   OOPSLA'14): decorrelates keys derived from neighbouring integers. */
+uint64_t st__rng_mix(uint64_t a, uint64_t b) {
+  uint64_t z = a + 0x9E3779B97F4A7C15ull * (b + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
 }
 
 void st__philox(uint64_t key, uint64_t counter, uint32_t out[4]) {

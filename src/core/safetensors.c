@@ -206,6 +206,7 @@ static int write_failed(const char *path) {
 /* Writes t's values in row-major order, staging through `chunk` unless they already lie in
    memory as the file wants them. */
 static int write_tensor(FILE *f, const char *path, const st_tensor *t, char *chunk) {
+  if (!(t = st__plain("st_save", t))) return st_last_status();
   size_t es = st_dtype_size(t->dtype);
   int64_t n = st__numel(t->ndim, t->shape);
   if (n == 0) return 0;

@@ -91,6 +91,14 @@ bool st__scope_forget(void *obj, int32_t *scope_refs) {
   return true;
 }
 
+bool st__scope_forget_top(void *obj, int32_t *scope_refs) {
+  if (tls.nframes == 0 || *scope_refs <= 0) return false;
+  ptrdiff_t i = find_entry(obj, tls.nframes - 1);
+  if (i < 0) return false;
+  remove_entry((size_t)i);
+  return true;
+}
+
 void st__scope_keep(void *obj, int32_t *scope_refs, void (*drop)(void *)) {
   if (tls.nframes == 0 || *scope_refs <= 0) return;
   ptrdiff_t i = find_entry(obj, tls.nframes - 1);

@@ -11,6 +11,8 @@ bool st__scope_active(void);
 int st__scope_record(void *obj, int32_t *scope_refs, void (*drop)(void *));
 /* Removes the newest entry for obj, if any; true when one was removed. */
 bool st__scope_forget(void *obj, int32_t *scope_refs);
+/* Removes obj's newest entry only when it is in the innermost scope; true when one was. */
+bool st__scope_forget_top(void *obj, int32_t *scope_refs);
 /* st_keep: moves obj's entry from the innermost scope to the enclosing one. */
 void st__scope_keep(void *obj, int32_t *scope_refs, void (*drop)(void *));
 

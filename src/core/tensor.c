@@ -46,8 +46,12 @@ void st__tensor_headers_drain(void) {
   while (tls_headers.n > 0) st__free(tls_headers.free[--tls_headers.n], sizeof(st_tensor));
 }
 
+static void tensor_drop(void *p);
+
 static void tensor_free(st_tensor *t) {
   if (t->ag) st__ag_free_hook(t);
+  if (t->value) tensor_drop(t->value);
+  if (t->tangent) tensor_drop(t->tangent);
   st__storage_release(t->storage);
   header_put(t);
   atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
@@ -65,6 +69,11 @@ void st__drop(st_tensor *t) {
 
 st_tensor *st__untrack(st_tensor *t) {
   if (t && t->scope_refs > 0) st__scope_forget(t, &t->scope_refs);
+  return t;
+}
+
+st_tensor *st__untrack_top(st_tensor *t) {
+  if (t && t->scope_refs > 0) st__scope_forget_top(t, &t->scope_refs);
   return t;
 }
 
@@ -98,6 +107,12 @@ st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int
   if (!t) return NULL;
   t->scope_refs = 0;
   t->ag = NULL;
+  t->wrap = ST_WRAP_NONE;
+  t->bdim = 0;
+  t->level = 0;
+  t->level_id = 0;
+  t->value = t->tangent = NULL;
+  t->trace_id = 0;
   atomic_init(&t->refcount, 1);
   t->dtype = dt;
   t->ndim = ndim;
@@ -161,7 +176,20 @@ int64_t st_stride(const st_tensor *t, int dim) {
 int64_t st_numel(const st_tensor *t) { return t ? st__numel(t->ndim, t->shape) : -1; }
 st_dtype st_dtype_of(const st_tensor *t) { return t ? t->dtype : ST_F32; }
 bool st_is_contiguous(const st_tensor *t) { return t && st__is_contiguous(t); }
-void *st_data_ptr(const st_tensor *t) { return t ? st__data(t) : NULL; }
+void *st_data_ptr(const st_tensor *t) {
+  const st_tensor *p = t ? st__plain("st_data_ptr", t) : NULL;
+  return p ? st__data(p) : NULL;
+}
+
+const st_tensor *st__plain(const char *fn, const st_tensor *t) {
+  const st_tensor *p = t;
+  while (p->wrap != ST_WRAP_NONE && p->wrap != ST_WRAP_VMAP) p = p->value;
+  if (p->wrap == ST_WRAP_NONE) return p;
+  st__error(ST_ERR_TRANSFORM, "%s: a tensor batched by st_vmap (level %d, logical shape %s) has no single value "
+                              "inside the vmap; compute with it and read the result after st_vmap returns",
+            fn, p->level, ST_SHAPE_STR(p));
+  return NULL;
+}
 
 int st_shape(const st_tensor *t, int64_t *shape) {
   if (!t || !shape) return -1;
@@ -194,6 +222,7 @@ int st_to_f64(const st_tensor *t, double *dst, int64_t n) {
     st__null_arg("st_to_f64", 1);
     return st_last_status();
   }
+  if (!(t = st__plain("st_to_f64", t))) return st_last_status();
   int64_t numel = st__numel(t->ndim, t->shape);
   if (n != numel)
     return st__error(ST_ERR_ARG, "st_to_f64: destination holds %lld values but the tensor %s has %lld",
@@ -222,6 +251,7 @@ double st_item(const st_tensor *t) {
     st__null_arg("st_item", 1);
     return NAN;
   }
+  if (!(t = st__plain("st_item", t))) return NAN;
   if (st__numel(t->ndim, t->shape) != 1) {
     st__error(ST_ERR_SHAPE, "st_item: a tensor of shape %s has %lld elements, not one",
               ST_SHAPE_STR(t), (long long)st__numel(t->ndim, t->shape));

@@ -1,9 +1,16 @@
-/* dispatch.c — the one entry every public op call goes through. At this stage it holds level 0
-   (plain tensors): infer, allocate, run the kernel, and record an autograd node when an input
-   requires grad. The interpreter stack (grad, jvp, vmap levels) hooks in here; see DESIGN.md,
-   "The dispatch rule". */
+/* dispatch.c — the one entry every public op call goes through, and the one place the dispatch
+   rule of DESIGN.md lives:
+
+   1. level = the highest level among the arguments' live wrappers (random ops also see the
+      innermost vmap, whose randomness mode decides what they draw);
+   2. level 0: infer, allocate, run the kernel, record an autograd node (eager autograd);
+   3. level L > 0: infer on the logical shapes, then the interpreter at L processes the call
+      and lowers it to L - 1 (interp.h), with the effective top of the stack at L - 1 meanwhile.
+
+   A wrapper whose transform has returned is dead: a grad or jvp wrapper then stands for its
+   value (its primal), a vmap wrapper is an error (its batch has no meaning any more). */
 #include "../autograd/autograd.h"
-#include "../ops/op.h"
+#include "interp.h"
 
 static int check_inputs(const st_opcall *c) {
   for (int i = 0; i < c->nin; i++) {
@@ -48,13 +55,13 @@ static int copy_self(const st_opcall *c, st_tensor **copy) {
   return *copy ? 0 : st_last_status();
 }
 
-int st__dispatch(const st_opcall *c, st_tensor **out) {
+/* Level 0: plain tensors. */
+static int run_plain(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   st_meta m[ST_MAX_OUTS];
   st_tensor *self_before = NULL;
   bool record = false;
-  for (int i = 0; i < op->nout; i++) out[i] = NULL;
-  if (check_inputs(c) || op->infer(c, m) || st__needs_record(c, &record)) return st_last_status();
+  if (op->infer(c, m) || st__needs_record(c, 0, &record)) return st_last_status();
   if (record && st__record_wants_self_copy(c) && copy_self(c, &self_before)) return st_last_status();
   if (allocate_outputs(c, m, out)) goto fail;
   bool all_views = true; /* a view needs no kernel (reshape decides per call) */
@@ -67,13 +74,90 @@ int st__dispatch(const st_opcall *c, st_tensor **out) {
   st__profiler_end(op->name, 0, t0);
   if ((op->flags & ST_OP_INPLACE) && !st__inference_mode())
     atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
-  if (record && st__record(c, out, op->nout, self_before)) goto fail;
+  if (record && st__record(c, 0, out, op->nout, c->in, out, self_before)) goto fail;
   st__drop(self_before);
+  if (st__tracing) st__trace_call(0, c, out);
   return 0;
 fail:
   st__drop(self_before);
   release_outputs(out, op->nout);
   return st_last_status();
+}
+
+/* Level L > 0: the interpreter at L. */
+static int run_level(const st_opcall *c, int level, st_tensor **out) {
+  st_meta m[ST_MAX_OUTS];
+  if (c->op->infer(c, m)) return st_last_status();
+  int prev = st__interp_lower(level);
+  int rc;
+  switch (st__interp_at(level)->kind) {
+  case ST_WRAP_GRAD: rc = st__grad_process(level, c, m, out); break;
+  case ST_WRAP_JVP: rc = st__jvp_process(level, c, m, out); break;
+  default: rc = st__vmap_process(level, c, m, out); break;
+  }
+  st__interp_restore(prev);
+  if (rc) {
+    release_outputs(out, c->op->nout);
+    return st_last_status() ? st_last_status() : rc;
+  }
+  if (st__tracing) st__trace_call(level, c, out);
+  return 0;
+}
+
+/* The innermost vmap at or below the effective top, or 0. */
+static int vmap_level(void) {
+  for (int l = st__interp_top(); l > 0; l--)
+    if (st__interp_at(l)->kind == ST_WRAP_VMAP) return l;
+  return 0;
+}
+
+/* A dead wrapper stands for its value; a dead vmap wrapper cannot. */
+static st_tensor *revive(const st_opcall *c, int i, st_tensor *t) {
+  while (t->level && !st__wrapper_alive(t)) {
+    if (t->wrap == ST_WRAP_VMAP) {
+      st__op_error(c, ST_ERR_TRANSFORM,
+                   "argument %d is a tensor batched by a st_vmap (level %d) that has already returned; "
+                   "return it from the vmapped function instead of keeping it",
+                   i + 1, t->level);
+      return NULL;
+    }
+    t = t->value;
+  }
+  return t;
+}
+
+int st__dispatch(const st_opcall *c, st_tensor **out) {
+  const st_op *op = c->op;
+  for (int i = 0; i < op->nout; i++) out[i] = NULL;
+  if (check_inputs(c)) return st_last_status();
+  int level = 0;
+  bool dead = false;
+  for (int i = 0; i < c->nin; i++) {
+    const st_tensor *t = c->in[i];
+    if (!t->level) continue;
+    if (!st__wrapper_alive(t)) dead = true;
+    else if (t->level > level) level = t->level;
+  }
+  if (dead) {
+    st_tensor *small[8], **in = st__tmp_array(c->nin, small, 8);
+    int rc = in ? 0 : ST_ERR_OOM;
+    for (int i = 0; !rc && i < c->nin; i++)
+      if (!(in[i] = revive(c, i, c->in[i]))) rc = st_last_status();
+    if (!rc) rc = st__redispatch(c, in, out);
+    st__tmp_free(in, small, c->nin);
+    return rc;
+  }
+  if ((op->flags & ST_OP_RANDOM) && st__interp_top()) {
+    int v = vmap_level();
+    if (v > level) level = v;
+  }
+  return level ? run_level(c, level, out) : run_plain(c, out);
+}
+
+int st__redispatch(const st_opcall *c, st_tensor *const *in, st_tensor **out) {
+  st_opcall lowered = *c;
+  lowered.in = in;
+  return st__dispatch(&lowered, out);
 }
 
 st_tensor *st__call1(const st_opcall *c) {

@@ -255,7 +255,7 @@ static int vjp_atan2(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
 #define BINARY(NAME, FLAGS, INFER, KERNEL, VJP, SAVES)                                             \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 2, .nout = 1,             \
                                .flags = (FLAGS), .infer = INFER, .kernel = KERNEL,                 \
-                               .saves = (SAVES), .vjp = (VJP)};
+                               .saves = (SAVES), .vjp = (VJP), .vmap = st__vmap_elementwise};
 #define NONDIFF(NAME) BINARY(NAME, ST_OP_NONDIFF, infer_binary, kernel_binary, NULL, 0)
 BINARY(add, 0, infer_binary, kernel_binary, vjp_add, 0)
 BINARY(sub, 0, infer_binary, kernel_binary, vjp_sub, 0)
@@ -339,7 +339,7 @@ static int vjp_mul_scalar(const st_vjp_args *a, st_tensor *const *gout, st_tenso
 #define SCALAR(NAME, FLAGS, INFER, VJP)                                                            \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
                                .flags = (FLAGS), .infer = INFER, .kernel = kernel_scalar,          \
-                               .vjp = (VJP)};
+                               .vjp = (VJP), .vmap = st__vmap_elementwise};
 SCALAR(add_scalar, 0, infer_scalar, vjp_add_scalar)
 SCALAR(mul_scalar, 0, infer_scalar, vjp_mul_scalar)
 SCALAR(add_scalar_, ST_OP_INPLACE, infer_scalar_, vjp_add_scalar)
@@ -387,7 +387,8 @@ static int vjp_pow_scalar(const st_vjp_args *a, st_tensor *const *gout, st_tenso
 
 const st_op st__op_pow_scalar = {.id = ST_OP_pow_scalar, .name = "pow_scalar", .nin = 1, .nout = 1,
                                  .infer = infer_pow_scalar, .kernel = kernel_pow_scalar,
-                                 .saves = IN0, .vjp = vjp_pow_scalar};
+                                 .saves = IN0, .vjp = vjp_pow_scalar,
+                                 .vmap = st__vmap_elementwise};
 
 /* --------------------------------------------------------------------------------- where */
 
@@ -423,7 +424,7 @@ static int vjp_where(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
 
 const st_op st__op_where = {.id = ST_OP_where, .name = "where", .nin = 3, .nout = 1,
                             .infer = infer_where, .kernel = kernel_where, .saves = IN0,
-                            .vjp = vjp_where};
+                            .vjp = vjp_where, .vmap = st__vmap_elementwise};
 
 /* --------------------------------------------------------------------------------- copy_ */
 
@@ -465,7 +466,7 @@ static int vjp_copy_(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
 
 const st_op st__op_copy_ = {.id = ST_OP_copy_, .name = "copy_", .nin = 2, .nout = 1,
                             .flags = ST_OP_INPLACE, .infer = infer_copy_, .kernel = kernel_copy_,
-                            .vjp = vjp_copy_};
+                            .vjp = vjp_copy_, .vmap = st__vmap_elementwise};
 
 /* ------------------------------------------------------------------------ public functions */
 

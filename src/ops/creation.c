@@ -180,7 +180,8 @@ static int vjp_to_dtype(const st_vjp_args *a, st_tensor *const *gout, st_tensor 
 }
 
 const st_op st__op_to_dtype = {.id = ST_OP_to_dtype, .name = "to_dtype", .nin = 1, .nout = 1,
-                              .flags = 0, .infer = infer_to_dtype, .kernel = kernel_copy, .vjp = vjp_to_dtype};
+                              .flags = 0, .infer = infer_to_dtype, .kernel = kernel_copy, .vjp = vjp_to_dtype,
+                              .vmap = st__vmap_elementwise};
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -60,6 +60,25 @@ typedef struct st_vjp_args {
   const bool *needs; /* needs_input_grad: compute gin[i] only where needs[i] */
 } st_vjp_args;
 
+/* What a jvp rule sees: the primal inputs (for an in-place op, input 0 as it was before the
+   write) and outputs, one level below the jvp wrappers. */
+typedef struct st_jvp_args {
+  const st_op *op;
+  const st_attrs *a;
+  int nin, nout;
+  st_tensor *const *in;
+  st_tensor *const *out;
+} st_jvp_args;
+
+/* What a batching rule sees: the call as made at the vmap level (its attributes; c->in are the
+   logical inputs, for shapes only), the physical values, and where their batch dim is. */
+typedef struct st_vmap_args {
+  const st_opcall *c;
+  st_tensor *const *in; /* physical values */
+  const int *bdim;      /* batch dim of in[i], or -1 when in[i] is not batched */
+  int64_t size;         /* lanes */
+} st_vmap_args;
+
 /* Which values a vjp rule reads; all others are not kept alive by the graph. */
 #define ST_SAVE_IN(i) (1u << (i))
 #define ST_SAVE_OUT(j) (1u << (16 + (j)))
@@ -85,6 +104,15 @@ struct st_op {
      gin[i] (a new reference, or NULL for a zero gradient) where a->needs[i]. Returns 0 or a
      status. NULL: the op has no derivative (backward through it fails with a message). */
   int (*vjp)(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin);
+
+  /* ---- transforms (the interpreters in src/dispatch call them) ---- */
+  /* Output tangents from input tangents (tin[i] NULL: zero), with public ops. Sets tout[j] (a
+     new reference, NULL for zero). NULL: the jvp interpreter derives it from vjp (double vjp). */
+  int (*jvp)(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout);
+  /* The batching rule: computes every output for all lanes at once with public ops on the
+     physical values; out_bdim[j] is where output j's batch dim is (-1: not batched). NULL: the
+     vmap interpreter loops over the lanes and stacks the results. */
+  int (*vmap)(const st_vmap_args *a, st_tensor **out, int *out_bdim);
 };
 
 /* The table, indexed by st_op_id, built in table.c from the family lists. */
@@ -113,6 +141,9 @@ static inline st_tensor *st__empty(st_dtype dt, int ndim, const int64_t *shape) 
 /* Runs c: validates, infers, allocates and computes. out receives op->nout new references (not
    recorded in any scope). Returns 0 or a negative status with the error set. */
 int st__dispatch(const st_opcall *c, st_tensor **out);
+/* A copy of c with inputs `in` (same op and attributes), dispatched: out gets untracked refs.
+   Batching rules use it to run their op on the physical values. */
+int st__redispatch(const st_opcall *c, st_tensor *const *in, st_tensor **out);
 /* The public-function tail: dispatch a one-output op, record the result in the scope, clear
    the error on success. */
 st_tensor *st__call1(const st_opcall *c);

@@ -20,7 +20,7 @@
 #define REDUCE_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, save_bits)                            \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = 1, .nout = 1, .flags = op_flags, .infer = infer_fn,      \
-    .kernel = kernel_fn, .saves = (save_bits), .vjp = (vjp_fn)                                     \
+    .kernel = kernel_fn, .saves = (save_bits), .vjp = (vjp_fn), .vmap = st__vmap_reduce          \
   }
 
 /* ----------------------------------------------------------------------- shared inference */

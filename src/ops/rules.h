@@ -23,4 +23,23 @@ st_tensor *st__sum_to(st_tensor *g, const st_tensor_meta *m);
 /* A tensor of zeros / ones shaped and typed like m. */
 st_tensor *st__zeros_meta(const st_tensor_meta *m);
 
+/* ------------------------------------------------------------------ batching-rule helpers */
+
+/* t with dim `from` moved to position `to` (a permuted view; both may be negative). */
+st_tensor *st__movedim(st_tensor *t, int from, int to);
+/* Input i of a batching rule with its batch dim first, and, when `rank` exceeds its logical
+   rank, size-1 dims inserted after the batch dim up to `rank` logical dims (so it broadcasts
+   against other inputs the way its logical self would). An unbatched input comes back as is.
+   New references from public ops (tracked in the rule's scope). */
+st_tensor *st__bfront(const st_vmap_args *a, int i, int rank);
+/* Logical rank of input i. */
+static inline int st__lrank(const st_vmap_args *a, int i) { return a->c->in[i]->ndim; }
+/* A logical dim of input i (may be negative) as a dim of its value with the batch dim first. */
+int st__bdim_shift(const st_vmap_args *a, int i, int64_t dim);
+
+/* Generic batching rules. elementwise: every input broadcasts with the others (unary, binary,
+   where, in-place variants); reduce: one input, reduced dims in list[0..nlist) (none: all). */
+int st__vmap_elementwise(const st_vmap_args *a, st_tensor **out, int *out_bdim);
+int st__vmap_reduce(const st_vmap_args *a, st_tensor **out, int *out_bdim);
+
 #endif

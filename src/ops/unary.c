@@ -240,7 +240,7 @@ static int vjp_erf(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
 #define UNARY(NAME, FLAGS, VJP, SAVES)                                                             \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
                                .flags = (FLAGS), .infer = infer_unary, .kernel = kernel_unary,     \
-                               .saves = (SAVES), .vjp = (VJP)};
+                               .saves = (SAVES), .vjp = (VJP), .vmap = st__vmap_elementwise};
 #define IN0 ST_SAVE_IN(0)
 #define OUT0 ST_SAVE_OUT(0)
 UNARY(neg, 0, vjp_neg, 0)
@@ -340,10 +340,10 @@ static int vjp_clamp(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
 
 const st_op st__op_clamp = {.id = ST_OP_clamp, .name = "clamp", .nin = 1, .nout = 1,
                             .infer = infer_clamp, .kernel = kernel_clamp, .saves = IN0,
-                            .vjp = vjp_clamp};
+                            .vjp = vjp_clamp, .vmap = st__vmap_elementwise};
 const st_op st__op_clamp_ = {.id = ST_OP_clamp_, .name = "clamp_", .nin = 1, .nout = 1,
                              .flags = ST_OP_INPLACE, .infer = infer_clamp_, .kernel = kernel_clamp,
-                             .saves = IN0, .vjp = vjp_clamp};
+                             .saves = IN0, .vjp = vjp_clamp, .vmap = st__vmap_elementwise};
 
 /* ------------------------------------------------------------- zero_, fill_: f[0] value */
 
@@ -374,10 +374,10 @@ static int vjp_fill_(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
 
 const st_op st__op_zero_ = {.id = ST_OP_zero_, .name = "zero_", .nin = 1, .nout = 1,
                             .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
-                            .vjp = vjp_fill_};
+                            .vjp = vjp_fill_, .vmap = st__vmap_elementwise};
 const st_op st__op_fill_ = {.id = ST_OP_fill_, .name = "fill_", .nin = 1, .nout = 1,
                             .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
-                            .vjp = vjp_fill_};
+                            .vjp = vjp_fill_, .vmap = st__vmap_elementwise};
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -1,0 +1,87 @@
+/* interp.h — the thread-local interpreter stack of the transforms (DESIGN.md, "The dispatch
+   rule"), the wrappers that carry a level, and the three interpreters that process a call at
+   their level: grad (grad_level.c), jvp (jvp_level.c) and vmap (vmap_level.c).
+
+   Levels are depths in the stack, 1 for the outermost transform. Each pushed interpreter also
+   gets an instance id that is never reused, so a wrapper made by a transform that has returned
+   is recognised as dead even when a new transform sits at the same depth. */
+#ifndef STRATA_INTERP_H
+#define STRATA_INTERP_H
+
+#include "../ops/op.h"
+
+#define ST_MAX_LEVELS 64
+
+typedef enum { ST_RANDOM_ERROR, ST_RANDOM_SAME, ST_RANDOM_DIFFERENT } st_randomness;
+
+typedef struct st_interp {
+  st_wrap_kind kind; /* ST_WRAP_GRAD, ST_WRAP_JVP or ST_WRAP_VMAP */
+  uint32_t id;
+  /* vmap */
+  int64_t batch;     /* lanes in this call (a chunk's size when chunked) */
+  int64_t lane0;     /* the first lane's index in the whole batch (chunking) */
+  st_randomness randomness;
+  uint64_t rng_key;  /* streams of 'same' and 'different' derive from it */
+  uint64_t nrandom;  /* random ops seen so far in this call */
+  /* grad */
+  bool prev_grad_mode;
+} st_interp;
+
+/* Pushes an interpreter of `kind` on this thread's stack; returns its level (> 0), or -1 with
+   ST_ERR_TRANSFORM when the stack is full. `fn` names the transform for messages. */
+int st__interp_push(const char *fn, st_wrap_kind kind);
+/* Pops the interpreter at `level`, which must be the top. Its wrappers become dead. */
+void st__interp_pop(int level);
+st_interp *st__interp_at(int level);
+/* The level that factory and random calls land at: the stack's top, or lower while an
+   interpreter is processing a call (its rule's ops run at the levels below it). */
+int st__interp_top(void);
+/* Lowering: while the interpreter at `level` processes a call, the effective top is level - 1.
+   lower returns the previous top for restore. */
+int st__interp_lower(int level);
+void st__interp_restore(int prev);
+/* "vmap", "grad" or "jvp". */
+const char *st__interp_name(st_wrap_kind kind);
+
+/* Whether t is a wrapper of a live interpreter. */
+static inline bool st__wrapper_alive(const st_tensor *t) {
+  extern _Thread_local int st__tls_depth;
+  extern _Thread_local uint32_t st__tls_ids[ST_MAX_LEVELS + 1];
+  return t->level <= st__tls_depth && st__tls_ids[t->level] == t->level_id;
+}
+
+/* A new wrapper of `value` at `level` (value retained; tangent retained when non-NULL). A vmap
+   wrapper hides dim `bdim` of value. Untracked; NULL on OOM. */
+st_tensor *st__wrap(int level, st_tensor *value, int bdim, st_tensor *tangent);
+/* t's value when t is a live wrapper at `level`, else t (borrowed). */
+static inline st_tensor *st__unwrap_at(st_tensor *t, int level) {
+  return t->level == level && t->wrap != ST_WRAP_NONE ? t->value : t;
+}
+
+/* Processing a call at a level: c->in are the arguments as the user passed them (wrappers of
+   this level and below), m the logical output metas from infer. out receives nout untracked
+   new references. */
+int st__grad_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out);
+int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out);
+int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out);
+
+/* Scratch arrays of n tensor pointers (zeroed): `small` when n fits, else the heap (NULL and
+   ST_ERR_OOM on failure). Free with st__tmp_free(a, small, n). */
+static inline st_tensor **st__tmp_array(int n, st_tensor **small, int nsmall) {
+  if (n <= nsmall) {
+    for (int i = 0; i < nsmall; i++) small[i] = NULL;
+    return small;
+  }
+  return st__calloc((size_t)n, sizeof(st_tensor *));
+}
+static inline void st__tmp_free(st_tensor **a, st_tensor **small, int n) {
+  if (a && a != small) st__free(a, sizeof(st_tensor *) * (size_t)n);
+}
+
+
+/* Trace interpreter (trace.c): prints a call as it passes `level` ("[grad L2] t12 [4] =
+   mul(t3, t7)"). Cheap to call when tracing is off. */
+extern bool st__tracing;
+void st__trace_call(int level, const st_opcall *c, st_tensor *const *out);
+
+#endif /* STRATA_INTERP_H */

@@ -1,0 +1,149 @@
+/* jvp_level.c — the jvp interpreter (forward mode): a call on dual wrappers of its level runs on
+   the primal values one level down, the op's jvp rule maps the input tangents to the output
+   tangents, and the outputs are wrapped as duals again. Ops without a jvp rule get one from their
+   vjp rule by the double-vjp construction: vjp(x)(u) = J^T u is linear in u, so its own vjp
+   with cotangent t is J t (the "linear transposition" trick, JAX's jvp-of-vjp in reverse). */
+#include "../autograd/autograd.h"
+#include "interp.h"
+
+/* J t through the vjp rule: u (zeros, one per float output) is a variable of a fresh grad level
+   G; the rule computes g_i = J_i^T u there; the engine then takes d/du sum_i <g_i, t_i>. */
+static int jvp_by_vjp(const st_opcall *c, st_tensor *const *vin, st_tensor *const *vout, st_tensor *const *tin,
+                      st_tensor **tout) {
+  const st_op *op = c->op;
+  int nin = c->nin, nout = op->nout;
+  if (!op->vjp)
+    return st__op_error(c, ST_ERR_UNSUPPORTED, "has neither a jvp rule nor a vjp rule; it cannot be differentiated "
+                                               "in forward mode");
+  int level = st__interp_push("st_jvp", ST_WRAP_GRAD);
+  if (level < 0) return st_last_status();
+  st_tensor *u[ST_MAX_OUTS] = {0}, *small[8], *gsmall[8];
+  st_tensor **gin = st__tmp_array(nin, gsmall, 8), **roots = st__tmp_array(nin, small, 8);
+  st_tensor_meta in_meta[16], out_meta[ST_MAX_OUTS];
+  bool needs[16];
+  int rc = gin && roots ? 0 : ST_ERR_OOM;
+  if (!rc && nin > 16) rc = st__op_error(c, ST_ERR_UNSUPPORTED, "forward mode through %d inputs", nin);
+  for (int j = 0; !rc && j < nout; j++) {
+    st__meta_of(&out_meta[j], vout[j]);
+    st_tensor *z = st__untrack(st_zeros(vout[j]->dtype, vout[j]->ndim, vout[j]->shape));
+    if (!z || !(u[j] = st__wrap(level, z, 0, NULL)) || !st__ag_meta(u[j])) rc = st_last_status() ? st_last_status() : ST_ERR_OOM;
+    else if (st__is_float(z->dtype)) u[j]->ag->requires_grad = true;
+    st__drop(z);
+  }
+  for (int i = 0; !rc && i < nin; i++) {
+    st__meta_of(&in_meta[i], vin[i]);
+    needs[i] = tin[i] != NULL;
+  }
+  if (!rc) {
+    st_scope_push();
+    st_vjp_args a = {op, &c->a, nin, nout, vin, vout, in_meta, out_meta, needs};
+    rc = op->vjp(&a, u, gin);
+    for (int i = 0; i < nin; i++) st__untrack_top(gin[i]);
+    st_scope_pop();
+    if (rc && !st__has_error()) rc = st__op_error(c, rc, "the vjp rule failed without a message");
+  }
+  st__interp_pop(level);
+  /* the engine over G's graph: roots g_i with cotangents t_i, inputs u */
+  int nroots = 0;
+  st_tensor *cots_small[8], **cots = st__tmp_array(nin, cots_small, 8);
+  if (!rc && !cots) rc = ST_ERR_OOM;
+  for (int i = 0; !rc && i < nin; i++) {
+    if (!needs[i] || !gin[i] || gin[i]->level != level || !st__requires_grad(gin[i])) continue;
+    roots[nroots] = gin[i];
+    cots[nroots++] = tin[i];
+  }
+  int nvar = 0;
+  st_tensor *vars[ST_MAX_OUTS], *grads[ST_MAX_OUTS] = {0};
+  int which[ST_MAX_OUTS];
+  for (int j = 0; j < nout; j++)
+    if (u[j] && st__requires_grad(u[j])) {
+      which[nvar] = j;
+      vars[nvar++] = u[j];
+    }
+  if (!rc && nroots && nvar) {
+    st_grad_opts o = {.create_graph = true, .allow_unused = true};
+    st_scope_push();
+    rc = st_autograd_grad(nroots, roots, cots, nvar, vars, grads, &o);
+    for (int k = 0; k < nvar; k++) tout[which[k]] = st__untrack_top(grads[k]);
+    st_scope_pop();
+  }
+  for (int j = 0; j < nout; j++) st__drop(u[j]);
+  for (int i = 0; gin && i < nin; i++) st__drop(gin[i]);
+  st__tmp_free(gin, gsmall, nin);
+  st__tmp_free(roots, small, nin);
+  st__tmp_free(cots, cots_small, nin);
+  return rc;
+}
+
+/* An in-place op on a tensor from outside the transform would give it a tangent of this level. */
+static int check_inplace_target(int level, const st_opcall *c, bool any_tangent) {
+  if (!(c->op->flags & ST_OP_INPLACE) || !any_tangent || c->in[0]->level == level) return 0;
+  return st__op_error(c, ST_ERR_TRANSFORM,
+                      "writes a value with a tangent of st_jvp (level %d) into a tensor from outside the transform "
+                      "(shape %s); use the out-of-place op",
+                      level, ST_SHAPE_STR(c->in[0]));
+}
+
+int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out) {
+  (void)m;
+  const st_op *op = c->op;
+  int nin = c->nin, nout = op->nout;
+  bool inplace = op->flags & ST_OP_INPLACE;
+  st_tensor *small[8], *tsmall[8];
+  st_tensor **vin = st__tmp_array(nin, small, 8), **tin = st__tmp_array(nin, tsmall, 8);
+  int rc = vin && tin ? 0 : ST_ERR_OOM;
+  bool any = false;
+  for (int i = 0; !rc && i < nin; i++) {
+    vin[i] = st__unwrap_at(c->in[i], level);
+    tin[i] = c->in[i]->level == level ? c->in[i]->tangent : NULL;
+    any = any || tin[i];
+  }
+  if (op->flags & ST_OP_NONDIFF) any = false;
+  if (!rc) rc = check_inplace_target(level, c, any);
+  st_tensor *vout[ST_MAX_OUTS] = {0}, *tout[ST_MAX_OUTS] = {0}, *self_before = NULL;
+  if (!rc && any && inplace && !(self_before = st__untrack(st_clone(vin[0])))) rc = st_last_status();
+  if (!rc) rc = st__redispatch(c, vin, vout);
+  if (!rc && any) {
+    st_tensor *const *pin = vin;
+    st_tensor *before_small[8], **before = NULL;
+    if (self_before) { /* the rule sees input 0 as it was */
+      before = st__tmp_array(nin, before_small, 8);
+      if (!before) rc = ST_ERR_OOM;
+      for (int i = 0; !rc && i < nin; i++) before[i] = i ? vin[i] : self_before;
+      pin = before;
+    }
+    if (!rc && op->jvp) {
+      st_scope_push();
+      st_jvp_args a = {op, &c->a, nin, nout, pin, vout};
+      rc = op->jvp(&a, tin, tout);
+      for (int j = 0; j < nout; j++) st__untrack_top(tout[j]);
+      st_scope_pop();
+      if (rc && !st__has_error()) rc = st__op_error(c, rc, "the jvp rule failed without a message");
+    } else if (!rc) {
+      rc = jvp_by_vjp(c, pin, vout, tin, tout);
+    }
+    st__tmp_free(before, before_small, nin);
+  }
+  for (int j = 0; !rc && j < nout; j++) {
+    if (inplace && j == 0) {
+      out[0] = st_retain(c->in[0]);
+      if (out[0]->level == level) { /* the tangent changes with the value */
+        st__drop(out[0]->tangent);
+        out[0]->tangent = tout[0];
+        tout[0] = NULL;
+      }
+    } else if (any && st__is_float(vout[j]->dtype)) {
+      if (!(out[j] = st__wrap(level, vout[j], 0, tout[j]))) rc = ST_ERR_OOM;
+    } else {
+      out[j] = st_retain(vout[j]);
+    }
+  }
+  for (int j = 0; j < nout; j++) {
+    st__drop(vout[j]);
+    st__drop(tout[j]);
+  }
+  st__drop(self_before);
+  st__tmp_free(vin, small, nin);
+  st__tmp_free(tin, tsmall, nin);
+  return rc;
+}

@@ -1,0 +1,80 @@
+/* batching.c — helpers for batching rules and the generic rules most ops share (functorch's
+   BatchRulesHelper: move the batch dim to the front, pad logical ranks for broadcasting). Rules
+   compute with public ops on the physical values, so they run again under the levels below. */
+#include "rules.h"
+
+st_tensor *st__movedim(st_tensor *t, int from, int to) {
+  if (!t) return NULL;
+  int n = t->ndim;
+  if (from < 0) from += n;
+  if (to < 0) to += n;
+  if (from == to) return st__track(st_retain(t));
+  int perm[ST_MAX_DIMS], k = 0;
+  for (int d = 0; d < n; d++) {
+    if (k == to) perm[k++] = from;
+    if (d != from) perm[k++] = d;
+  }
+  if (k == to) perm[k++] = from;
+  return st_permute(t, n, perm);
+}
+
+st_tensor *st__bfront(const st_vmap_args *a, int i, int rank) {
+  st_tensor *v = a->in[i];
+  if (a->bdim[i] < 0) return st__track(st_retain(v));
+  st_tensor *x = st__movedim(v, a->bdim[i], 0);
+  int r = st__lrank(a, i);
+  if (!x || rank <= r) return x;
+  int64_t shape[ST_MAX_DIMS];
+  shape[0] = x->shape[0];
+  for (int d = 0; d < rank - r; d++) shape[1 + d] = 1;
+  for (int d = 0; d < r; d++) shape[1 + rank - r + d] = x->shape[1 + d];
+  return st_reshape(x, rank + 1, shape);
+}
+
+int st__bdim_shift(const st_vmap_args *a, int i, int64_t dim) {
+  int r = st__lrank(a, i);
+  return (int)(dim < 0 ? dim + r : dim) + 1;
+}
+
+int st__vmap_elementwise(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int n = a->c->nin, rank = 0;
+  for (int i = 0; i < n; i++)
+    if (st__lrank(a, i) > rank) rank = st__lrank(a, i);
+  st_tensor *x[4];
+  if (n > 4) return st__op_error(a->c, ST_ERR_UNSUPPORTED, "elementwise batching of %d inputs", n);
+  for (int i = 0; i < n; i++)
+    if (!(x[i] = st__bfront(a, i, rank))) return st__rule_failed();
+  out_bdim[0] = 0;
+  if (st__redispatch(a->c, x, out)) return st__rule_failed();
+  return 0;
+}
+
+int st__vmap_reduce(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  int r = st__lrank(a, 0);
+  st_tensor *x = st__bfront(a, 0, 0);
+  if (!x) return st__rule_failed();
+  if (r == 0 || c.a.nlist == 0) {
+    /* every logical dim: flatten them into one (a 0-dim value gets a size-1 dim) and reduce it;
+       keepdim then restores the logical rank of ones */
+    st_tensor *flat = st_reshape(x, 2, (const int64_t[]){x->shape[0], -1});
+    if (!flat) return st__rule_failed();
+    c.a.nlist = 1;
+    c.a.list[0] = 1;
+    st_tensor *o[ST_MAX_OUTS];
+    if (st__redispatch(&c, (st_tensor *const[]){flat}, o)) return st__rule_failed();
+    out[0] = o[0];
+    out_bdim[0] = 0;
+    if (c.a.keepdim && r != 1) { /* [B, 1] -> [B, 1, ..., 1] with r ones */
+      int64_t shape[ST_MAX_DIMS] = {x->shape[0]};
+      for (int d = 0; d < r; d++) shape[1 + d] = 1;
+      out[0] = st_reshape(st__track(o[0]), r + 1, shape);
+      if (!out[0]) return st__rule_failed();
+    }
+    return 0;
+  }
+  for (int k = 0; k < c.a.nlist; k++) c.a.list[k] = st__bdim_shift(a, 0, c.a.list[k]);
+  out_bdim[0] = 0;
+  if (st__redispatch(&c, (st_tensor *const[]){x}, out)) return st__rule_failed();
+  return 0;
+}

@@ -1,0 +1,52 @@
+/* transforms.h — private declarations of the transforms layer: function values, and the pieces
+   the transforms share (running a function under a new grad level, pulling cotangents back). */
+#ifndef STRATA_TRANSFORMS_H
+#define STRATA_TRANSFORMS_H
+
+#include "../autograd/autograd.h"
+#include "../dispatch/interp.h"
+
+struct st_func {
+  _Atomic int64_t refcount;
+  st_fn fn;
+  void *ctx;
+  void (*free_ctx)(void *);
+  int nin, nout;
+  bool null_inputs; /* NULL inputs are allowed (a pullback's zero cotangents) */
+};
+
+/* Calls f inside a scope of its own: out receives f->nout untracked new references. A failure
+   of f (a non-zero status, a missing output) is reported with `who` in front of f's message. */
+int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor **out);
+/* A function value over a transform's state; free_state(state) runs on the last release (and
+   at once when this fails). */
+st_func *st__func_make(const char *who, st_fn fn, void *state, void (*free_state)(void *), int nin, int nout);
+/* Checks that in[0..n) are non-NULL: "who: input i is NULL". */
+int st__check_args(const char *who, int n, st_tensor *const *in);
+
+/* f run with inputs var_idx[0..nvar) as the variables of a new grad level (seed 003's Autograd
+   layer pushed for the duration of f). After the run the level is popped; its graph lives on in
+   the wrappers kept here. */
+typedef struct st_traced {
+  int level;
+  uint32_t id;
+  int nvar, nout;
+  st_tensor **vars; /* the variables' wrappers */
+  st_tensor **outs; /* f's outputs as returned (wrappers of the level where they depend on vars) */
+} st_traced;
+int st__trace_grad(const char *who, st_func *f, st_tensor *const *in, int nvar, const int *var_idx,
+                   st_traced *t);
+void st__traced_free(st_traced *t);
+/* The value of t below the traced level (t itself when not of that level): untracked ref. */
+st_tensor *st__unwrap_out(const st_traced *t, st_tensor *out);
+/* Gradients of the variables for cotangents cots[0..nout) (NULL: zero); grads receive nvar
+   untracked references (zeros where a variable does not reach an output). */
+int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_tensor **grads);
+
+/* st_jvp without scopes: outs and touts receive f->nout untracked references. */
+int st__jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
+                st_tensor **touts);
+/* st_vmap without scopes: out receives f->nout untracked references. */
+int st__vmap_run(const char *who, st_func *f, const st_vmap_opts *o, st_tensor *const *in, st_tensor **out);
+
+#endif /* STRATA_TRANSFORMS_H */
