@@ -75,6 +75,28 @@ static int jvp_by_vjp(const st_opcall *c, st_tensor *const *vin, st_tensor *cons
   return rc;
 }
 
+/* A rule may return a tangent that broadcasts to its output (add's tangent when one input is a
+   smaller constant) or has another dtype: it is expanded and cast to the output's. */
+static int fit_tangent(const st_opcall *c, int j, const st_tensor *y, st_tensor **t) {
+  bool same = (*t)->ndim == y->ndim;
+  for (int d = 0; same && d < y->ndim; d++) same = (*t)->shape[d] == y->shape[d];
+  st_tensor *r = *t;
+  if (!same && !(r = st__untrack(st_expand(r, y->ndim, y->shape))))
+    return st__op_error(c, ST_ERR_SHAPE, "the jvp rule's tangent for output %d has shape %s, which does not broadcast "
+                                         "to the output's %s",
+                        j, ST_SHAPE_STR(*t), ST_SHAPE_STR(y));
+  if (r->dtype != y->dtype) {
+    st_tensor *cast = st__untrack(st_to_dtype(r, y->dtype));
+    if (r != *t) st__drop(r);
+    if (!(r = cast)) return st_last_status();
+  }
+  if (r != *t) {
+    st__drop(*t);
+    *t = r;
+  }
+  return 0;
+}
+
 /* An in-place op on a tensor from outside the transform would give it a tangent of this level. */
 static int check_inplace_target(int level, const st_opcall *c, bool any_tangent) {
   if (!(c->op->flags & ST_OP_INPLACE) || !any_tangent || c->in[0]->level == level) return 0;
@@ -123,6 +145,8 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
       rc = jvp_by_vjp(c, pin, vout, tin, tout);
     }
     st__tmp_free(before, before_small, nin);
+    for (int j = 0; !rc && j < nout; j++)
+      if (tout[j]) rc = fit_tangent(c, j, vout[j], &tout[j]);
   }
   for (int j = 0; !rc && j < nout; j++) {
     if (inplace && j == 0) {

@@ -209,12 +209,13 @@ static void pullback_free(void *p) {
   st__free(s, sizeof *s);
 }
 
-static int pullback_call(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+static int pullback_call(void *ctx, int ncot, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ncot;
   (void)nout;
   pullback_state *s = ctx;
   st_tensor *small[8], **g = st__tmp_array(s->t.nvar, small, 8);
   int rc = g ? st__pull("st_vjp pullback", &s->t, in, g) : ST_ERR_OOM;
-  for (int i = 0; !rc && i < nin; i++) {
+  for (int i = 0; !rc && i < s->nin; i++) {
     int k = s->var_of[i];
     out[i] = k >= 0 ? st__track(g[k]) : st__zeros_meta(&s->in_meta[i]);
     if (k >= 0) g[k] = NULL;
