@@ -2,6 +2,7 @@
    nodes, detach and grad modes. */
 #include <string.h>
 
+#include "../dispatch/interp.h"
 #include "autograd.h"
 
 static _Thread_local bool tls_grad_disabled;    /* grad mode is on by default */
@@ -70,12 +71,29 @@ void st_set_requires_grad(st_tensor *t, bool requires_grad) {
 bool st_requires_grad(const st_tensor *t) { return t && st__requires_grad(t); }
 bool st_is_leaf(const st_tensor *t) { return t && !(t->ag && t->ag->grad_fn); }
 
+/* Detach stops gradients at every level, like JAX's stop_gradient: a grad or jvp wrapper gives
+   way to its (detached) value, which is a constant at that level; a vmap wrapper keeps its
+   batch around the detached value. Untracked result. */
+static st_tensor *detach(st_tensor *t) {
+  if (t->wrap == ST_WRAP_GRAD || t->wrap == ST_WRAP_JVP) return detach(t->value);
+  if (t->wrap == ST_WRAP_VMAP) {
+    st_tensor *v = detach(t->value);
+    st_tensor *w = v && st__wrapper_alive(t) ? st__wrap(t->level, v, t->bdim, NULL) : NULL;
+    st__drop(v);
+    if (!w && !st__has_error())
+      st__error(ST_ERR_TRANSFORM, "st_detach: a tensor batched by a st_vmap (level %d) that has already returned",
+                t->level);
+    return w;
+  }
+  return st__tensor_view(t->storage, t->dtype, t->ndim, t->shape, t->strides, t->offset);
+}
+
 st_tensor *st_detach(st_tensor *t) {
   if (!t) {
     st__null_arg("st_detach", 1);
     return NULL;
   }
-  st_tensor *d = st__tensor_view(t->storage, t->dtype, t->ndim, t->shape, t->strides, t->offset);
+  st_tensor *d = detach(t);
   if (d) st__ok();
   return st__track(d);
 }
