@@ -474,7 +474,10 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
 /* A function value: reads nin inputs, writes nout new references to out, returns 0 (or a
    non-zero status on failure, ideally with the error set). It runs inside a scope that the
    caller (st_call or a transform) opens: its temporaries are released when it returns, its
-   outputs are kept. */
+   outputs are kept. An output that an op returned inside the function is recorded in that
+   scope and is returned as is (the scope lets go of it, as st_keep does); an input returned as
+   an output is returned as st_retain(in[i]). (st_retain of a tensor recorded in the scope would
+   be one reference too many.) */
 typedef int (*st_fn)(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
 
 st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout);

@@ -46,6 +46,10 @@ int st__vmap_elementwise(const st_vmap_args *a, st_tensor **out, int *out_bdim) 
     if (!(x[i] = st__bfront(a, i, rank))) return st__rule_failed();
   out_bdim[0] = 0;
   if (st__redispatch(a->c, x, out)) return st__rule_failed();
+  if (a->c->op->flags & ST_OP_INPLACE) { /* the result is x[0], already held by the scope */
+    st__drop(out[0]);
+    out[0] = x[0];
+  }
   return 0;
 }
 
