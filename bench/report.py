@@ -120,6 +120,32 @@ if os.path.exists(ap) and os.path.exists(app):
     if ("mlp_step", "1024") in mine and ("mlp_gemms", "1024") in mine:
         lines += ["", f"MLP step throughput vs its GEMMs alone: {100 * mine[('mlp_gemms', '1024')] / mine[('mlp_step', '1024')]:.0f}%"]
     lines.append("")
+tp, tpp = os.path.join(out, "transforms.strata.txt"), os.path.join(out, "transforms.peers.txt")
+if os.path.exists(tp) and os.path.exists(tpp):
+    mine = {(f[2], f[3]): float(f[4]) for f in (l.split() for l in open(tp)) if len(f) == 5}
+    theirs = {}
+    for f in (l.split() for l in open(tpp)):
+        if len(f) == 5:
+            theirs[(f[1], f[2], f[3])] = float(f[4])
+    peers = ["torch.func", "torch", "torch_loop", "jax", "jax_jit"]
+    lines += ["## function transforms", "",
+              "Seconds per call; each ratio is peer time / strata time (above 1: strata is faster). "
+              "`torch` is PyTorch eager autograd, `torch_loop` a Python loop of per-example "
+              "autograd.grad calls, `jax` JAX without jit.", "",
+              "| workload | size | strata (s) | " + " | ".join(f"{p} / strata" for p in peers) + " |",
+              "|---|---|---|" + "---|" * len(peers)]
+    for (name, size), sec in mine.items():
+        cells = []
+        for p in peers:
+            t = theirs.get((p, name, size))
+            cells.append(f"{t / sec:.2f}" if t else "")
+        lines.append(f"| {name} | {size} | {sec:.3e} | " + " | ".join(cells) + " |")
+    for m in ("mlp", "cnn"):
+        ps, bg = mine.get((f"persample_{m}", "64")), mine.get((f"batchgrad_{m}", "64"))
+        if ps and bg:
+            lines.append("")
+            lines.append(f"Per-sample gradients ({m}, B=64) take {ps / bg:.2f}x the time of strata's plain batch gradient (goal: at most 2x).")
+    lines.append("")
 bp = os.path.join(out, "gemm_builtin.txt")
 if os.path.exists(bp):
     lines += ["## gemm, built-in kernel (STRATA_BLAS=off), one thread", "",
