@@ -11,9 +11,9 @@ endif
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 # Contract smoke programs whose sections are implemented so far.
-SMOKE ?= core autograd
+SMOKE ?= core autograd transforms
 
-.PHONY: all test demo asan tsan install clean smoke
+.PHONY: all test demo asan tsan install clean smoke coverage coverage-check
 
 all:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
@@ -24,6 +24,14 @@ test: all
 
 demo: all
 	./$(BUILD)/tour
+
+# docs/COVERAGE.md is generated from the op table; coverage-check fails when it is stale.
+coverage: all
+	./$(BUILD)/strata_coverage > docs/COVERAGE.md
+
+coverage-check: all
+	@./$(BUILD)/strata_coverage | diff -u docs/COVERAGE.md - \
+	  || { echo "docs/COVERAGE.md is out of date: run make coverage"; exit 1; }
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer; leaks are fatal.
 asan:
