@@ -491,6 +491,14 @@ int st_func_nout(const st_func *f);
    applies the transform here; calls nest and compose in any order and depth. */
 int st_call(st_func *f, st_tensor *const *in, st_tensor **out);
 
+/* Inside a transform, tensors are wrapped: st_ndim, st_size and st_dtype_of give the logical
+   view (without vmap's batch dim); st_to_f64, st_item and st_print read the primal through grad
+   and jvp and fail with ST_ERR_TRANSFORM on a vmap-batched tensor. Tensors captured from outside
+   (through ctx) are constants to the transform. A tensor made inside a transform and kept after
+   it returned ("escaped") stands for its plain value when it came from grad or jvp, and is an
+   ST_ERR_TRANSFORM error in any op when it was batched by vmap. st_detach stops gradients at
+   every level (JAX's stop_gradient). Transforms nest up to 64 deep. */
+
 /* grad: f's first output must be one-element; argnums NULL means {0}. Outputs: one gradient
    per argnum, then f's outputs after the first (aux). Inputs not in argnums are constants. */
 st_func *st_grad(st_func *f, int nargnums, const int *argnums);
