@@ -45,6 +45,7 @@ typedef struct st_node_ops {
   int (*apply)(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs);
   void (*release_saved)(st_node *n); /* drops saved values (after backward without retain) */
   void (*destroy)(st_node *n);       /* frees kind-specific state */
+  bool null_grads; /* apply receives NULL for missing output gradients (else zeros) */
 } st_node_ops;
 
 struct st_node {

@@ -273,7 +273,7 @@ static int run_node(graph_task *g, int k) {
     st_scope_push();
     rc = st__run_pre_hooks(n, t->buf);
     if (!rc) rc = st__run_retains_grad(n, t->buf);
-    if (!rc) rc = fill_zeros(t);
+    if (!rc && !n->ops->null_grads) rc = fill_zeros(t);
     if (!rc) rc = apply(n, t->buf, gin, needs);
     if (!rc) rc = st__run_post_accumulate_hooks(n);
     if (!rc) rc = st__run_post_hooks(n, gin, t->buf);

@@ -153,7 +153,7 @@ static void accumulate_destroy(st_node *n) {
   st__drop(leaf);
 }
 
-static const st_node_ops accumulate_ops = {"AccumulateGrad", accumulate_apply, NULL, accumulate_destroy};
+static const st_node_ops accumulate_ops = {"AccumulateGrad", accumulate_apply, NULL, accumulate_destroy, false};
 
 bool st__is_accumulate(const st_node *n) { return n->ops == &accumulate_ops; }
 

@@ -60,7 +60,7 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
   return rc;
 }
 
-static const st_node_ops op_node_ops = {"op", op_apply, op_release_saved, op_destroy};
+static const st_node_ops op_node_ops = {"op", op_apply, op_release_saved, op_destroy, false};
 
 /* "log_softmax" -> "LogSoftmaxBackward", as PyTorch names its nodes. */
 static void node_name(char *buf, size_t size, const char *op) {

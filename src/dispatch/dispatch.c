@@ -112,13 +112,13 @@ static int vmap_level(void) {
 }
 
 /* A dead wrapper stands for its value; a dead vmap wrapper cannot. */
-static st_tensor *revive(const st_opcall *c, int i, st_tensor *t) {
+static st_tensor *revive(const char *name, int i, st_tensor *t) {
   while (t->level && !st__wrapper_alive(t)) {
     if (t->wrap == ST_WRAP_VMAP) {
-      st__op_error(c, ST_ERR_TRANSFORM,
-                   "argument %d is a tensor batched by a st_vmap (level %d) that has already returned; "
-                   "return it from the vmapped function instead of keeping it",
-                   i + 1, t->level);
+      st__error(ST_ERR_TRANSFORM,
+                "st_%s: argument %d is a tensor batched by a st_vmap (level %d) that has already returned; "
+                "return it from the vmapped function instead of keeping it",
+                name, i + 1, t->level);
       return NULL;
     }
     t = t->value;
@@ -126,32 +126,77 @@ static st_tensor *revive(const st_opcall *c, int i, st_tensor *t) {
   return t;
 }
 
+/* The highest live level among the arguments; *dead when some argument is a dead wrapper. */
+static int arg_level(int nin, st_tensor *const *in, bool *dead) {
+  int level = 0;
+  *dead = false;
+  for (int i = 0; i < nin; i++) {
+    const st_tensor *t = in[i];
+    if (!t || !t->level) continue;
+    if (!st__wrapper_alive(t)) *dead = true;
+    else if (t->level > level) level = t->level;
+  }
+  return level;
+}
+
+/* Calls again(ctx, revived inputs) with every dead wrapper replaced by its value. */
+static int with_revived(const char *name, int nin, st_tensor *const *in, int (*again)(const void *, st_tensor *const *, st_tensor **),
+                        const void *ctx, st_tensor **out) {
+  st_tensor *small[8], **r = st__tmp_array(nin, small, 8);
+  int rc = r ? 0 : ST_ERR_OOM;
+  for (int i = 0; !rc && i < nin; i++)
+    if (in[i] && !(r[i] = revive(name, i, in[i]))) rc = st_last_status();
+  if (!rc) rc = again(ctx, r, out);
+  st__tmp_free(r, small, nin);
+  return rc;
+}
+
+static int redispatch_cb(const void *c, st_tensor *const *in, st_tensor **out) { return st__redispatch(c, in, out); }
+
 int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   for (int i = 0; i < op->nout; i++) out[i] = NULL;
   if (check_inputs(c)) return st_last_status();
-  int level = 0;
-  bool dead = false;
-  for (int i = 0; i < c->nin; i++) {
-    const st_tensor *t = c->in[i];
-    if (!t->level) continue;
-    if (!st__wrapper_alive(t)) dead = true;
-    else if (t->level > level) level = t->level;
-  }
-  if (dead) {
-    st_tensor *small[8], **in = st__tmp_array(c->nin, small, 8);
-    int rc = in ? 0 : ST_ERR_OOM;
-    for (int i = 0; !rc && i < c->nin; i++)
-      if (!(in[i] = revive(c, i, c->in[i]))) rc = st_last_status();
-    if (!rc) rc = st__redispatch(c, in, out);
-    st__tmp_free(in, small, c->nin);
-    return rc;
-  }
+  bool dead;
+  int level = arg_level(c->nin, c->in, &dead);
+  if (dead) return with_revived(op->name, c->nin, c->in, redispatch_cb, c, out);
   if ((op->flags & ST_OP_RANDOM) && st__interp_top()) {
     int v = vmap_level();
     if (v > level) level = v;
   }
   return level ? run_level(c, level, out) : run_plain(c, out);
+}
+
+/* ------------------------------------------------------------------------ higher-order ops */
+
+static int hop_again(const void *c, st_tensor *const *in, st_tensor **out) {
+  st_hop_call lowered = *(const st_hop_call *)c;
+  lowered.in = in;
+  return st__dispatch_hop(&lowered, out);
+}
+
+int st__dispatch_hop(const st_hop_call *c, st_tensor **out) {
+  for (int j = 0; j < c->nout; j++) out[j] = NULL;
+  bool dead;
+  int level = arg_level(c->nin, c->in, &dead);
+  if (dead) return with_revived(c->hop->name, c->nin, c->in, hop_again, c, out);
+  if (!level) return c->hop->plain(c, out);
+  int prev = st__interp_lower(level);
+  int rc;
+  switch (st__interp_at(level)->kind) {
+  case ST_WRAP_GRAD: rc = c->hop->grad(level, c, out); break;
+  case ST_WRAP_JVP: rc = c->hop->jvp(level, c, out); break;
+  default: rc = c->hop->vmap(level, c, out); break;
+  }
+  st__interp_restore(prev);
+  if (rc) {
+    for (int j = 0; j < c->nout; j++) {
+      st__drop(out[j]);
+      out[j] = NULL;
+    }
+    return st_last_status() ? st_last_status() : rc;
+  }
+  return 0;
 }
 
 int st__redispatch(const st_opcall *c, st_tensor *const *in, st_tensor **out) {

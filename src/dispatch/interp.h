@@ -79,6 +79,35 @@ static inline void st__tmp_free(st_tensor **a, st_tensor **small, int n) {
 }
 
 
+/* Forward mode from a vjp (the double-vjp construction): vjp(arg, u, gin) computes gin = J^T u
+   with public ops for the nout cotangents u (zeros that are variables of a fresh grad level
+   where diff_out allows, NULL diff_out: every float output); tout receives J t for the input
+   tangents tin (NULL: zero) as untracked references (NULL: zero). */
+int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout, const bool *diff_out,
+                     st_tensor *const *tin, int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
+                     st_tensor **tout);
+
+/* Higher-order ops (seed 000, PyOperator): ops whose arguments include functions (a custom
+   function's rules, cond's branches) in `payload`. Like a plain op they have one rule per
+   interpreter kind; the dispatcher finds the level exactly as for plain ops and lowers the
+   stack while the rule runs. A rule calls st__dispatch_hop again on the values one level down,
+   so every level below sees the higher-order op too. Out: untracked references. */
+typedef struct st_hop st_hop;
+typedef struct st_hop_call {
+  const st_hop *hop;
+  int nin, nout;
+  st_tensor *const *in; /* may hold NULL where the payload allows */
+  const void *payload;
+} st_hop_call;
+struct st_hop {
+  const char *name;
+  int (*plain)(const st_hop_call *c, st_tensor **out);
+  int (*grad)(int level, const st_hop_call *c, st_tensor **out);
+  int (*jvp)(int level, const st_hop_call *c, st_tensor **out);
+  int (*vmap)(int level, const st_hop_call *c, st_tensor **out);
+};
+int st__dispatch_hop(const st_hop_call *c, st_tensor **out);
+
 /* Trace interpreter (trace.c): prints a call as it passes `level` ("[grad L2] t12 [4] =
    mul(t3, t7)"). Cheap to call when tracing is off. */
 extern bool st__tracing;

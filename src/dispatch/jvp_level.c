@@ -6,57 +6,41 @@
 #include "../autograd/autograd.h"
 #include "interp.h"
 
-/* J t through the vjp rule: u (zeros, one per float output) is a variable of a fresh grad level
-   G; the rule computes g_i = J_i^T u there; the engine then takes d/du sum_i <g_i, t_i>. */
-static int jvp_by_vjp(const st_opcall *c, st_tensor *const *vin, st_tensor *const *vout, st_tensor *const *tin,
-                      st_tensor **tout) {
-  const st_op *op = c->op;
-  int nin = c->nin, nout = op->nout;
-  if (!op->vjp)
-    return st__op_error(c, ST_ERR_UNSUPPORTED, "has neither a jvp rule nor a vjp rule; it cannot be differentiated "
-                                               "in forward mode");
-  int level = st__interp_push("st_jvp", ST_WRAP_GRAD);
+int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout, const bool *diff_out,
+                     st_tensor *const *tin, int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
+                     st_tensor **tout) {
+  int level = st__interp_push(who, ST_WRAP_GRAD);
   if (level < 0) return st_last_status();
-  st_tensor *u[ST_MAX_OUTS] = {0}, *small[8], *gsmall[8];
+  st_tensor *u[ST_MAX_OUTS] = {0}, *small[8], *gsmall[8], *csmall[8];
   st_tensor **gin = st__tmp_array(nin, gsmall, 8), **roots = st__tmp_array(nin, small, 8);
-  st_tensor_meta in_meta[16], out_meta[ST_MAX_OUTS];
-  bool needs[16];
-  int rc = gin && roots ? 0 : ST_ERR_OOM;
-  if (!rc && nin > 16) rc = st__op_error(c, ST_ERR_UNSUPPORTED, "forward mode through %d inputs", nin);
+  st_tensor **cots = st__tmp_array(nin, csmall, 8);
+  int rc = gin && roots && cots ? 0 : ST_ERR_OOM;
+  if (!rc && nout > ST_MAX_OUTS) rc = st__error(ST_ERR_UNSUPPORTED, "%s: forward mode through %d outputs", who, nout);
   for (int j = 0; !rc && j < nout; j++) {
-    st__meta_of(&out_meta[j], vout[j]);
     st_tensor *z = st__untrack(st_zeros(vout[j]->dtype, vout[j]->ndim, vout[j]->shape));
-    if (!z || !(u[j] = st__wrap(level, z, 0, NULL)) || !st__ag_meta(u[j])) rc = st_last_status() ? st_last_status() : ST_ERR_OOM;
-    else if (st__is_float(z->dtype)) u[j]->ag->requires_grad = true;
+    bool var = z && st__is_float(z->dtype) && (!diff_out || diff_out[j]);
+    if (!z || !(u[j] = var ? st__wrap(level, z, 0, NULL) : st_retain(z)) || (var && !st__ag_meta(u[j])))
+      rc = st_last_status() ? st_last_status() : ST_ERR_OOM;
+    else if (var) u[j]->ag->requires_grad = true;
     st__drop(z);
-  }
-  for (int i = 0; !rc && i < nin; i++) {
-    st__meta_of(&in_meta[i], vin[i]);
-    needs[i] = tin[i] != NULL;
   }
   if (!rc) {
     st_scope_push();
-    st_vjp_args a = {op, &c->a, nin, nout, vin, vout, in_meta, out_meta, needs};
-    rc = op->vjp(&a, u, gin);
+    rc = vjp(arg, u, gin);
     for (int i = 0; i < nin; i++) st__untrack_top(gin[i]);
     st_scope_pop();
-    if (rc && !st__has_error()) rc = st__op_error(c, rc, "the vjp rule failed without a message");
   }
   st__interp_pop(level);
-  /* the engine over G's graph: roots g_i with cotangents t_i, inputs u */
-  int nroots = 0;
-  st_tensor *cots_small[8], **cots = st__tmp_array(nin, cots_small, 8);
-  if (!rc && !cots) rc = ST_ERR_OOM;
+  /* the engine over G's graph: roots g_i with cotangents t_i, variables u */
+  int nroots = 0, nvar = 0, which[ST_MAX_OUTS];
   for (int i = 0; !rc && i < nin; i++) {
-    if (!needs[i] || !gin[i] || gin[i]->level != level || !st__requires_grad(gin[i])) continue;
+    if (!tin[i] || !gin[i] || gin[i]->level != level || !st__requires_grad(gin[i])) continue;
     roots[nroots] = gin[i];
     cots[nroots++] = tin[i];
   }
-  int nvar = 0;
   st_tensor *vars[ST_MAX_OUTS], *grads[ST_MAX_OUTS] = {0};
-  int which[ST_MAX_OUTS];
-  for (int j = 0; j < nout; j++)
-    if (u[j] && st__requires_grad(u[j])) {
+  for (int j = 0; !rc && j < nout; j++)
+    if (u[j]->level == level) {
       which[nvar] = j;
       vars[nvar++] = u[j];
     }
@@ -71,8 +55,42 @@ static int jvp_by_vjp(const st_opcall *c, st_tensor *const *vin, st_tensor *cons
   for (int i = 0; gin && i < nin; i++) st__drop(gin[i]);
   st__tmp_free(gin, gsmall, nin);
   st__tmp_free(roots, small, nin);
-  st__tmp_free(cots, cots_small, nin);
+  st__tmp_free(cots, csmall, nin);
   return rc;
+}
+
+/* The op's vjp rule as the linear map u -> J^T u. */
+typedef struct {
+  const st_opcall *c;
+  st_tensor *const *vin, *const *vout, *const *tin;
+} op_vjp_arg;
+
+static int op_vjp(void *p, st_tensor *const *u, st_tensor **gin) {
+  const op_vjp_arg *a = p;
+  const st_opcall *c = a->c;
+  int nin = c->nin, nout = c->op->nout;
+  st_tensor_meta in_meta[16], out_meta[ST_MAX_OUTS];
+  bool needs[16];
+  if (nin > 16) return st__op_error(c, ST_ERR_UNSUPPORTED, "forward mode through %d inputs", nin);
+  for (int i = 0; i < nin; i++) {
+    st__meta_of(&in_meta[i], a->vin[i]);
+    needs[i] = a->tin[i] != NULL;
+  }
+  for (int j = 0; j < nout; j++) st__meta_of(&out_meta[j], a->vout[j]);
+  st_vjp_args v = {c->op, &c->a, nin, nout, a->vin, a->vout, in_meta, out_meta, needs};
+  int rc = c->op->vjp(&v, u, gin);
+  if (rc && !st__has_error()) rc = st__op_error(c, rc, "the vjp rule failed without a message");
+  return rc;
+}
+
+/* J t through the op's vjp rule (the double-vjp construction). */
+static int jvp_by_vjp(const st_opcall *c, st_tensor *const *vin, st_tensor *const *vout, st_tensor *const *tin,
+                      st_tensor **tout) {
+  if (!c->op->vjp)
+    return st__op_error(c, ST_ERR_UNSUPPORTED, "has neither a jvp rule nor a vjp rule; it cannot be differentiated "
+                                               "in forward mode");
+  op_vjp_arg a = {c, vin, vout, tin};
+  return st__jvp_from_vjp("st_jvp", c->nin, c->op->nout, vout, NULL, tin, op_vjp, &a, tout);
 }
 
 /* A rule may return a tangent that broadcasts to its output (add's tangent when one input is a
