@@ -553,6 +553,51 @@ st_func *st_hessian_ex(st_func *f, const st_jac_opts *opts);
 void st_trace_begin(FILE *f);
 void st_trace_end(void);
 
+/* ======================================================================= custom functions */
+
+/* A function with its own derivative rules, kept under every transform (seed 000: functorch
+   support for autograd.Function). forward is pure; setup_context saves what backward and jvp
+   need; backward maps output gradients to input gradients with public ops (so it is itself
+   differentiable unless once_differentiable). Without jvp, forward mode derives one from
+   backward (the double-vjp construction), so jacfwd and hessian work on any custom function.
+   Without vmap, generate_vmap_rule runs forward, setup_context, backward and jvp under vmap;
+   otherwise vmap loops over the lanes (with a warning). */
+typedef struct st_ctx st_ctx;
+int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts); /* save_for_backward (NULL entries allowed) */
+st_tensor *st_ctx_saved(st_ctx *ctx, int i);              /* borrowed; NULL when out of range */
+int st_ctx_num_saved(const st_ctx *ctx);
+bool st_ctx_needs_input_grad(st_ctx *ctx, int i);
+void st_ctx_mark_non_differentiable(st_ctx *ctx, int out_index);
+/* PyTorch's ctx.set_materialize_grads: when true (the default) backward receives zeros for
+   output gradients nobody asked for; when false it receives NULL there. */
+void st_ctx_set_materialize_grads(st_ctx *ctx, bool materialize);
+/* per-call data saved by setup_context for backward/jvp */
+void st_ctx_set_data(st_ctx *ctx, void *data, void (*free_fn)(void *));
+void *st_ctx_data(st_ctx *ctx);
+void *st_ctx_user(st_ctx *ctx); /* the function's `user` pointer */
+
+typedef struct {
+  const char *name;
+  int nin, nout;
+  void *user; /* passed to forward and vmap; st_ctx_user() elsewhere */
+  /* forward: pure computation, no ctx (seed: setup_context style). */
+  int (*forward)(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out);
+  int (*setup_context)(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out);
+  /* backward: grad_in[i] may be left NULL (zero / not needed). */
+  int (*backward)(st_ctx *ctx, st_tensor *const *grad_out, st_tensor **grad_in);
+  int (*jvp)(st_ctx *ctx, st_tensor *const *tangent_in, st_tensor **tangent_out); /* optional */
+  /* optional batching rule: in_dims[i] is ST_UNBATCHED or a dim; fills out and out_dims. */
+  int (*vmap)(void *user, int batch_size, const int *in_dims, st_tensor *const *in, st_tensor **out,
+              int *out_dims);
+  bool generate_vmap_rule; /* when vmap is NULL: run forward/backward under vmap */
+  /* Not in the contract: backward runs without recording, and differentiating its result
+     again fails with a message naming the function (PyTorch's @once_differentiable). */
+  bool once_differentiable;
+} st_custom_fn;
+
+/* Applies fn: out receives fn->nout new references. */
+int st_custom_apply(const st_custom_fn *fn, st_tensor *const *in, st_tensor **out);
+
 /* ============================================================================ serialization */
 
 /* A set of named tensors, as read from or written to a safetensors file. */

@@ -115,6 +115,23 @@ static int fit_tangent(const st_opcall *c, int j, const st_tensor *y, st_tensor 
   return 0;
 }
 
+/* The tangent of an in-place op's self changes with its value. When self's tangent is a dense
+   tensor it is overwritten in place, so that a view's tangent written this way reaches its
+   base's tangent (view rules give a view of the base's tangent); else it is replaced. */
+static bool dense(const st_tensor *t) {
+  for (int d = 0; d < t->ndim; d++)
+    if (t->strides[d] == 0 && t->shape[d] > 1) return false;
+  return true;
+}
+static int update_tangent(st_tensor *self, st_tensor **t) {
+  if (self->tangent && *t && dense(self->tangent) && self->tangent->dtype == (*t)->dtype)
+    return st_copy_(self->tangent, *t);
+  st__drop(self->tangent);
+  self->tangent = *t;
+  *t = NULL;
+  return 0;
+}
+
 /* An in-place op on a tensor from outside the transform would give it a tangent of this level. */
 static int check_inplace_target(int level, const st_opcall *c, bool any_tangent) {
   if (!(c->op->flags & ST_OP_INPLACE) || !any_tangent || c->in[0]->level == level) return 0;
@@ -169,11 +186,7 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
   for (int j = 0; !rc && j < nout; j++) {
     if (inplace && j == 0) {
       out[0] = st_retain(c->in[0]);
-      if (out[0]->level == level) { /* the tangent changes with the value */
-        st__drop(out[0]->tangent);
-        out[0]->tangent = tout[0];
-        tout[0] = NULL;
-      }
+      if (out[0]->level == level) rc = update_tangent(out[0], &tout[0]);
     } else if (any && st__is_float(vout[j]->dtype)) {
       if (!(out[j] = st__wrap(level, vout[j], 0, tout[j]))) rc = ST_ERR_OOM;
     } else {

@@ -42,8 +42,15 @@ int st__vmap_elementwise(const st_vmap_args *a, st_tensor **out, int *out_bdim) 
     if (st__lrank(a, i) > rank) rank = st__lrank(a, i);
   st_tensor *x[4];
   if (n > 4) return st__op_error(a->c, ST_ERR_UNSUPPORTED, "elementwise batching of %d inputs", n);
-  for (int i = 0; i < n; i++)
+  /* a batched 0-dim input weighs like a dimensioned one in type promotion once it has its batch
+     dim: compute in the logical result type, as functorch does */
+  st_dtype rt = st__result_type(n, a->c->in);
+  for (int i = 0; i < n; i++) {
     if (!(x[i] = st__bfront(a, i, rank))) return st__rule_failed();
+    bool promote = a->bdim[i] >= 0 && st__lrank(a, i) == 0 && st__is_float(x[i]->dtype) && st__is_float(rt) &&
+                   x[i]->dtype != rt && !((a->c->op->flags & ST_OP_INPLACE) && i == 0);
+    if (promote && !(x[i] = st_to_dtype(x[i], rt))) return st__rule_failed();
+  }
   out_bdim[0] = 0;
   if (st__redispatch(a->c, x, out)) return st__rule_failed();
   if (a->c->op->flags & ST_OP_INPLACE) { /* the result is x[0], already held by the scope */
@@ -61,7 +68,9 @@ int st__vmap_reduce(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   if (r == 0 || c.a.nlist == 0) {
     /* every logical dim: flatten them into one (a 0-dim value gets a size-1 dim) and reduce it;
        keepdim then restores the logical rank of ones */
-    st_tensor *flat = st_reshape(x, 2, (const int64_t[]){x->shape[0], -1});
+    int64_t rest = 1; /* not -1: with 0 lanes it would be ambiguous */
+    for (int d = 1; d < x->ndim; d++) rest *= x->shape[d];
+    st_tensor *flat = st_reshape(x, 2, (const int64_t[]){x->shape[0], rest});
     if (!flat) return st__rule_failed();
     c.a.nlist = 1;
     c.a.list[0] = 1;

@@ -162,6 +162,58 @@ static int vmap_run(const char *who, const vmap_state *s, st_tensor *const *in, 
   return rc;
 }
 
+int st__vmap_call(const char *who, int64_t B, int nin, st_tensor *const *in, const int *bdim,
+                  int (*body)(void *arg, st_tensor *const *in, int *nout, st_tensor **out), void *arg, int cap, int *nout,
+                  st_tensor **out, int *obdim) {
+  *nout = 0;
+  for (int j = 0; j < cap; j++) out[j] = NULL;
+  st_tensor *small[8], **args = st__tmp_array(nin, small, 8);
+  if (!args) return ST_ERR_OOM;
+  int level = st__interp_push(who, ST_WRAP_VMAP), rc = level < 0 ? st_last_status() : 0;
+  uint32_t id = 0;
+  if (!rc) {
+    st_interp *I = st__interp_at(level);
+    I->batch = B;
+    I->randomness = ST_RANDOM_ERROR;
+    id = I->id;
+  }
+  for (int i = 0; !rc && i < nin; i++) {
+    if (!in[i]) continue;
+    args[i] = bdim[i] >= 0 ? st__wrap(level, in[i], bdim[i], NULL) : st_retain(in[i]);
+    if (!args[i]) rc = ST_ERR_OOM;
+  }
+  st_tensor *raw[32] = {0};
+  if (cap > 32) rc = st__error(ST_ERR_UNSUPPORTED, "%s: more than 32 outputs under vmap", who);
+  if (!rc) {
+    st_scope_push();
+    rc = body(arg, args, nout, raw);
+    for (int j = 0; j < *nout; j++) st__untrack_top(raw[j]);
+    st_scope_pop();
+  }
+  if (level > 0) st__interp_pop(level);
+  for (int j = 0; !rc && j < *nout; j++) {
+    st_tensor *o = raw[j];
+    obdim[j] = -1;
+    if (!o) continue;
+    if (o->level == level && o->level_id == id) {
+      out[j] = st__untrack(st__movedim(o->value, o->bdim, 0));
+      obdim[j] = 0;
+      if (!out[j]) rc = st_last_status();
+    } else {
+      out[j] = st_retain(o);
+    }
+  }
+  for (int i = 0; i < nin; i++) st__drop(args[i]);
+  for (int j = 0; j < 32; j++) st__drop(raw[j]);
+  if (rc)
+    for (int j = 0; j < cap; j++) {
+      st__drop(out[j]);
+      out[j] = NULL;
+    }
+  st__tmp_free(args, small, nin);
+  return rc;
+}
+
 static int vmap_call(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nin;
   int rc = vmap_run("st_vmap", ctx, in, out);
