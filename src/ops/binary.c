@@ -151,14 +151,16 @@ static int infer_binary_(const st_opcall *c, st_meta *m) {
   return 0;
 }
 
-/* ------------------------------------------------------------------------- vjp rules */
+/* ------------------------------------------------------------------ vjp and jvp rules */
 
 /* The rules follow PyTorch's tools/autograd/derivatives.yaml (and FunctionsManual.cpp for the
    named *_backward helpers), written with public ops so that they are differentiable again.
-   Broadcast operands get their gradient summed back to their own shape (st__sum_to). The
-   in-place forms share the rules: the engine hands them the copy of self taken before the
-   write when they save input 0. a, b are the saved inputs, y the saved output, g the output's
-   gradient. */
+   Elementwise, each input i contributes g * (d result / d input i) at every element: the vjp
+   sums that product with g the output's gradient back to input i's shape (st__sum_to, for a
+   broadcast operand), the jvp adds the products over the inputs with g their tangents
+   (derivatives.yaml's "result:" formulas are these sums). One function computes the product
+   for both rules. The in-place forms share them: the engine hands the vjp the copy of self
+   taken before the write when it saves input 0, and the jvp interpreter does the same. */
 
 #define IN0 ST_SAVE_IN(0)
 #define IN1 ST_SAVE_IN(1)
@@ -168,103 +170,112 @@ static int infer_binary_(const st_opcall *c, st_meta *m) {
    promote a dimensioned tensor. */
 static st_tensor *zero_like0(st_tensor *t) { return st_scalar(st_dtype_of(t), 0); }
 
-/* add: grad, grad */
-static int vjp_add(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0]));
-  ST_GRAD(1, st__sum_to(gout[0], &a->in_meta[1]));
-  return 0;
+/* pow by self: pow_backward_self = where(exponent == 0, 0, g * exponent * self^(exponent - 1));
+   the mask gives 0 where the formula would give 0 * inf = NaN. */
+static st_tensor *pow_by_self(st_tensor *g, st_tensor *x, st_tensor *e) {
+  st_tensor *d = st_mul(g, st_mul(e, st_pow(x, st_add_scalar(e, -1))));
+  return st_where(st_eq(e, zero_like0(e)), zero_like0(g), d);
 }
 
-/* sub: grad, -grad */
-static int vjp_sub(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0]));
-  ST_GRAD(1, st__sum_to(st_neg(gout[0]), &a->in_meta[1]));
-  return 0;
+/* pow by exponent: pow_backward_exponent = where(self == 0 & exponent >= 0, 0,
+   g * result * log(self)); the mask gives 0 where the formula would give 0 * log 0 = NaN. */
+static st_tensor *pow_by_exponent(st_tensor *g, st_tensor *x, st_tensor *e, st_tensor *y) {
+  st_tensor *cond = st_logical_and(st_eq(x, zero_like0(x)), st_ge(e, zero_like0(e)));
+  return st_where(cond, zero_like0(g), st_mul(g, st_mul(y, st_log(x))));
 }
 
-/* mul: mul_tensor_backward(grad, other), mul_tensor_backward(grad, self) */
-static int vjp_mul(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st__sum_to(st_mul(gout[0], a->in[1]), &a->in_meta[0]));
-  ST_GRAD(1, st__sum_to(st_mul(gout[0], a->in[0]), &a->in_meta[1]));
-  return 0;
-}
-
-/* div: div_tensor_self_backward = grad / other, div_tensor_other_backward =
-   -grad * ((self / other) / other) */
-static int vjp_div(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  st_tensor *x = a->in[0], *d = a->in[1], *g = gout[0];
-  ST_GRAD(0, st__sum_to(st_div(g, d), &a->in_meta[0]));
-  ST_GRAD(1, st__sum_to(st_mul(st_neg(g), st_div(st_div(x, d), d)), &a->in_meta[1]));
-  return 0;
-}
-
-/* pow: pow_backward_self = where(exponent == 0, 0, grad * exponent * self^(exponent - 1)), and
-   pow_backward_exponent = where(self == 0 & exponent >= 0, 0, grad * result * log(self)): the
-   masks give 0 where the unmasked formulas would give 0 * inf or 0 * log 0 = NaN. */
-static int vjp_pow(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  st_tensor *x = a->in[0], *e = a->in[1], *g = gout[0];
-  if (a->needs[0]) {
-    st_tensor *d = st_mul(g, st_mul(e, st_pow(x, st_add_scalar(e, -1))));
-    st_tensor *masked = st_where(st_eq(e, zero_like0(e)), zero_like0(g), d);
-    ST_GRAD(0, st__sum_to(masked, &a->in_meta[0]));
-  }
-  if (a->needs[1]) {
-    st_tensor *cond = st_logical_and(st_eq(x, zero_like0(x)), st_ge(e, zero_like0(e)));
-    st_tensor *d = st_mul(g, st_mul(a->out[0], st_log(x)));
-    ST_GRAD(1, st__sum_to(st_where(cond, zero_like0(g), d), &a->in_meta[1]));
-  }
-  return 0;
-}
-
-/* maximum / minimum: self gets where(self == other, grad / 2, grad) masked to 0 where self
-   loses (self < other for maximum, self > other for minimum); other symmetrically. Ties split
-   the gradient evenly; a NaN operand passes the gradient to both, as PyTorch's masks do. */
-static st_tensor *extremum_grad(st_tensor *g, st_tensor *mine, st_tensor *theirs, bool is_max) {
-  st_tensor *zero = zero_like0(g);
+/* maximum / minimum by `mine`: where(mine == theirs, g / 2, g), masked to 0 where mine loses
+   (mine < theirs for maximum, mine > theirs for minimum). Ties split evenly; a NaN operand
+   passes g for both, as PyTorch's masks do in the vjp. (PyTorch's jvp, other_t + where(self ==
+   other, 0.5, self > other) * (self_t - other_t), agrees except at NaN, where it takes other_t
+   alone; following the vjp keeps jvp and vjp transposes of each other there too.) */
+static st_tensor *extremum_by(st_tensor *g, st_tensor *mine, st_tensor *theirs, bool is_max) {
   st_tensor *loses = is_max ? st_lt(mine, theirs) : st_gt(mine, theirs);
   st_tensor *tie = st_where(st_eq(mine, theirs), st_mul_scalar(g, 0.5), g);
-  return st_where(loses, zero, tie);
+  return st_where(loses, zero_like0(g), tie);
 }
 
-static int vjp_extremum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin,
-                        bool is_max) {
-  st_tensor *x = a->in[0], *y = a->in[1], *g = gout[0];
-  ST_GRAD(0, st__sum_to(extremum_grad(g, x, y, is_max), &a->in_meta[0]));
-  ST_GRAD(1, st__sum_to(extremum_grad(g, y, x, is_max), &a->in_meta[1]));
+/* g * (d result / d input i) for the differentiable elementwise op `op` at the inputs `in`
+   and the result y (the vjp reads only the values its record saves), before any summing to
+   input i's shape. */
+static st_tensor *times_partial(const st_op *op, const st_attrs *at, int i, st_tensor *const *in,
+                                st_tensor *y, st_tensor *g) {
+  st_tensor *x = in[0], *w = op->nin > 1 ? in[1] : NULL;
+  switch (op->id) {
+  case ST_OP_add:
+  case ST_OP_add_:
+  case ST_OP_add_scalar:
+  case ST_OP_add_scalar_: return st__track(st_retain(g));
+  case ST_OP_sub:
+  case ST_OP_sub_: return i == 0 ? st__track(st_retain(g)) : st_neg(g);
+  case ST_OP_mul: /* mul_tensor_backward: g * other, g * self */
+  case ST_OP_mul_: return st_mul(g, i == 0 ? w : x);
+  case ST_OP_mul_scalar:
+  case ST_OP_mul_scalar_: return st_mul_scalar(g, at->f[0]);
+  case ST_OP_div: /* div_tensor_self_backward g / other, div_tensor_other_backward
+                     -g * ((self / other) / other); PyTorch's jvp (self_t - other_t * result)
+                     / other is their sum */
+  case ST_OP_div_: return i == 0 ? st_div(g, w) : st_mul(st_neg(g), st_div(st_div(x, w), w));
+  case ST_OP_pow: return i == 0 ? pow_by_self(g, x, w) : pow_by_exponent(g, x, w, y);
+  case ST_OP_pow_scalar: { /* pow_backward: 0 for exponent 0 (0^0 has derivative 0, not NaN) */
+    double e = at->f[0];
+    return e == 0 ? st_zeros_like(g) : st_mul(g, st_mul_scalar(st_pow_scalar(x, e - 1), e));
+  }
+  case ST_OP_maximum:
+  case ST_OP_minimum: return extremum_by(g, in[i], in[1 - i], op->id == ST_OP_maximum);
+  case ST_OP_atan2: { /* atan2_backward: g * other / r, g * -self / r, r = self^2 + other^2 */
+    st_tensor *gr = st_div(g, st_add(st_square(x), st_square(w)));
+    return i == 0 ? st_mul(gr, w) : st_mul(gr, st_neg(x));
+  }
+  case ST_OP_where: /* g goes to the branch each element came from; cond is bool */
+    return i == 1 ? st_where(x, g, zero_like0(g)) : st_where(x, zero_like0(g), g);
+  default: st__error(ST_ERR_AUTOGRAD, "st_%s: no derivative", op->name); return NULL;
+  }
+}
+
+/* where's cond (input 0) is bool: it has no derivative, and neither gradient nor tangent. */
+static bool has_derivative(const st_op *op, int i) { return !(op->id == ST_OP_where && i == 0); }
+
+/* vjp of the differentiable elementwise ops: each input's product, summed to its shape. */
+static int vjp_elementwise(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  for (int i = 0; i < a->nin; i++)
+    if (has_derivative(a->op, i))
+      ST_GRAD(i, st__sum_to(times_partial(a->op, a->a, i, a->in, a->out[0], gout[0]),
+                            &a->in_meta[i]));
   return 0;
 }
 
-static int vjp_maximum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  return vjp_extremum(a, gout, gin, true);
-}
-
-static int vjp_minimum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  return vjp_extremum(a, gout, gin, false);
-}
-
-/* atan2: atan2_backward: with r = 1 / (self^2 + other^2), grad * other * r and
-   grad * -self * r. */
-static int vjp_atan2(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  st_tensor *y = a->in[0], *x = a->in[1];
-  st_tensor *gr = st_div(gout[0], st_add(st_square(y), st_square(x)));
-  ST_GRAD(0, st__sum_to(st_mul(gr, x), &a->in_meta[0]));
-  ST_GRAD(1, st__sum_to(st_mul(gr, st_neg(y)), &a->in_meta[1]));
+/* jvp of the differentiable elementwise ops: the sum of the products of the inputs that have
+   a tangent. A lone smaller term broadcasts to the result (the interpreter expands it). */
+static int jvp_elementwise(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  st_tensor *sum = NULL;
+  for (int i = 0; i < a->nin; i++) {
+    if (!tin[i] || !has_derivative(a->op, i)) continue;
+    st_tensor *term = times_partial(a->op, a->a, i, a->in, a->out[0], tin[i]);
+    if (!term || (sum && !(term = st_add(sum, term)))) return st__rule_failed();
+    sum = term;
+  }
+  tout[0] = sum;
   return 0;
 }
 
-#define BINARY(NAME, FLAGS, INFER, KERNEL, VJP, SAVES)                                             \
+/* A differentiable record gets both rules; a NONDIFF one neither. */
+#define BINARY(NAME, FLAGS, INFER, KERNEL, SAVES)                                                  \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 2, .nout = 1,             \
                                .flags = (FLAGS), .infer = INFER, .kernel = KERNEL,                 \
-                               .saves = (SAVES), .vjp = (VJP), .vmap = st__vmap_elementwise};
-#define NONDIFF(NAME) BINARY(NAME, ST_OP_NONDIFF, infer_binary, kernel_binary, NULL, 0)
-BINARY(add, 0, infer_binary, kernel_binary, vjp_add, 0)
-BINARY(sub, 0, infer_binary, kernel_binary, vjp_sub, 0)
-BINARY(mul, 0, infer_binary, kernel_binary, vjp_mul, IN0 | IN1)
-BINARY(div, 0, infer_binary, kernel_binary, vjp_div, IN0 | IN1)
-BINARY(pow, 0, infer_binary, kernel_binary, vjp_pow, IN0 | IN1 | OUT0)
-BINARY(maximum, 0, infer_binary, kernel_binary, vjp_maximum, IN0 | IN1)
-BINARY(minimum, 0, infer_binary, kernel_binary, vjp_minimum, IN0 | IN1)
-BINARY(atan2, 0, infer_binary, kernel_binary, vjp_atan2, IN0 | IN1)
+                               .saves = (SAVES),                                                   \
+                               .vjp = (FLAGS) & ST_OP_NONDIFF ? NULL : vjp_elementwise,            \
+                               .jvp = (FLAGS) & ST_OP_NONDIFF ? NULL : jvp_elementwise,            \
+                               .vmap = st__vmap_elementwise};
+#define NONDIFF(NAME) BINARY(NAME, ST_OP_NONDIFF, infer_binary, kernel_binary, 0)
+BINARY(add, 0, infer_binary, kernel_binary, 0)
+BINARY(sub, 0, infer_binary, kernel_binary, 0)
+BINARY(mul, 0, infer_binary, kernel_binary, IN0 | IN1)
+BINARY(div, 0, infer_binary, kernel_binary, IN0 | IN1)
+BINARY(pow, 0, infer_binary, kernel_binary, IN0 | IN1 | OUT0)
+BINARY(maximum, 0, infer_binary, kernel_binary, IN0 | IN1)
+BINARY(minimum, 0, infer_binary, kernel_binary, IN0 | IN1)
+BINARY(atan2, 0, infer_binary, kernel_binary, IN0 | IN1)
 NONDIFF(eq)
 NONDIFF(ne)
 NONDIFF(lt)
@@ -273,10 +284,10 @@ NONDIFF(gt)
 NONDIFF(ge)
 NONDIFF(logical_and)
 NONDIFF(logical_or)
-BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary, vjp_add, 0)
-BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary, vjp_sub, 0)
-BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary, vjp_mul, IN0 | IN1)
-BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary, vjp_div, IN0 | IN1)
+BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0)
+BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0)
+BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1)
+BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1)
 
 /* ------------------------------------------ tensor op scalar: add_scalar, mul_scalar (f[0]) */
 
@@ -324,26 +335,15 @@ static int kernel_scalar(const st_opcall *c, st_tensor *const *out) {
                     &infos[c->op->id], ct);
 }
 
-/* add_scalar: grad */
-static int vjp_add_scalar(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0]));
-  return 0;
-}
-
-/* mul_scalar: grad * other */
-static int vjp_mul_scalar(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul_scalar(gout[0], a->a->f[0]));
-  return 0;
-}
-
-#define SCALAR(NAME, FLAGS, INFER, VJP)                                                            \
+#define SCALAR(NAME, FLAGS, INFER)                                                                 \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
                                .flags = (FLAGS), .infer = INFER, .kernel = kernel_scalar,          \
-                               .vjp = (VJP), .vmap = st__vmap_elementwise};
-SCALAR(add_scalar, 0, infer_scalar, vjp_add_scalar)
-SCALAR(mul_scalar, 0, infer_scalar, vjp_mul_scalar)
-SCALAR(add_scalar_, ST_OP_INPLACE, infer_scalar_, vjp_add_scalar)
-SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_, vjp_mul_scalar)
+                               .vjp = vjp_elementwise, .jvp = jvp_elementwise,                     \
+                               .vmap = st__vmap_elementwise};
+SCALAR(add_scalar, 0, infer_scalar)
+SCALAR(mul_scalar, 0, infer_scalar)
+SCALAR(add_scalar_, ST_OP_INPLACE, infer_scalar_)
+SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_)
 
 /* ------------------------------------------------------ pow_scalar: f[0] the exponent */
 
@@ -373,22 +373,10 @@ static int kernel_pow_scalar(const st_opcall *c, st_tensor *const *out) {
                     ST_GRAIN_MATH);
 }
 
-/* pow_backward: zeros_like(self) for exponent 0 (so 0^0 has derivative 0, not
-   0 * 0^-1 = NaN), else grad * exponent * self^(exponent - 1). */
-static int vjp_pow_scalar(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  double e = a->a->f[0];
-  if (e == 0) {
-    ST_GRAD(0, st__zeros_meta(&a->in_meta[0]));
-    return 0;
-  }
-  ST_GRAD(0, st_mul(gout[0], st_mul_scalar(st_pow_scalar(a->in[0], e - 1), e)));
-  return 0;
-}
-
 const st_op st__op_pow_scalar = {.id = ST_OP_pow_scalar, .name = "pow_scalar", .nin = 1, .nout = 1,
                                  .infer = infer_pow_scalar, .kernel = kernel_pow_scalar,
-                                 .saves = IN0, .vjp = vjp_pow_scalar,
-                                 .vmap = st__vmap_elementwise};
+                                 .saves = IN0, .vjp = vjp_elementwise,
+                                 .jvp = jvp_elementwise, .vmap = st__vmap_elementwise};
 
 /* --------------------------------------------------------------------------------- where */
 
@@ -413,18 +401,10 @@ static int kernel_where(const st_opcall *c, st_tensor *const *out) {
                     ST_GRAIN_CHEAP);
 }
 
-/* where: the gradient goes to the branch each element was taken from: where(cond, grad, 0) to
-   self, where(cond, 0, grad) to other; cond is bool and gets none. */
-static int vjp_where(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  st_tensor *cond = a->in[0], *g = gout[0];
-  ST_GRAD(1, st__sum_to(st_where(cond, g, zero_like0(g)), &a->in_meta[1]));
-  ST_GRAD(2, st__sum_to(st_where(cond, zero_like0(g), g), &a->in_meta[2]));
-  return 0;
-}
-
 const st_op st__op_where = {.id = ST_OP_where, .name = "where", .nin = 3, .nout = 1,
                             .infer = infer_where, .kernel = kernel_where, .saves = IN0,
-                            .vjp = vjp_where, .vmap = st__vmap_elementwise};
+                            .vjp = vjp_elementwise, .jvp = jvp_elementwise,
+                            .vmap = st__vmap_elementwise};
 
 /* --------------------------------------------------------------------------------- copy_ */
 
@@ -464,9 +444,18 @@ static int vjp_copy_(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
   return 0;
 }
 
+/* copy_: self's new tangent is src's (derivatives.yaml: self_t.copy_(src_t)), broadcast to
+   self's shape and cast to its dtype by the interpreter; none when src has none. */
+static int jvp_copy_(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  (void)a;
+  tout[0] = tin[1] ? st__track(st_retain(tin[1])) : NULL;
+  return 0;
+}
+
 const st_op st__op_copy_ = {.id = ST_OP_copy_, .name = "copy_", .nin = 2, .nout = 1,
                             .flags = ST_OP_INPLACE, .infer = infer_copy_, .kernel = kernel_copy_,
-                            .vjp = vjp_copy_, .vmap = st__vmap_elementwise};
+                            .vjp = vjp_copy_, .jvp = jvp_copy_,
+                            .vmap = st__vmap_elementwise};
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -179,9 +179,16 @@ static int vjp_to_dtype(const st_vjp_args *a, st_tensor *const *gout, st_tensor 
   return gin[0] ? 0 : st__rule_failed();
 }
 
+/* The tangent of a cast is the tangent cast (derivatives.yaml's _to_copy: self_t.to(dtype));
+   a cast to an integer or bool dtype has none. */
+static int jvp_to_dtype(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (!tin[0] || !st__is_float(a->a->dtype)) return 0;
+  return (tout[0] = st_to_dtype(tin[0], a->a->dtype)) ? 0 : st__rule_failed();
+}
+
 const st_op st__op_to_dtype = {.id = ST_OP_to_dtype, .name = "to_dtype", .nin = 1, .nout = 1,
                               .flags = 0, .infer = infer_to_dtype, .kernel = kernel_copy, .vjp = vjp_to_dtype,
-                              .vmap = st__vmap_elementwise};
+                              .jvp = jvp_to_dtype, .vmap = st__vmap_elementwise};
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -16,11 +16,12 @@
 #include "op.h"
 #include "rules.h"
 
-/* A record: one tensor in, one out, with its vjp rule and the values the rule reads. */
-#define REDUCE_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, save_bits)                            \
+/* A record: one tensor in, one out, with its vjp and jvp rules and the values the vjp reads. */
+#define REDUCE_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, jvp_fn, save_bits)                    \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = 1, .nout = 1, .flags = op_flags, .infer = infer_fn,      \
-    .kernel = kernel_fn, .saves = (save_bits), .vjp = (vjp_fn), .vmap = st__vmap_reduce          \
+    .kernel = kernel_fn, .saves = (save_bits), .vjp = (vjp_fn), .jvp = (jvp_fn),                   \
+    .vmap = st__vmap_reduce                                                                        \
   }
 
 /* ----------------------------------------------------------------------- shared inference */
@@ -258,6 +259,36 @@ static st_tensor *expand_to_input(const st_vjp_args *a, st_tensor *t) {
   return st_expand(t, a->in_meta[0].ndim, a->in_meta[0].shape);
 }
 
+/* ------------------------------------------------------------------------------ jvp rules */
+
+/* sum, mean: linear, so the tangent goes through the same reduction (derivatives.yaml:
+   self_t.sum(dim, keepdim), self_t.mean(dim, keepdim)). */
+static int jvp_linear(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  st_opcall c = {.op = a->op, .nin = 1, .in = tin, .a = *a->a};
+  if (tin[0] && st__redispatch(&c, tin, tout)) return st__rule_failed();
+  return 0;
+}
+
+/* The other reductions: each result depends on its own group of elements only, so the vjp rule
+   with a gradient of ones gives d, each element's derivative of its group's result, and the
+   tangent is sum(d * self_t) over the reduced dims. These are derivatives.yaml's "result:"
+   formulas: prod_backward(ones) * self_t summed, amaxamin_jvp (the tangent averaged over the
+   ties: the vjp's even split, so jvp and vjp stay transposes), var_jvp, std_jvp,
+   logsumexp_jvp and norm_jvp. */
+static int jvp_weighted_sum(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (!tin[0]) return 0;
+  st_tensor_meta in_meta, out_meta;
+  st__meta_of(&in_meta, a->in[0]);
+  st__meta_of(&out_meta, a->out[0]);
+  bool needs = true;
+  st_vjp_args v = {a->op, a->a, 1, 1, a->in, a->out, &in_meta, &out_meta, &needs};
+  st_tensor *ones = st_ones_like(a->out[0]), *d = NULL;
+  if (!ones || a->op->vjp(&v, &ones, &d) || !d) return st__rule_failed();
+  int dims[ST_MAX_DIMS], n = rule_dims(&v, dims);
+  tout[0] = st_sum(st_mul(d, tin[0]), n, dims, a->a->keepdim);
+  return tout[0] ? 0 : st__rule_failed();
+}
+
 /* -------------------------------------------------------------- sum, prod, mean, amax, amin */
 
 static int kernel_sum(const st_opcall *c, st_tensor *const *out) {
@@ -335,13 +366,15 @@ static int vjp_extreme(const st_vjp_args *a, st_tensor *const *gout, st_tensor *
   return 0;
 }
 
-const st_op st__op_sum = REDUCE_OP(sum, infer_sum_prod, kernel_sum, 0, vjp_sum, 0);
-const st_op st__op_prod = REDUCE_OP(prod, infer_sum_prod, kernel_prod, 0, vjp_prod, IN0);
-const st_op st__op_mean = REDUCE_OP(mean, infer_float_only, kernel_mean, 0, vjp_mean, 0);
+const st_op st__op_sum = REDUCE_OP(sum, infer_sum_prod, kernel_sum, 0, vjp_sum, jvp_linear, 0);
+const st_op st__op_prod =
+    REDUCE_OP(prod, infer_sum_prod, kernel_prod, 0, vjp_prod, jvp_weighted_sum, IN0);
+const st_op st__op_mean =
+    REDUCE_OP(mean, infer_float_only, kernel_mean, 0, vjp_mean, jvp_linear, 0);
 const st_op st__op_amax =
-    REDUCE_OP(amax, infer_extreme, kernel_amax, 0, vjp_extreme, IN0 | OUT0);
+    REDUCE_OP(amax, infer_extreme, kernel_amax, 0, vjp_extreme, jvp_weighted_sum, IN0 | OUT0);
 const st_op st__op_amin =
-    REDUCE_OP(amin, infer_extreme, kernel_amin, 0, vjp_extreme, IN0 | OUT0);
+    REDUCE_OP(amin, infer_extreme, kernel_amin, 0, vjp_extreme, jvp_weighted_sum, IN0 | OUT0);
 
 /* ------------------------------------------------------------------------------- var, std */
 
@@ -402,8 +435,10 @@ static int vjp_std(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
   return 0;
 }
 
-const st_op st__op_var = REDUCE_OP(var, infer_var_std, kernel_var, 0, vjp_var, IN0);
-const st_op st__op_std = REDUCE_OP(std, infer_var_std, kernel_std, 0, vjp_std, IN0 | OUT0);
+const st_op st__op_var =
+    REDUCE_OP(var, infer_var_std, kernel_var, 0, vjp_var, jvp_weighted_sum, IN0);
+const st_op st__op_std =
+    REDUCE_OP(std, infer_var_std, kernel_std, 0, vjp_std, jvp_weighted_sum, IN0 | OUT0);
 
 /* ---------------------------------------------------------------------------- logsumexp */
 
@@ -438,8 +473,8 @@ static int vjp_logsumexp(const st_vjp_args *a, st_tensor *const *gout, st_tensor
   return 0;
 }
 
-const st_op st__op_logsumexp =
-    REDUCE_OP(logsumexp, infer_logsumexp, kernel_logsumexp, 0, vjp_logsumexp, IN0 | OUT0);
+const st_op st__op_logsumexp = REDUCE_OP(logsumexp, infer_logsumexp, kernel_logsumexp, 0,
+                                         vjp_logsumexp, jvp_weighted_sum, IN0 | OUT0);
 
 /* --------------------------------------------------------------------------------- norm */
 
@@ -501,7 +536,8 @@ static int vjp_norm(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gi
   return 0;
 }
 
-const st_op st__op_norm = REDUCE_OP(norm, infer_float_only, kernel_norm, 0, vjp_norm, IN0 | OUT0);
+const st_op st__op_norm =
+    REDUCE_OP(norm, infer_float_only, kernel_norm, 0, vjp_norm, jvp_weighted_sum, IN0 | OUT0);
 
 /* ------------------------------------------------------------------------ argmax, argmin */
 
@@ -515,9 +551,9 @@ static int kernel_argmin(const st_opcall *c, st_tensor *const *out) {
 }
 /* Integer positions: no derivative. */
 const st_op st__op_argmax =
-    REDUCE_OP(argmax, infer_arg, kernel_argmax, ST_OP_NONDIFF, NULL, 0);
+    REDUCE_OP(argmax, infer_arg, kernel_argmax, ST_OP_NONDIFF, NULL, NULL, 0);
 const st_op st__op_argmin =
-    REDUCE_OP(argmin, infer_arg, kernel_argmin, ST_OP_NONDIFF, NULL, 0);
+    REDUCE_OP(argmin, infer_arg, kernel_argmin, ST_OP_NONDIFF, NULL, NULL, 0);
 
 /* ------------------------------------------------------------------------ public functions */
 

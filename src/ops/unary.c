@@ -92,182 +92,131 @@ static int kernel_unary(const st_opcall *c, st_tensor *const *out) {
   return run_unary(out[0], out[0]->dtype, c->in[0], in_dt, u->kind, NULL, u->grain);
 }
 
-/* ------------------------------------------------------------------------- vjp rules */
+/* ------------------------------------------------------------------ vjp and jvp rules */
 
 /* The rules follow PyTorch's tools/autograd/derivatives.yaml (and FunctionsManual.cpp for the
    named *_backward helpers), written with public ops so that they are differentiable again.
-   x is the saved input, y the saved output, g the output's gradient. */
+   An elementwise op has a diagonal Jacobian, so its vjp (the output's gradient times f') and
+   its jvp (the input's tangent times f') are the same product: derivatives.yaml's "result:"
+   formulas of these ops are their "self:" formulas with grad replaced by self_t (most through
+   auto_element_wise). One function computes that product for both rules. */
 
-/* A 0-dim zero of t's dtype: the "else" branch of where() in masked gradients, which broadcasts
-   and does not promote a dimensioned tensor. */
+/* A 0-dim zero of t's dtype: the "else" branch of where() in masked derivatives, which
+   broadcasts and does not promote a dimensioned tensor. */
 static st_tensor *zero_like0(st_tensor *t) { return st_scalar(st_dtype_of(t), 0); }
 
 #define SQRT1_2 0.70710678118654752440         /* 1 / sqrt(2) */
 #define TWO_OVER_SQRTPI 1.12837916709551257390 /* 2 / sqrt(pi), erf's derivative at 0 */
 
-/* neg: -grad */
-static int vjp_neg(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_neg(gout[0]));
-  return 0;
-}
-
-/* abs: grad * self.sgn(); sign(0) = 0 makes abs'(0) = 0 as in PyTorch. */
-static int vjp_abs(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_sign(a->in[0])));
-  return 0;
-}
-
-/* exp: grad * result */
-static int vjp_exp(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], a->out[0]));
-  return 0;
-}
-
-/* expm1: grad * (result + 1) */
-static int vjp_expm1(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_add_scalar(a->out[0], 1)));
-  return 0;
-}
-
-/* log: grad / self */
-static int vjp_log(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_div(gout[0], a->in[0]));
-  return 0;
-}
-
-/* log1p: log1p_backward = grad / (self + 1) */
-static int vjp_log1p(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_div(gout[0], st_add_scalar(a->in[0], 1)));
-  return 0;
-}
-
-/* sqrt: grad / (2 * result); at 0 this is inf, as in PyTorch. */
-static int vjp_sqrt(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_div(gout[0], st_mul_scalar(a->out[0], 2)));
-  return 0;
-}
-
-/* rsqrt: -0.5 * grad * result^3 */
-static int vjp_rsqrt(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_mul_scalar(st_pow_scalar(a->out[0], 3), -0.5)));
-  return 0;
-}
-
-/* square (pow(self, 2)): 2 * grad * self */
-static int vjp_square(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_mul_scalar(a->in[0], 2)));
-  return 0;
-}
-
-/* reciprocal: -grad * result^2 */
-static int vjp_reciprocal(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_neg(st_square(a->out[0]))));
-  return 0;
-}
-
-/* sin: grad * cos(self) */
-static int vjp_sin(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_cos(a->in[0])));
-  return 0;
-}
-
-/* cos: grad * -sin(self) */
-static int vjp_cos(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_neg(st_sin(a->in[0]))));
-  return 0;
-}
-
-/* tan: grad * (1 + result^2) */
-static int vjp_tan(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_add_scalar(st_square(a->out[0]), 1)));
-  return 0;
-}
-
-/* tanh: tanh_backward = grad * (1 - result^2) */
-static int vjp_tanh(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_add_scalar(st_neg(st_square(a->out[0])), 1)));
-  return 0;
-}
-
-/* sigmoid: sigmoid_backward = grad * result * (1 - result) */
-static int vjp_sigmoid(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  st_tensor *y = a->out[0];
-  ST_GRAD(0, st_mul(gout[0], st_mul(y, st_add_scalar(st_neg(y), 1))));
-  return 0;
-}
-
-/* relu: threshold_backward(grad, result, 0) = where(result > 0, grad, 0); relu'(0) = 0. */
-static int vjp_relu(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  st_tensor *y = a->out[0];
-  ST_GRAD(0, st_where(st_gt(y, zero_like0(y)), gout[0], zero_like0(gout[0])));
-  return 0;
-}
-
-/* gelu (erf form, approximate='none'): gelu_backward = grad * (Phi(x) + x * phi(x)) with
+/* gelu (erf form, approximate='none'): gelu_backward's factor Phi(x) + x * phi(x) with
    Phi(x) = (1 + erf(x / sqrt 2)) / 2 and phi(x) = exp(-x^2 / 2) / sqrt(2 pi). */
-static int vjp_gelu(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  if (!a->needs[0]) return 0;
-  st_tensor *x = a->in[0];
+static st_tensor *gelu_derivative(st_tensor *x) {
   st_tensor *cdf = st_mul_scalar(st_add_scalar(st_erf(st_mul_scalar(x, SQRT1_2)), 1), 0.5);
   st_tensor *pdf = st_mul_scalar(st_exp(st_mul_scalar(st_square(x), -0.5)),
                                  0.5 * TWO_OVER_SQRTPI * SQRT1_2);
-  ST_GRAD(0, st_mul(gout[0], st_add(cdf, st_mul(x, pdf))));
+  return st_add(cdf, st_mul(x, pdf));
+}
+
+/* clamp_backward: where((self >= min) & (self <= max), grad, 0): g passes where the input lies
+   within the bounds, bounds included; a NaN input passes none. A missing bound (+-inf) is not
+   compared, as in PyTorch's one-sided forms; with neither bound clamp is the identity and so is
+   its derivative. The in-place clamp_ reads self as it was before the write. */
+static st_tensor *clamp_times(const st_attrs *at, st_tensor *x, st_tensor *g) {
+  st_tensor *mask = NULL;
+  double lo = at->f[0], hi = at->f[1];
+  if (lo != -INFINITY) mask = st_ge(x, st_scalar(ST_F64, lo));
+  if (hi != INFINITY) {
+    st_tensor *le = st_le(x, st_scalar(ST_F64, hi));
+    mask = mask ? st_logical_and(mask, le) : le;
+  }
+  return mask ? st_where(mask, g, zero_like0(g)) : st__track(st_retain(g));
+}
+
+/* g * f'(x) for the differentiable unary op `op` from its input x and its result y (the vjp
+   reads only the one its record saves); g is the output's gradient (vjp) or the input's
+   tangent (jvp). */
+static st_tensor *times_derivative(const st_op *op, const st_attrs *at, st_tensor *x, st_tensor *y,
+                                   st_tensor *g) {
+  switch (op->id) {
+  case ST_OP_neg: return st_neg(g);
+  case ST_OP_abs: return st_mul(g, st_sign(x));                  /* sgn: abs'(0) = 0 */
+  case ST_OP_exp: return st_mul(g, y);                           /* result */
+  case ST_OP_expm1: return st_mul(g, st_add_scalar(y, 1));       /* result + 1 */
+  case ST_OP_log: return st_div(g, x);                           /* 1 / self */
+  case ST_OP_log1p: return st_div(g, st_add_scalar(x, 1));       /* log1p_backward */
+  case ST_OP_sqrt: return st_div(g, st_mul_scalar(y, 2));        /* inf at 0, as in PyTorch */
+  case ST_OP_square: return st_mul(g, st_mul_scalar(x, 2));      /* pow(self, 2) */
+  case ST_OP_reciprocal: return st_mul(g, st_neg(st_square(y))); /* -result^2 */
+  case ST_OP_rsqrt: return st_mul(g, st_mul_scalar(st_pow_scalar(y, 3), -0.5)); /* -result^3/2 */
+  case ST_OP_sin: return st_mul(g, st_cos(x));
+  case ST_OP_cos: return st_mul(g, st_neg(st_sin(x)));
+  case ST_OP_tan: return st_mul(g, st_add_scalar(st_square(y), 1)); /* 1 + result^2 */
+  /* tanh_backward: 1 - result^2; sigmoid_backward: result * (1 - result) */
+  case ST_OP_tanh: return st_mul(g, st_add_scalar(st_neg(st_square(y)), 1));
+  case ST_OP_sigmoid: return st_mul(g, st_mul(y, st_add_scalar(st_neg(y), 1)));
+  case ST_OP_relu: /* threshold_backward(g, result, 0) = where(result > 0, g, 0): relu'(0) = 0 */
+    return st_where(st_gt(y, zero_like0(y)), g, zero_like0(g));
+  case ST_OP_gelu: return st_mul(g, gelu_derivative(x));
+  case ST_OP_silu: { /* s * (1 + x * (1 - s)) with s = sigmoid(x) */
+    st_tensor *s = st_sigmoid(x);
+    return st_mul(g, st_mul(s, st_add_scalar(st_mul(x, st_add_scalar(st_neg(s), 1)), 1)));
+  }
+  case ST_OP_softplus: return st_mul(g, st_sigmoid(x)); /* softplus_backward, beta 1 */
+  case ST_OP_erf: return st_mul(g, st_mul_scalar(st_exp(st_neg(st_square(x))), TWO_OVER_SQRTPI));
+  case ST_OP_clamp:
+  case ST_OP_clamp_: return clamp_times(at, x, g);
+  default: st__error(ST_ERR_AUTOGRAD, "st_%s: no derivative", op->name); return NULL;
+  }
+}
+
+/* vjp of the differentiable unary ops: grad * f'. */
+static int vjp_unary(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, times_derivative(a->op, a->a, a->in[0], a->out[0], gout[0]));
   return 0;
 }
 
-/* silu: grad * s * (1 + x * (1 - s)) with s = sigmoid(x) */
-static int vjp_silu(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  if (!a->needs[0]) return 0;
-  st_tensor *x = a->in[0], *s = st_sigmoid(x);
-  st_tensor *inner = st_add_scalar(st_mul(x, st_add_scalar(st_neg(s), 1)), 1);
-  ST_GRAD(0, st_mul(gout[0], st_mul(s, inner)));
+/* jvp of the differentiable unary ops: self_t * f'. */
+static int jvp_unary(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (tin[0] && !(tout[0] = times_derivative(a->op, a->a, a->in[0], a->out[0], tin[0])))
+    return st__rule_failed();
   return 0;
 }
 
-/* softplus (beta 1, no threshold): softplus_backward = grad * sigmoid(x) */
-static int vjp_softplus(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(gout[0], st_sigmoid(a->in[0])));
-  return 0;
-}
-
-/* erf: 2 / sqrt(pi) * exp(-x^2) * grad */
-static int vjp_erf(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  st_tensor *x = a->in[0];
-  ST_GRAD(0, st_mul(gout[0], st_mul_scalar(st_exp(st_neg(st_square(x))), TWO_OVER_SQRTPI)));
-  return 0;
-}
-
-#define UNARY(NAME, FLAGS, VJP, SAVES)                                                             \
+/* A differentiable record gets both rules; a NONDIFF one neither. */
+#define UNARY(NAME, FLAGS, SAVES)                                                                  \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
                                .flags = (FLAGS), .infer = infer_unary, .kernel = kernel_unary,     \
-                               .saves = (SAVES), .vjp = (VJP), .vmap = st__vmap_elementwise};
+                               .saves = (SAVES),                                                   \
+                               .vjp = (FLAGS) & ST_OP_NONDIFF ? NULL : vjp_unary,                  \
+                               .jvp = (FLAGS) & ST_OP_NONDIFF ? NULL : jvp_unary,                  \
+                               .vmap = st__vmap_elementwise};
 #define IN0 ST_SAVE_IN(0)
 #define OUT0 ST_SAVE_OUT(0)
-UNARY(neg, 0, vjp_neg, 0)
-UNARY(abs, 0, vjp_abs, IN0)
-UNARY(sign, ST_OP_NONDIFF, NULL, 0)
-UNARY(exp, 0, vjp_exp, OUT0)
-UNARY(expm1, 0, vjp_expm1, OUT0)
-UNARY(log, 0, vjp_log, IN0)
-UNARY(log1p, 0, vjp_log1p, IN0)
-UNARY(sqrt, 0, vjp_sqrt, OUT0)
-UNARY(rsqrt, 0, vjp_rsqrt, OUT0)
-UNARY(square, 0, vjp_square, IN0)
-UNARY(reciprocal, 0, vjp_reciprocal, OUT0)
-UNARY(sin, 0, vjp_sin, IN0)
-UNARY(cos, 0, vjp_cos, IN0)
-UNARY(tan, 0, vjp_tan, OUT0)
-UNARY(tanh, 0, vjp_tanh, OUT0)
-UNARY(sigmoid, 0, vjp_sigmoid, OUT0)
-UNARY(relu, 0, vjp_relu, OUT0)
-UNARY(gelu, 0, vjp_gelu, IN0)
-UNARY(silu, 0, vjp_silu, IN0)
-UNARY(softplus, 0, vjp_softplus, IN0)
-UNARY(erf, 0, vjp_erf, IN0)
-UNARY(floor, ST_OP_NONDIFF, NULL, 0)
-UNARY(ceil, ST_OP_NONDIFF, NULL, 0)
-UNARY(round, ST_OP_NONDIFF, NULL, 0)
-UNARY(logical_not, ST_OP_NONDIFF, NULL, 0)
+UNARY(neg, 0, 0)
+UNARY(abs, 0, IN0)
+UNARY(sign, ST_OP_NONDIFF, 0)
+UNARY(exp, 0, OUT0)
+UNARY(expm1, 0, OUT0)
+UNARY(log, 0, IN0)
+UNARY(log1p, 0, IN0)
+UNARY(sqrt, 0, OUT0)
+UNARY(rsqrt, 0, OUT0)
+UNARY(square, 0, IN0)
+UNARY(reciprocal, 0, OUT0)
+UNARY(sin, 0, IN0)
+UNARY(cos, 0, IN0)
+UNARY(tan, 0, OUT0)
+UNARY(tanh, 0, OUT0)
+UNARY(sigmoid, 0, OUT0)
+UNARY(relu, 0, OUT0)
+UNARY(gelu, 0, IN0)
+UNARY(silu, 0, IN0)
+UNARY(softplus, 0, IN0)
+UNARY(erf, 0, IN0)
+UNARY(floor, ST_OP_NONDIFF, 0)
+UNARY(ceil, ST_OP_NONDIFF, 0)
+UNARY(round, ST_OP_NONDIFF, 0)
+UNARY(logical_not, ST_OP_NONDIFF, 0)
 
 /* ---------------------------------------------------- clamp, clamp_: f[0] min, f[1] max */
 
@@ -320,30 +269,13 @@ static int infer_clamp_(const st_opcall *c, st_meta *m) {
   return 0;
 }
 
-/* clamp_backward: where((self >= min) & (self <= max), grad, 0): the gradient passes where the
-   input lies within the bounds, bounds included; a NaN input gets none. A missing bound (+-inf)
-   is not compared, as in PyTorch's one-sided forms; with neither bound clamp is the identity and
-   so is its gradient. The in-place clamp_ reads the copy of self the engine saved before the
-   write. */
-static int vjp_clamp(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  if (!a->needs[0]) return 0;
-  st_tensor *x = a->in[0], *g = gout[0], *mask = NULL;
-  double lo = a->a->f[0], hi = a->a->f[1];
-  if (lo != -INFINITY) mask = st_ge(x, st_scalar(ST_F64, lo));
-  if (hi != INFINITY) {
-    st_tensor *le = st_le(x, st_scalar(ST_F64, hi));
-    mask = mask ? st_logical_and(mask, le) : le;
-  }
-  ST_GRAD(0, mask ? st_where(mask, g, zero_like0(g)) : st__sum_to(g, &a->in_meta[0]));
-  return 0;
-}
-
 const st_op st__op_clamp = {.id = ST_OP_clamp, .name = "clamp", .nin = 1, .nout = 1,
                             .infer = infer_clamp, .kernel = kernel_clamp, .saves = IN0,
-                            .vjp = vjp_clamp, .vmap = st__vmap_elementwise};
+                            .vjp = vjp_unary, .jvp = jvp_unary, .vmap = st__vmap_elementwise};
 const st_op st__op_clamp_ = {.id = ST_OP_clamp_, .name = "clamp_", .nin = 1, .nout = 1,
                              .flags = ST_OP_INPLACE, .infer = infer_clamp_, .kernel = kernel_clamp,
-                             .saves = IN0, .vjp = vjp_clamp, .vmap = st__vmap_elementwise};
+                             .saves = IN0, .vjp = vjp_unary, .jvp = jvp_unary,
+                             .vmap = st__vmap_elementwise};
 
 /* ------------------------------------------------------------- zero_, fill_: f[0] value */
 
@@ -372,12 +304,18 @@ static int vjp_fill_(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
   return 0;
 }
 
+/* fill_ / zero_: the new value is a constant, so self's new tangent is zero (no tangent). */
+static int jvp_fill_(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  (void)a, (void)tin, (void)tout;
+  return 0;
+}
+
 const st_op st__op_zero_ = {.id = ST_OP_zero_, .name = "zero_", .nin = 1, .nout = 1,
                             .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
-                            .vjp = vjp_fill_, .vmap = st__vmap_elementwise};
+                            .vjp = vjp_fill_, .jvp = jvp_fill_, .vmap = st__vmap_elementwise};
 const st_op st__op_fill_ = {.id = ST_OP_fill_, .name = "fill_", .nin = 1, .nout = 1,
                             .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
-                            .vjp = vjp_fill_, .vmap = st__vmap_elementwise};
+                            .vjp = vjp_fill_, .jvp = jvp_fill_, .vmap = st__vmap_elementwise};
 
 /* ------------------------------------------------------------------------ public functions */
 
