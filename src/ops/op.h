@@ -115,11 +115,20 @@ struct st_op {
   int (*vmap)(const st_vmap_args *a, st_tensor **out, int *out_bdim);
 };
 
+/* Decompositions (decomp.c): an op's definition in other public ops, NULL where there is none.
+   out[0] receives the result (a reference from public ops). */
+typedef int (*st_decomp)(const st_opcall *c, st_tensor **out);
+extern const st_decomp st__decomps[ST_OP_COUNT];
+
 /* The table, indexed by st_op_id, built in table.c from the family lists. */
 extern const st_op *const st__ops[ST_OP_COUNT];
 
 /* Formats "st_<op>: <message>" into the error state; returns status. */
 int st__op_error(const st_opcall *c, st_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Whether infer may read t's values (index range checks): a transform's wrapper (level > 0)
+   shows its logical shape only; the call that reaches level 0 sees the plain tensor. */
+static inline bool st__has_data(const st_tensor *t) { return t->level == 0; }
 
 /* Metas for the common cases. */
 void st__meta_set(st_meta *m, st_dtype dt, int ndim, const int64_t *shape);

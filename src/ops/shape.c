@@ -6,7 +6,12 @@
    only (so that rules are themselves differentiable). Formulas follow PyTorch's
    tools/autograd/derivatives.yaml; each rule names the entry it follows. Two internal ops exist
    only as backward ops: slice_backward and diagonal_backward, placing a gradient into zeros
-   through the forward view (their own vjp is that view again). */
+   through the forward view (their own vjp is that view again).
+
+   Transforms: every op is linear in its floating inputs, so its jvp rule is the op itself on the
+   tangents (cat, stack and scatter_add fill in zeros for missing ones). The batching rules move
+   the batch dim to the front, shift dim attributes by one and run the same op on the physical
+   values; unbatched inputs of multi-input ops are expanded to the batch (a stride-0 view). */
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -19,11 +24,13 @@
 
 /* ------------------------------------------------------------------------------- helpers */
 
-/* A one-output record with its vjp rule and the values the rule reads (ST_SAVE_IN bits). */
-#define RECORD(op, n_in, infer_fn, kernel_fn, vjp_fn, save_bits)                                   \
+/* A one-output record with its vjp rule and the values the rule reads (ST_SAVE_IN bits), its
+   jvp rule and its batching rule. */
+#define RECORD(op, n_in, infer_fn, kernel_fn, vjp_fn, save_bits, jvp_fn, vmap_fn)                  \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = (n_in), .nout = 1, .infer = (infer_fn),                  \
-    .kernel = (kernel_fn), .saves = (save_bits), .vjp = (vjp_fn)                                   \
+    .kernel = (kernel_fn), .saves = (save_bits), .vjp = (vjp_fn), .jvp = (jvp_fn),                 \
+    .vmap = (vmap_fn)                                                                              \
   }
 
 /* Wraps a dim an infer already checked (so it cannot fail) for a rule. */
@@ -70,6 +77,73 @@ static int drop_dim(const st_tensor *a, int skip, int64_t *shape, int64_t *strid
     n++;
   }
   return n;
+}
+
+/* ------------------------------------------------------------ jvp and batching helpers */
+
+/* Runs op on inputs in with attributes at (a rule running its own op again on tangents or
+   physical values, or with changed attributes); *out gets the untracked result. */
+static int rerun(const st_op *op, int nin, st_tensor *const *in, const st_attrs *at,
+                 st_tensor **out) {
+  st_opcall c = {.op = op, .nin = nin, .in = in, .a = *at};
+  return st__dispatch(&c, out) ? st__rule_failed() : 0;
+}
+
+/* Scratch for n tensor pointers (cat and stack pieces): `small` (8 entries) when n fits. */
+static st_tensor **scratch(int n, st_tensor **small) {
+  return n <= 8 ? small : st__calloc((size_t)n, sizeof(st_tensor *));
+}
+static void scratch_free(st_tensor **p, st_tensor **small, int n) {
+  if (p && p != small) st__free(p, sizeof(st_tensor *) * (size_t)n);
+}
+
+/* The jvp of an op linear in input 0, run with attributes at: the op itself on the tangent, the
+   other inputs (an index) as they are. derivatives.yaml's "result: auto_linear" of the views,
+   flip, repeat, tril, triu, index_select, gather and the backward views. */
+static int linear_jvp(const st_jvp_args *a, st_tensor *t, const st_attrs *at, st_tensor **tout) {
+  if (!t) return 0; /* a zero tangent stays zero */
+  st_tensor *in[2] = {t, a->nin > 1 ? a->in[1] : NULL};
+  return rerun(a->op, a->nin, in, at, tout);
+}
+static int jvp_linear(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  return linear_jvp(a, tin[0], a->a, tout);
+}
+
+/* A logical dim (checked by infer) of a tensor with rank > 0 dims, as a dim of its value with
+   the batch dim first. */
+static int64_t bshift(int64_t dim, int rank) { return (dim < 0 ? dim + rank : dim) + 1; }
+
+/* Batching rule tail for one-input ops: the call with attributes at on input 0 with its batch
+   dim first (size-1 dims inserted after it up to `rank` logical dims, see st__bfront); the
+   result has its batch dim first. */
+static int vmap_front(const st_vmap_args *a, const st_attrs *at, int rank, st_tensor **out,
+                      int *out_bdim) {
+  st_tensor *x = st__bfront(a, 0, rank);
+  out_bdim[0] = 0;
+  return x ? rerun(a->c->op, 1, &x, at, out) : st__rule_failed();
+}
+
+/* Input i with its batch dim first, for ops whose inputs must all carry the batch (cat, stack,
+   gather, scatter_add): an unbatched input is expanded to it (a stride-0 view). With `lift`, a
+   0-dim logical input comes as [B, 1]: the gathers need the dim they index to exist. */
+static st_tensor *bexpand(const st_vmap_args *a, int i, bool lift) {
+  int r = st__lrank(a, i), rank = lift && r == 0 ? 1 : r;
+  if (a->bdim[i] >= 0) return st__bfront(a, i, rank);
+  st_tensor *v = a->in[i];
+  int64_t shape[ST_MAX_DIMS + 1] = {a->size};
+  for (int d = 0; d < rank; d++) shape[1 + d] = d < rank - r ? 1 : v->shape[d - (rank - r)];
+  return st_expand(v, rank + 1, shape);
+}
+
+/* Batching rule tail for the gathers: op on the batched inputs x; the result of lifted 0-dim
+   inputs ([B, 1]) goes back to [B]. */
+static int run_lifted(const st_vmap_args *a, const st_op *op, st_tensor *const *x,
+                      const st_attrs *at, st_tensor **out, int *out_bdim) {
+  st_tensor *o[ST_MAX_OUTS];
+  if (rerun(op, a->c->nin, x, at, o)) return st__rule_failed();
+  out_bdim[0] = 0;
+  out[0] = st__lrank(a, 0) ? o[0] : st_reshape(st__track(o[0]), 1, &a->size);
+  return out[0] ? 0 : st__rule_failed();
 }
 
 /* ------------------------------------------------------------- reshape: list = the new shape */
@@ -181,7 +255,17 @@ static int vjp_reshape(const st_vjp_args *a, st_tensor *const *gout, st_tensor *
   ST_GRAD(0, st_reshape(gout[0], a->in_meta[0].ndim, a->in_meta[0].shape));
   return 0;
 }
-const st_op st__op_reshape = RECORD(reshape, 1, infer_reshape, kernel_reshape, vjp_reshape, 0);
+/* Batching: reshape to [B] + the logical shape, its -1 resolved from the logical input (with
+   B = 0 lanes a -1 in [B] + shape would be ambiguous). */
+static int vmap_reshape(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_attrs at = a->c->a;
+  at.list[0] = a->size;
+  if (resolve_shape(a->c, a->c->in[0], at.list + 1)) return st__rule_failed();
+  at.nlist++;
+  return vmap_front(a, &at, 0, out, out_bdim);
+}
+const st_op st__op_reshape =
+    RECORD(reshape, 1, infer_reshape, kernel_reshape, vjp_reshape, 0, jvp_linear, vmap_reshape);
 
 /* ------------------------------------------------------------------- permute: list = perm */
 
@@ -210,7 +294,17 @@ static int vjp_permute(const st_vjp_args *a, st_tensor *const *gout, st_tensor *
   ST_GRAD(0, st_permute(gout[0], n, inv));
   return 0;
 }
-const st_op st__op_permute = RECORD(permute, 1, infer_permute, NULL, vjp_permute, 0);
+/* Batching: the batch dim stays first, the logical permutation shifted by one after it. */
+static int vmap_permute(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int r = st__lrank(a, 0);
+  st_attrs at = a->c->a;
+  at.list[0] = 0;
+  for (int k = 0; k < r; k++) at.list[1 + k] = bshift(a->c->a.list[k], r);
+  at.nlist = r + 1;
+  return vmap_front(a, &at, 0, out, out_bdim);
+}
+const st_op st__op_permute =
+    RECORD(permute, 1, infer_permute, NULL, vjp_permute, 0, jvp_linear, vmap_permute);
 
 /* ------------------------------------------------------------ transpose: i[0] dim0, i[1] dim1 */
 
@@ -231,7 +325,25 @@ static int vjp_transpose(const st_vjp_args *a, st_tensor *const *gout, st_tensor
   ST_GRAD(0, st_transpose(gout[0], (int)a->a->i[0], (int)a->a->i[1]));
   return 0;
 }
-const st_op st__op_transpose = RECORD(transpose, 1, infer_transpose, NULL, vjp_transpose, 0);
+/* Batching for the ops whose attributes i[first..first+count) are dims (transpose, slice, select,
+   diagonal, and the backward views, whose dims refer to the sizes in list, which get the batch
+   first): the dims shift by one past the batch dim. A 0-dim transpose (dims 0 and -1) is the
+   identity: it becomes transpose(0, 0). */
+static int vmap_dims(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_op_id id = a->c->op->id;
+  st_attrs at = a->c->a;
+  int first = id == ST_OP_diagonal || id == ST_OP_diagonal_backward ? 1 : 0;
+  int count = id == ST_OP_transpose || first ? 2 : 1, rank = st__lrank(a, 0);
+  if (id == ST_OP_slice_backward || id == ST_OP_diagonal_backward) {
+    rank = at.nlist++;
+    memmove(at.list + 1, at.list, sizeof(int64_t) * (size_t)rank);
+    at.list[0] = a->size;
+  }
+  for (int k = first; k < first + count; k++) at.i[k] = rank ? bshift(at.i[k], rank) : 0;
+  return vmap_front(a, &at, 0, out, out_bdim);
+}
+const st_op st__op_transpose =
+    RECORD(transpose, 1, infer_transpose, NULL, vjp_transpose, 0, jvp_linear, vmap_dims);
 
 /* ------------------------------------------------------------- expand: list = the new shape */
 
@@ -264,7 +376,17 @@ static int vjp_expand(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
   ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0]));
   return 0;
 }
-const st_op st__op_expand = RECORD(expand, 1, infer_expand, NULL, vjp_expand, 0);
+/* Batching: input 0 padded with size-1 dims to the rank of the new shape, expanded to [B] +
+   shape (a -1 keeps a size, as in the logical call). */
+static int vmap_expand(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_attrs at = a->c->a;
+  memmove(at.list + 1, at.list, sizeof(int64_t) * (size_t)at.nlist);
+  at.list[0] = a->size;
+  at.nlist++;
+  return vmap_front(a, &at, a->c->a.nlist, out, out_bdim);
+}
+const st_op st__op_expand =
+    RECORD(expand, 1, infer_expand, NULL, vjp_expand, 0, jvp_linear, vmap_expand);
 
 /* ------------------------------------------------------------------------ squeeze: i[0] dim */
 
@@ -276,7 +398,24 @@ static int infer_squeeze(const st_opcall *c, st_meta *m) {
   int n = drop_dim(a, a->ndim && a->shape[d] == 1 ? d : -1, shape, strides);
   return view(m, a, n, shape, strides, a->offset);
 }
-const st_op st__op_squeeze = RECORD(squeeze, 1, infer_squeeze, NULL, vjp_reshape, 0);
+/* Batching for squeeze and squeeze_all: a reshape of [B] + the logical shape to [B] + the logical
+   shape without the squeezed dims (always a view: only size-1 dims go). Squeezing the value
+   itself could drop a batch dim of size 1. */
+static int vmap_squeeze(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  const st_tensor *t = a->c->in[0];
+  bool all = a->c->op->id == ST_OP_squeeze_all;
+  int d = all || !t->ndim ? -1 : (int)(a->c->a.i[0] < 0 ? a->c->a.i[0] + t->ndim : a->c->a.i[0]);
+  int64_t shape[ST_MAX_DIMS + 1] = {a->size};
+  int n = 1;
+  for (int k = 0; k < t->ndim; k++)
+    if (t->shape[k] != 1 || (!all && k != d)) shape[n++] = t->shape[k];
+  st_tensor *x = st__bfront(a, 0, 0);
+  out[0] = st_reshape(x, n, shape);
+  out_bdim[0] = 0;
+  return out[0] ? 0 : st__rule_failed();
+}
+const st_op st__op_squeeze =
+    RECORD(squeeze, 1, infer_squeeze, NULL, vjp_reshape, 0, jvp_linear, vmap_squeeze);
 
 /* ------------------------------------------------------------------ squeeze_all: no attrs */
 
@@ -291,7 +430,8 @@ static int infer_squeeze_all(const st_opcall *c, st_meta *m) {
   }
   return view(m, a, n, shape, strides, a->offset);
 }
-const st_op st__op_squeeze_all = RECORD(squeeze_all, 1, infer_squeeze_all, NULL, vjp_reshape, 0);
+const st_op st__op_squeeze_all =
+    RECORD(squeeze_all, 1, infer_squeeze_all, NULL, vjp_reshape, 0, jvp_linear, vmap_squeeze);
 
 /* ---------------------------------------------------------------------- unsqueeze: i[0] dim */
 
@@ -311,7 +451,14 @@ static int infer_unsqueeze(const st_opcall *c, st_meta *m) {
   strides[d] = d < a->ndim ? a->shape[d] * a->strides[d] : 1;
   return view(m, a, a->ndim + 1, shape, strides, a->offset);
 }
-const st_op st__op_unsqueeze = RECORD(unsqueeze, 1, infer_unsqueeze, NULL, vjp_reshape, 0);
+/* Batching: the new dim's position (in [-ndim-1, ndim]) shifted by one past the batch dim. */
+static int vmap_unsqueeze(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_attrs at = a->c->a;
+  at.i[0] = (at.i[0] < 0 ? at.i[0] + st__lrank(a, 0) + 1 : at.i[0]) + 1;
+  return vmap_front(a, &at, 0, out, out_bdim);
+}
+const st_op st__op_unsqueeze =
+    RECORD(unsqueeze, 1, infer_unsqueeze, NULL, vjp_reshape, 0, jvp_linear, vmap_unsqueeze);
 
 /* ------------------------------------------------------------------------------ layouts */
 
@@ -368,7 +515,7 @@ static int vjp_slice(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
   ST_GRAD(0, st__slice_backward(gout[0], m->ndim, m->shape, (int)i[0], i[1], i[2], i[3]));
   return 0;
 }
-const st_op st__op_slice = RECORD(slice, 1, infer_slice, NULL, vjp_slice, 0);
+const st_op st__op_slice = RECORD(slice, 1, infer_slice, NULL, vjp_slice, 0, jvp_linear, vmap_dims);
 
 /* ----------------------------------------------------------------- select: i[0] dim, i[1] index */
 
@@ -403,7 +550,8 @@ static int vjp_select(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
   ST_GRAD(0, select_backward(gout[0], &a->in_meta[0], a->a->i[0], a->a->i[1]));
   return 0;
 }
-const st_op st__op_select = RECORD(select, 1, infer_select, NULL, vjp_select, 0);
+const st_op st__op_select =
+    RECORD(select, 1, infer_select, NULL, vjp_select, 0, jvp_linear, vmap_dims);
 
 /* ------------------------------------------------- diagonal: i[0] offset, i[1] dim1, i[2] dim2 */
 
@@ -443,7 +591,8 @@ static int vjp_diagonal(const st_vjp_args *a, st_tensor *const *gout, st_tensor 
   ST_GRAD(0, st__diagonal_backward(gout[0], m->ndim, m->shape, i[0], (int)i[1], (int)i[2]));
   return 0;
 }
-const st_op st__op_diagonal = RECORD(diagonal, 1, infer_diagonal, NULL, vjp_diagonal, 0);
+const st_op st__op_diagonal =
+    RECORD(diagonal, 1, infer_diagonal, NULL, vjp_diagonal, 0, jvp_linear, vmap_dims);
 
 /* ------------------------- slice_backward, diagonal_backward: in = (g), list = the input sizes,
    i[] as the forward view's */
@@ -486,7 +635,8 @@ static int vjp_slice_backward(const st_vjp_args *a, st_tensor *const *gout, st_t
   return 0;
 }
 const st_op st__op_slice_backward =
-    RECORD(slice_backward, 1, infer_view_backward, kernel_view_backward, vjp_slice_backward, 0);
+    RECORD(slice_backward, 1, infer_view_backward, kernel_view_backward, vjp_slice_backward, 0,
+           jvp_linear, vmap_dims);
 
 /* derivatives.yaml, diagonal_backward: grad_output: grad.diagonal(offset, dim1, dim2). */
 static int vjp_diagonal_backward(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
@@ -494,8 +644,9 @@ static int vjp_diagonal_backward(const st_vjp_args *a, st_tensor *const *gout, s
   ST_GRAD(0, st_diagonal(gout[0], i[0], (int)i[1], (int)i[2]));
   return 0;
 }
-const st_op st__op_diagonal_backward = RECORD(diagonal_backward, 1, infer_view_backward,
-                                              kernel_view_backward, vjp_diagonal_backward, 0);
+const st_op st__op_diagonal_backward =
+    RECORD(diagonal_backward, 1, infer_view_backward, kernel_view_backward, vjp_diagonal_backward,
+           0, jvp_linear, vmap_dims);
 
 /* ------------------------------------------------------------ cat: variadic inputs, i[0] dim */
 
@@ -570,7 +721,43 @@ static int vjp_cat(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
   }
   return 0;
 }
-const st_op st__op_cat = RECORD(cat, ST_VARIADIC, infer_cat, kernel_cat, vjp_cat, 0);
+/* derivatives.yaml, cat / stack: result: cat_jvp / stack_jvp, the op on the pieces' tangents,
+   zeros for the pieces without one. */
+static int jvp_pieces(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  st_tensor *small[8], **t = scratch(a->nin, small);
+  int rc = t ? 0 : ST_ERR_OOM;
+  for (int i = 0; !rc && i < a->nin; i++)
+    if (!(t[i] = tin[i] ? tin[i] : st_zeros_like(a->in[i]))) rc = st__rule_failed();
+  if (!rc) rc = rerun(a->op, a->nin, t, a->a, tout);
+  scratch_free(t, small, a->nin);
+  return rc;
+}
+/* Batching for cat and stack: every piece with the batch first (unbatched pieces expanded to
+   it), the op along the logical dim shifted by one. cat leaves out the legacy empty pieces it
+   skips (1-D [0] beside pieces of another rank): batched, they would be 2-D and not skipped. */
+static int vmap_pieces(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  const st_opcall *c = a->c;
+  bool stack = c->op->id == ST_OP_stack;
+  int nd = c->in[0]->ndim; /* the rank of the pieces that count */
+  for (int i = 0; !stack && i < c->nin; i++)
+    if (!legacy_empty(c->in[i])) {
+      nd = c->in[i]->ndim;
+      break;
+    }
+  st_tensor *small[8], **x = scratch(c->nin, small);
+  int n = 0, rc = x ? 0 : ST_ERR_OOM;
+  for (int i = 0; !rc && i < c->nin; i++)
+    if (c->in[i]->ndim == nd && !(x[n++] = bexpand(a, i, false))) rc = st__rule_failed();
+  st_attrs at = c->a;
+  int64_t dim = at.i[0];
+  at.i[0] = stack ? (dim < 0 ? dim + nd + 1 : dim) + 1 : bshift(dim, nd);
+  out_bdim[0] = 0;
+  if (!rc) rc = rerun(c->op, n, x, &at, out);
+  scratch_free(x, small, c->nin);
+  return rc;
+}
+const st_op st__op_cat =
+    RECORD(cat, ST_VARIADIC, infer_cat, kernel_cat, vjp_cat, 0, jvp_pieces, vmap_pieces);
 
 /* ---------------------------------------------------------- stack: variadic inputs, i[0] dim */
 
@@ -617,7 +804,8 @@ static int vjp_stack(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
   for (int i = 0; i < a->nin; i++) ST_GRAD(i, st_select(gout[0], d, i));
   return 0;
 }
-const st_op st__op_stack = RECORD(stack, ST_VARIADIC, infer_stack, kernel_stack, vjp_stack, 0);
+const st_op st__op_stack =
+    RECORD(stack, ST_VARIADIC, infer_stack, kernel_stack, vjp_stack, 0, jvp_pieces, vmap_pieces);
 
 /* ---------------------------------------------------------------------------- index checks */
 
@@ -628,9 +816,10 @@ static int check_index_dtype(const st_opcall *c, const st_tensor *index) {
 }
 
 /* Every index value must lie in [0, size). Infer reads the index data here (it allocates
-   nothing) so that a bad index fails before any output exists. */
+   nothing) so that a bad index fails before any output exists. A transform's wrapper has no
+   data of its own: the call that reaches level 0 checks the values. */
 static int check_index_range(const st_opcall *c, const st_tensor *index, int dim, int64_t size) {
-  if (st__numel(index->ndim, index->shape) == 0) return 0;
+  if (!st__has_data(index) || st__numel(index->ndim, index->shape) == 0) return 0;
   int64_t lo, hi;
   st__k_i64_range(st__view_of(index), &lo, &hi);
   if (lo < 0 || hi >= size)
@@ -689,8 +878,28 @@ static int vjp_index_select(const st_vjp_args *a, st_tensor *const *gout, st_ten
   ST_GRAD(0, index_select_backward(gout[0], &a->in_meta[0], a->a->i[0], a->in[1]));
   return 0;
 }
-const st_op st__op_index_select = RECORD(index_select, 2, infer_index_select, kernel_index_select,
-                                         vjp_index_select, ST_SAVE_IN(1));
+/* Batching: with an unbatched index, the op along the logical dim shifted by one. A batched index
+   ([B, n], one per lane) is spread over the input's other dims ([B, ..., n, ...]) and gathered
+   along that dim. A 0-dim input is lifted to [B, 1] (see bexpand). */
+static int vmap_index_select(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int r = st__lrank(a, 0);
+  st_attrs at = a->c->a;
+  at.i[0] = r ? bshift(at.i[0], r) : 1;
+  st_tensor *x[2] = {bexpand(a, 0, true), a->in[1]};
+  if (!x[0]) return st__rule_failed();
+  if (a->bdim[1] < 0) return run_lifted(a, a->c->op, x, &at, out, out_bdim);
+  int nd = x[0]->ndim, d = (int)at.i[0];
+  int64_t n = st_numel(a->c->in[1]), shape[ST_MAX_DIMS + 1];
+  for (int k = 0; k < nd; k++) shape[k] = k == 0 ? a->size : k == d ? n : 1;
+  st_tensor *spread = st_reshape(st__bfront(a, 1, 0), nd, shape);
+  memcpy(shape, x[0]->shape, sizeof(int64_t) * (size_t)nd);
+  shape[d] = n;
+  if (!(x[1] = st_expand(spread, nd, shape))) return st__rule_failed();
+  return run_lifted(a, st__ops[ST_OP_gather], x, &at, out, out_bdim);
+}
+const st_op st__op_index_select =
+    RECORD(index_select, 2, infer_index_select, kernel_index_select, vjp_index_select,
+           ST_SAVE_IN(1), jvp_linear, vmap_index_select);
 
 /* ---------------------------------------------------------- gather: in = (a, index), i[0] dim */
 
@@ -736,8 +945,20 @@ static int vjp_gather(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
   ST_GRAD(0, gather_backward(gout[0], &a->in_meta[0], a->a->i[0], a->in[1]));
   return 0;
 }
-const st_op st__op_gather =
-    RECORD(gather, 2, infer_gather, kernel_gather, vjp_gather, ST_SAVE_IN(1));
+/* Batching for gather and scatter_add: every input with the batch first (unbatched ones expanded
+   to it, 0-dim ones lifted to [B, 1]; see bexpand), the op along the logical dim shifted by one:
+   lane b then reads and writes only lane b of each input. */
+static int vmap_gather(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int r = st__lrank(a, 0);
+  st_tensor *x[3];
+  for (int i = 0; i < a->c->nin; i++)
+    if (!(x[i] = bexpand(a, i, true))) return st__rule_failed();
+  st_attrs at = a->c->a;
+  at.i[0] = r ? bshift(at.i[0], r) : 1;
+  return run_lifted(a, a->c->op, x, &at, out, out_bdim);
+}
+const st_op st__op_gather = RECORD(gather, 2, infer_gather, kernel_gather, vjp_gather,
+                                   ST_SAVE_IN(1), jvp_linear, vmap_gather);
 
 /* ------------------------------------------------ scatter_add: in = (a, index, src), i[0] dim */
 
@@ -784,8 +1005,19 @@ static int vjp_scatter_add(const st_vjp_args *a, st_tensor *const *gout, st_tens
   ST_GRAD(2, scatter_add_src_backward(gout[0], a));
   return 0;
 }
+/* derivatives.yaml, scatter_add: result: scatter_add(self_t, dim, index, src_t); without src_t
+   that is self_t itself. */
+static int jvp_scatter_add(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (!tin[2]) {
+    tout[0] = st__track(st_retain(tin[0]));
+    return 0;
+  }
+  st_tensor *in[3] = {tin[0] ? tin[0] : st_zeros_like(a->in[0]), a->in[1], tin[2]};
+  return in[0] ? rerun(a->op, 3, in, a->a, tout) : st__rule_failed();
+}
 const st_op st__op_scatter_add =
-    RECORD(scatter_add, 3, infer_scatter_add, kernel_scatter_add, vjp_scatter_add, ST_SAVE_IN(1));
+    RECORD(scatter_add, 3, infer_scatter_add, kernel_scatter_add, vjp_scatter_add, ST_SAVE_IN(1),
+           jvp_scatter_add, vmap_gather);
 
 /* ------------------------------------------------------------ pad: list = pads, f[0] = value */
 
@@ -835,7 +1067,19 @@ static int vjp_pad(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
   ST_GRAD(0, st_pad(gout[0], a->a->nlist, neg, 0));
   return 0;
 }
-const st_op st__op_pad = RECORD(pad, 1, infer_pad, kernel_pad, vjp_pad, 0);
+/* derivatives.yaml, constant_pad_nd: result: constant_pad_nd(self_t, pad, 0); the padding value
+   is a constant. */
+static int jvp_pad(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  st_attrs at = *a->a;
+  at.f[0] = 0;
+  return linear_jvp(a, tin[0], &at, tout);
+}
+/* Batching for the ops that work on the last dims, which never reach the batch dim put first
+   (pad: at most the logical rank; tril, triu: the last two): the same call on that value. */
+static int vmap_last_dims(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  return vmap_front(a, &a->c->a, 0, out, out_bdim);
+}
+const st_op st__op_pad = RECORD(pad, 1, infer_pad, kernel_pad, vjp_pad, 0, jvp_pad, vmap_last_dims);
 
 /* ------------------------------------------------------------------------ flip: list = dims */
 
@@ -872,7 +1116,16 @@ static int vjp_flip(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gi
   ST_GRAD(0, st_flip(gout[0], a->a->nlist, dims));
   return 0;
 }
-const st_op st__op_flip = RECORD(flip, 1, infer_flip, kernel_flip, vjp_flip, 0);
+/* Batching: the flipped dims shifted by one past the batch dim (a 0-dim flip flips nothing). */
+static int vmap_flip(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int r = st__lrank(a, 0);
+  st_attrs at = a->c->a;
+  if (!r) at.nlist = 0;
+  for (int k = 0; k < at.nlist; k++) at.list[k] = bshift(at.list[k], r);
+  return vmap_front(a, &at, 0, out, out_bdim);
+}
+const st_op st__op_flip =
+    RECORD(flip, 1, infer_flip, kernel_flip, vjp_flip, 0, jvp_linear, vmap_flip);
 
 /* ---------------------------------------------------------------------- repeat: list = reps */
 
@@ -936,7 +1189,16 @@ static int vjp_repeat(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
   ST_GRAD(0, repeat_backward(gout[0], a));
   return 0;
 }
-const st_op st__op_repeat = RECORD(repeat, 1, infer_repeat, kernel_repeat, vjp_repeat, 0);
+/* Batching: input 0 padded with size-1 dims to the rank of reps, repeated [1] + reps. */
+static int vmap_repeat(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_attrs at = a->c->a;
+  memmove(at.list + 1, at.list, sizeof(int64_t) * (size_t)at.nlist);
+  at.list[0] = 1;
+  at.nlist++;
+  return vmap_front(a, &at, a->c->a.nlist, out, out_bdim);
+}
+const st_op st__op_repeat =
+    RECORD(repeat, 1, infer_repeat, kernel_repeat, vjp_repeat, 0, jvp_linear, vmap_repeat);
 
 /* ---------------------------------------------------------------- tril, triu: i[0] = k */
 
@@ -957,8 +1219,10 @@ static int vjp_tri(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
   ST_GRAD(0, lower ? st_tril(gout[0], a->a->i[0]) : st_triu(gout[0], a->a->i[0]));
   return 0;
 }
-const st_op st__op_tril = RECORD(tril, 1, infer_tri, kernel_tri, vjp_tri, 0);
-const st_op st__op_triu = RECORD(triu, 1, infer_tri, kernel_tri, vjp_tri, 0);
+const st_op st__op_tril =
+    RECORD(tril, 1, infer_tri, kernel_tri, vjp_tri, 0, jvp_linear, vmap_last_dims);
+const st_op st__op_triu =
+    RECORD(triu, 1, infer_tri, kernel_tri, vjp_tri, 0, jvp_linear, vmap_last_dims);
 
 /* ------------------------------------------------------------------------ public functions */
 
