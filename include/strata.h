@@ -547,6 +547,11 @@ st_func *st_jacrev_ex(st_func *f, const st_jac_opts *opts);
 st_func *st_jacfwd_ex(st_func *f, const st_jac_opts *opts);
 st_func *st_hessian_ex(st_func *f, const st_jac_opts *opts);
 
+/* Decompositions (seed 001): ops such as softmax, layer_norm, cross_entropy, var or linear are
+   also defined by other ops; a transform without a rule for such an op uses the definition.
+   Forced mode (per thread; returns the previous setting) always decomposes, for testing. */
+bool st_set_force_decompositions(bool force);
+
 /* The trace interpreter: while on, every op call is printed as it passes each level of the
    transform stack, e.g. "[grad L2] t12 [4] = mul(t3, t7)" (to f, or stderr when f is NULL).
    STRATA_TRACE=1 in the environment turns it on for a whole program. */

@@ -153,6 +153,45 @@ static int with_revived(const char *name, int nin, st_tensor *const *in, int (*a
 
 static int redispatch_cb(const void *c, st_tensor *const *in, st_tensor **out) { return st__redispatch(c, in, out); }
 
+/* ------------------------------------------------------------------------ decompositions */
+
+static _Thread_local bool tls_force_decomp;
+
+bool st_set_force_decompositions(bool force) {
+  bool prev = tls_force_decomp;
+  tls_force_decomp = force;
+  return prev;
+}
+
+/* Whether the call at `level` runs its decomposition: always in forced mode, otherwise when the
+   interpreter there has no rule for the op (rule 4 of the dispatch rule). */
+static bool use_decomposition(const st_op *op, int level) {
+  if (!st__decomps[op->id] || (op->flags & ST_OP_INPLACE)) return false;
+  if (tls_force_decomp) return true;
+  if (!level) return false;
+  switch (st__interp_at(level)->kind) {
+  case ST_WRAP_GRAD: return !op->vjp && !(op->flags & ST_OP_NONDIFF);
+  case ST_WRAP_JVP: return !op->jvp && !(op->flags & ST_OP_NONDIFF);
+  default: return !op->vmap && !(op->flags & ST_OP_RANDOM);
+  }
+}
+
+/* The decomposition runs at the current top, not lowered: its ops go through every level. */
+static int run_decomposition(const st_opcall *c, st_tensor **out) {
+  st_meta m[ST_MAX_OUTS];
+  if (c->op->infer(c, m)) return st_last_status(); /* the op's own checks and messages */
+  st_scope_push();
+  int rc = st__decomps[c->op->id](c, out);
+  st__untrack_top(out[0]);
+  st_scope_pop();
+  if (rc) {
+    st__drop(out[0]);
+    out[0] = NULL;
+    return st__has_error() ? st_last_status() : rc;
+  }
+  return 0;
+}
+
 int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   for (int i = 0; i < op->nout; i++) out[i] = NULL;
@@ -164,6 +203,7 @@ int st__dispatch(const st_opcall *c, st_tensor **out) {
     int v = vmap_level();
     if (v > level) level = v;
   }
+  if (use_decomposition(op, level)) return run_decomposition(c, out);
   return level ? run_level(c, level, out) : run_plain(c, out);
 }
 
