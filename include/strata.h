@@ -547,6 +547,12 @@ st_func *st_jacrev_ex(st_func *f, const st_jac_opts *opts);
 st_func *st_jacfwd_ex(st_func *f, const st_jac_opts *opts);
 st_func *st_hessian_ex(st_func *f, const st_jac_opts *opts);
 
+/* cond: runs true_fn(in) when the one-element pred is non-zero, else false_fn(in); out receives
+   the branch's outputs (new references). Eager autograd, grad and jvp differentiate through the
+   taken branch; under vmap with a batched predicate both branches run on the batch and every
+   lane takes its own branch's result (their outputs must then match in shape and dtype). */
+int st_cond(st_tensor *pred, st_func *true_fn, st_func *false_fn, int nin, st_tensor *const *in, st_tensor **out);
+
 /* Decompositions (seed 001): ops such as softmax, layer_norm, cross_entropy, var or linear are
    also defined by other ops; a transform without a rule for such an op uses the definition.
    Forced mode (per thread; returns the previous setting) always decomposes, for testing. */

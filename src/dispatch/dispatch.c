@@ -221,7 +221,7 @@ int st__dispatch_hop(const st_hop_call *c, st_tensor **out) {
   int level = arg_level(c->nin, c->in, &dead);
   if (dead) return with_revived(c->hop->name, c->nin, c->in, hop_again, c, out);
   if (!level) return c->hop->plain(c, out);
-  int prev = st__interp_lower(level);
+  int prev = c->hop->at_top ? st__interp_top() : st__interp_lower(level);
   int rc;
   switch (st__interp_at(level)->kind) {
   case ST_WRAP_GRAD: rc = c->hop->grad(level, c, out); break;

@@ -101,6 +101,8 @@ typedef struct st_hop_call {
 } st_hop_call;
 struct st_hop {
   const char *name;
+  bool at_top; /* the rules run with the stack as it is (they call user functions that must see
+                  every level), not lowered */
   int (*plain)(const st_hop_call *c, st_tensor **out);
   int (*grad)(int level, const st_hop_call *c, st_tensor **out);
   int (*jvp)(int level, const st_hop_call *c, st_tensor **out);

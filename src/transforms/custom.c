@@ -727,7 +727,7 @@ static int custom_vmap(int level, const st_hop_call *c, st_tensor **out) {
 
 /* ------------------------------------------------------------------------------ the entry */
 
-static const st_hop custom_hop = {"custom_apply", custom_plain, custom_grad, custom_jvp, custom_vmap};
+static const st_hop custom_hop = {"custom_apply", false, custom_plain, custom_grad, custom_jvp, custom_vmap};
 
 int st_custom_apply(const st_custom_fn *fn, st_tensor *const *in, st_tensor **out) {
   if (!fn || !out) return st__error(ST_ERR_ARG, "st_custom_apply: %s is NULL", !fn ? "the function" : "out");
