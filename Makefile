@@ -11,7 +11,7 @@ endif
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 # Contract smoke programs whose sections are implemented so far.
-SMOKE ?= core autograd transforms
+SMOKE ?= core autograd transforms custom
 
 .PHONY: all test demo asan tsan install clean smoke coverage coverage-check
 

@@ -160,6 +160,43 @@ static int vmap_and_L1(void) {
   return 0;
 }
 
+/* custom_vjp through the layers (seed 003): x*x whose backward deliberately says 32 g x, so
+   that every transform visibly uses the custom rule */
+static int sq_forward(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)user, (void)nin, (void)nout;
+  out[0] = st_mul(in[0], in[0]);
+  return out[0] ? 0 : -1;
+}
+static int sq_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
+  (void)out;
+  return st_ctx_save(ctx, 1, in);
+}
+static int sq_backward(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
+  gin[0] = st_mul_scalar(st_mul(g[0], st_ctx_saved(ctx, 0)), 32.0);
+  return gin[0] ? 0 : -1;
+}
+static const st_custom_fn SQ32 = {.name = "sq32", .nin = 1, .nout = 1, .forward = sq_forward,
+                                  .setup_context = sq_setup, .backward = sq_backward, .generate_vmap_rule = true};
+static int sq_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *y = NULL;
+  if (st_custom_apply(&SQ32, in, &y)) return -1;
+  out[0] = st_sum_all(y);
+  return out[0] ? 0 : -1;
+}
+
+static int custom_under_vmap(void) {
+  printf("\n== a custom function under vmap(grad): its own backward, 32 x, on every row\n");
+  st_tensor *X = st_from_data(ST_F64, ST_SHAPE(2, 2), (double[]){1, 2, 3, 4}), *r = NULL;
+  st_func *f = st_func_new(sq_loss, NULL, 1, 1), *g = st_grad(f, 0, NULL), *v = st_vmap(g, NULL, NULL);
+  CHECK_OK(st_call(v, &X, &r) == 0);
+  show("vmap(grad(sum(sq32(x))))", r);
+  st_func_release(v);
+  st_func_release(g);
+  st_func_release(f);
+  return 0;
+}
+
 /* the loss of one example: (w . x - y)^2 */
 static int example_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
@@ -216,7 +253,7 @@ static int mlp_hessian(void) {
 int main(void) {
   st_scope_push();
   int rc = tensors_and_ops() || autograd() || save_and_load() || grad_and_nesting() || vmap_and_L1() ||
-           per_sample_gradients() || mlp_hessian();
+           custom_under_vmap() || per_sample_gradients() || mlp_hessian();
   st_scope_pop();
   if (!rc) printf("\ntour finished: %lld strata objects alive\n", (long long)st_live_objects());
   return rc;
