@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../kernels/gemm.h"
+#include "nn.h"
 #include "op.h"
 #include "rules.h"
 
@@ -378,21 +379,143 @@ static int vjp_linear(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
   return 0;
 }
 
+/* ----------------------------------------------------------------------- batching rules */
+
+/* A 1-D operand (batch at *bd) as a matrix: a size-1 logical dim inserted before its dim (a
+   row) or after it (a column). */
+static st_tensor *unit_dim(st_tensor *t, int *bd, bool column) {
+  int d = st__pdim_end(t->ndim, *bd, 1) + column;
+  if (*bd >= d) (*bd)++;
+  return st_unsqueeze(t, d);
+}
+
+/* Drops the size-1 logical dim k-th from the end of r (batch at *bd). */
+static st_tensor *drop_unit(st_tensor *r, int *bd, int k) {
+  if (!r) return NULL;
+  int d = st__pdim_end(r->ndim, *bd, k);
+  if (*bd > d) (*bd)--;
+  return st_squeeze(r, d);
+}
+
+/* x [..., m, k] @ y [..., k, n] on physical values, each batched at xb / yb or not (-1):
+   - x alone batched: the lanes fold into x's rows, [..., B*m, k] @ y, when that is a view, so
+     a shared y meets all lanes in one GEMM and nothing is copied (functorch #989 lost 25% to
+     a copy here);
+   - y alone batched: the lanes fold into y's columns, x @ [..., k, B*n], likewise;
+   - otherwise both with the batch first and their ranks padded to line up: a batched (bmm-like)
+     product, which the kernel still runs as one GEMM when y is shared and x's batches follow
+     each other in memory. */
+static int batched_matmul(st_tensor *x, int xb, st_tensor *y, int yb, int64_t lanes, st_tensor **r,
+                          int *rb) {
+  st_tensor *f;
+  bool minor;
+  if (xb >= 0 && yb < 0) {
+    int d = st__pdim_end(x->ndim, xb, 2);
+    if (st__fold_batch(x, xb, d, -1, false, &f, &minor)) return st__rule_failed();
+    if (f) {
+      st_tensor *p = st_matmul(f, y);
+      ST_TRY(*r = st__unfold_batch(p, p ? p->ndim - 2 : 0, minor, lanes, x->shape[d], rb));
+      return 0;
+    }
+  }
+  if (yb >= 0 && xb < 0) {
+    int d = st__pdim_end(y->ndim, yb, 1);
+    if (st__fold_batch(y, yb, d, -1, false, &f, &minor)) return st__rule_failed();
+    if (f) {
+      st_tensor *p = st_matmul(x, f);
+      ST_TRY(*r = st__unfold_batch(p, p ? p->ndim - 1 : 0, minor, lanes, y->shape[d], rb));
+      return 0;
+    }
+  }
+  int rx = x->ndim - (xb >= 0), ry = y->ndim - (yb >= 0), rank = rx > ry ? rx : ry;
+  ST_TRY(*r = st_matmul(st__front(x, xb, rank), st__front(y, yb, rank)));
+  *rb = 0;
+  return 0;
+}
+
+/* matmul, mm, bmm, dot, outer: 1-D operands become matrices (for the products a row on the
+   left and a column on the right; for outer a column times a row), the batched product above,
+   then the dims the 1-D operands added are dropped again. mm, bmm and dot are matmul on their
+   shapes, and a batched one needs matmul's broadcasting anyway. Two batched vectors (dot,
+   outer, matmul of 1-D operands) are a multiply and a sum instead: B GEMMs of a single
+   element or of rank one cost 3 to 30 times more. */
+static int vmap_product(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  bool outer = a->c->op->id == ST_OP_outer;
+  bool xv = st__lrank(a, 0) == 1, yv = st__lrank(a, 1) == 1;
+  st_tensor *x = a->in[0], *y = a->in[1], *r;
+  int xb = a->bdim[0], yb = a->bdim[1], rb;
+  if (xb >= 0 && yb >= 0 && xv && yv) { /* lanes of dot or outer products: elementwise work */
+    ST_TRY(x = st__movedim(x, xb, 0));
+    ST_TRY(y = st__movedim(y, yb, 0));
+    int last = 1;
+    ST_TRY(out[0] = outer ? st_mul(st_unsqueeze(x, 2), st_unsqueeze(y, 1))
+                          : st_sum(st_mul(x, y), 1, &last, false));
+    out_bdim[0] = 0;
+    return 0;
+  }
+  if (xv) ST_TRY(x = unit_dim(x, &xb, outer));
+  if (yv) ST_TRY(y = unit_dim(y, &yb, !outer));
+  if (batched_matmul(x, xb, y, yb, a->size, &r, &rb)) return st__rule_failed();
+  if (!outer && yv) ST_TRY(r = drop_unit(r, &rb, 1));
+  if (!outer && xv) ST_TRY(r = drop_unit(r, &rb, yv ? 1 : 2));
+  out[0] = r;
+  out_bdim[0] = rb;
+  return 0;
+}
+
+/* linear, y = x W^T + b. With a shared weight the lanes are one more leading dim of x, left where
+   they are (moved first only from the feature dim), so that the kernel folds them into the rows
+   of one GEMM; with per-lane weights it is the batched product x @ W^T. A bias that is batched,
+   or that meets per-lane weights, is added after, lanes first. */
+static int vmap_linear(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_tensor *x = a->in[0], *w = a->in[1], *bias = a->c->nin > 2 ? a->in[2] : NULL, *r;
+  int xb = a->bdim[0], wb = a->bdim[1], bb = bias ? a->bdim[2] : -1, rb = -1;
+  if (wb < 0) {
+    if (xb >= 0 && xb == x->ndim - 1) {
+      ST_TRY(x = st__movedim(x, xb, 0));
+      xb = 0;
+    }
+    ST_TRY(r = st_linear(x, w, bb < 0 ? bias : NULL));
+    rb = xb;
+    if (bb < 0) bias = NULL; /* done */
+  } else {
+    bool xv = st__lrank(a, 0) == 1;
+    st_tensor *wt = st_transpose(w, st__pdim_end(w->ndim, wb, 2), st__pdim_end(w->ndim, wb, 1));
+    ST_TRY(wt);
+    if (xv) ST_TRY(x = unit_dim(x, &xb, false));
+    if (batched_matmul(x, xb, wt, wb, a->size, &r, &rb)) return st__rule_failed();
+    if (xv) ST_TRY(r = drop_unit(r, &rb, 2));
+  }
+  if (bias && bb < 0 && rb != r->ndim - 1) {
+    ST_TRY(r = st_add(r, bias));
+  } else if (bias) {
+    int rank = r->ndim - (rb >= 0);
+    ST_TRY(r = st_add(st__front(r, rb, rank), st__front(bias, bb, rank)));
+    rb = 0;
+  }
+  out[0] = r;
+  out_bdim[0] = rb;
+  return 0;
+}
+
 #define SAVES_BOTH (ST_SAVE_IN(0) | ST_SAVE_IN(1))
 
 /* Records read no attributes; all share infer and kernel. linear takes 2 tensors, or 3 with
    the bias. */
-#define PRODUCT(op, n_in, rule)                                                                    \
+#define PRODUCT(op, n_in, rule, batching)                                                          \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = (n_in), .nout = 1, .infer = infer_product,               \
-    .kernel = kernel_product, .saves = SAVES_BOTH, .vjp = (rule)                                   \
+    .kernel = kernel_product, .saves = SAVES_BOTH, .vjp = (rule), .jvp = st__jvp_bilinear,         \
+    .vmap = (batching)                                                                             \
   }
-const st_op st__op_matmul = PRODUCT(matmul, 2, vjp_matmul);
-const st_op st__op_mm = PRODUCT(mm, 2, vjp_matmul);
-const st_op st__op_bmm = PRODUCT(bmm, 2, vjp_matmul);
-const st_op st__op_dot = PRODUCT(dot, 2, vjp_dot);
-const st_op st__op_outer = PRODUCT(outer, 2, vjp_outer);
-const st_op st__op_linear = PRODUCT(linear, ST_VARIADIC, vjp_linear);
+/* Every product is bilinear, so its jvp is the product rule (derivatives.yaml, mm: "result:
+   at::mm(self_t, mat2_p) + at::mm(self_p, mat2_t)"; linear adds bias_t). */
+const st_op st__op_matmul = PRODUCT(matmul, 2, vjp_matmul, vmap_product);
+const st_op st__op_mm = PRODUCT(mm, 2, vjp_matmul, vmap_product);
+const st_op st__op_bmm = PRODUCT(bmm, 2, vjp_matmul, vmap_product);
+const st_op st__op_dot = PRODUCT(dot, 2, vjp_dot, vmap_product);
+const st_op st__op_outer = PRODUCT(outer, 2, vjp_outer, vmap_product);
+const st_op st__op_linear = PRODUCT(linear, ST_VARIADIC, vjp_linear, vmap_linear);
 
 /* ------------------------------------------------------------------------ public functions */
 

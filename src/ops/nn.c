@@ -46,14 +46,124 @@ static int64_t i64_at(const st_tensor *t, int64_t k) {
   return ((const int64_t *)st__data(t))[off];
 }
 
-/* Row-major index of the first element of i64 tensor t outside [0, hi), or -1. */
+/* Row-major index of the first element of i64 tensor t outside [0, hi), or -1 (also for a
+   transform's wrapper, which has no data of its own: the call at level 0 checks it). */
 static int64_t first_out_of_range(const st_tensor *t, int64_t hi) {
-  int64_t n = st__numel(t->ndim, t->shape);
+  int64_t n = st__has_data(t) ? st__numel(t->ndim, t->shape) : 0;
   for (int64_t k = 0; k < n; k++) {
     int64_t v = i64_at(t, k);
     if (v < 0 || v >= hi) return k;
   }
   return -1;
+}
+
+/* ---------------------------------------------------- helpers of the jvp and batching rules */
+
+/* The same op and attributes on other inputs (tracked). */
+static st_tensor *same_op(const st_jvp_args *a, int nin, st_tensor *const *in) {
+  st_opcall c = {.op = a->op, .nin = nin, .in = in, .a = *a->a};
+  return st__call1(&c);
+}
+
+int st__jvp_bilinear(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  st_tensor *tb = a->nin > 2 ? tin[2] : NULL, *t = NULL, *u;
+  for (int i = 0; i < 2; i++) {
+    if (!tin[i]) continue;
+    st_tensor *in[3] = {i ? a->in[0] : tin[0], i ? tin[1] : a->in[1], tb};
+    ST_TRY(u = same_op(a, tb ? 3 : 2, in));
+    tb = NULL; /* the bias tangent rides along in the first term */
+    ST_TRY(t = t ? st_add(t, u) : u);
+  }
+  if (tb) /* only the bias moves: its tangent broadcast over the output (conv2d: per channel) */
+    ST_TRY(t = a->op->id == ST_OP_conv2d ? st_reshape(tb, 3, (const int64_t[]){tb->shape[0], 1, 1})
+                                         : st__track(st_retain(tb)));
+  tout[0] = t;
+  return 0;
+}
+
+/* The jvp of an op linear in input 0 (the others, if any, are integer indices): op(t0, ...),
+   derivatives.yaml's auto_linear. */
+static int jvp_linear(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (!tin[0]) return 0;
+  st_tensor *in[2] = {tin[0], a->nin > 1 ? a->in[1] : NULL};
+  ST_TRY(tout[0] = same_op(a, a->nin, in));
+  return 0;
+}
+
+int st__pdim_end(int ndim, int bd, int k) {
+  int d = ndim;
+  while (k > 0)
+    if (--d != bd) k--;
+  return d;
+}
+
+st_tensor *st__front(st_tensor *t, int bd, int rank) {
+  if (bd < 0) return st__track(st_retain(t));
+  st_tensor *x = st__movedim(t, bd, 0);
+  while (x && x->ndim < rank + 1) x = st_unsqueeze(x, 1);
+  return x;
+}
+
+st_tensor *st__lanes(st_tensor *t, int64_t lanes) {
+  st_tensor *u = st_unsqueeze(t, 0);
+  if (!u) return NULL;
+  int64_t shape[ST_MAX_DIMS];
+  memcpy(shape, u->shape, sizeof(int64_t) * (size_t)u->ndim);
+  shape[0] = lanes;
+  return st_expand(u, u->ndim, shape);
+}
+
+/* Dims i and i + 1 of t merge into one without a copy. */
+static bool mergeable(const st_tensor *t, int i) {
+  int64_t outer = t->shape[i], inner = t->shape[i + 1];
+  return outer <= 1 || inner <= 1 || t->strides[i] == t->strides[i + 1] * inner;
+}
+
+/* t with dims i and i + 1 merged (a view when mergeable, else a copy). */
+static st_tensor *merge_dims(st_tensor *t, int i) {
+  int64_t shape[ST_MAX_DIMS];
+  int n = 0;
+  for (int d = 0; d < t->ndim; d++) {
+    if (d == i + 1)
+      shape[n - 1] *= t->shape[d];
+    else
+      shape[n++] = t->shape[d];
+  }
+  return st_reshape(t, n, shape);
+}
+
+int st__fold_batch(st_tensor *x, int bd, int d, int order, bool copy, st_tensor **out,
+                   bool *minor) {
+  int at = d - (d > bd), first = order >= 0 ? order : 0, last = order >= 0 ? order : 1;
+  *out = NULL;
+  for (int m = first; m <= last; m++) { /* the lanes just before (major) or after (minor) d */
+    st_tensor *p = st__movedim(x, bd, at + m);
+    if (!p) return st__rule_failed();
+    if (mergeable(p, at)) {
+      *minor = m;
+      return (*out = merge_dims(p, at)) ? 0 : st__rule_failed();
+    }
+  }
+  if (!copy) return 0;
+  *minor = first;
+  st_tensor *p = st__movedim(x, bd, at + first);
+  return p && (*out = merge_dims(p, at)) ? 0 : st__rule_failed();
+}
+
+st_tensor *st__unfold_batch(st_tensor *y, int at, bool minor, int64_t lanes, int64_t n, int *bdim) {
+  if (!y) return NULL;
+  int64_t shape[ST_MAX_DIMS + 1];
+  int k = 0;
+  for (int d = 0; d < y->ndim; d++) {
+    if (d != at) {
+      shape[k++] = y->shape[d];
+      continue;
+    }
+    shape[k++] = minor ? n : lanes;
+    shape[k++] = minor ? lanes : n;
+  }
+  *bdim = at + minor;
+  return st_reshape(y, k, shape);
 }
 
 /* -------------------------------------------------- softmax, log_softmax: i[0] = the dim */
@@ -105,12 +215,44 @@ static int vjp_log_softmax(const st_vjp_args *a, st_tensor *const *gout, st_tens
   return 0;
 }
 
+/* derivatives.yaml, _softmax: "result: result * (self_t - (result * self_t).sum(dim, true))",
+   which is softmax_backward with the tangent for the gradient (the Jacobian is symmetric). */
+static int jvp_softmax(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  ST_TRY(tout[0] = softmax_backward(tin[0], a->out[0], (int)a->a->i[0]));
+  return 0;
+}
+
+/* derivatives.yaml, _log_softmax: "result: self_t - logsumexp_jvp(self_p, self_t, {dim}, true)",
+   the tangent minus its softmax-weighted sum, t - sum(exp(y) * t, dim, keepdim). */
+static int jvp_log_softmax(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  int dim = (int)a->a->i[0];
+  st_tensor *s = st_sum(st_mul(st_exp(a->out[0]), tin[0]), 1, &dim, true);
+  ST_TRY(tout[0] = st_sub(tin[0], s));
+  return 0;
+}
+
+/* Both act on one dim: the lanes stay where they are and the dim moves past them. A 0-dim value
+   gets a size-1 dim to act on (a dim of [B] would be the lanes). */
+static int vmap_softmax(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  st_tensor *x = a->in[0];
+  bool scalar = st__lrank(a, 0) == 0;
+  if (scalar) ST_TRY(x = st_unsqueeze(x, 1));
+  c.a.i[0] = scalar ? 1 : st__pdim(a->bdim[0], st__bdim_shift(a, 0, c.a.i[0]) - 1);
+  if (st__redispatch(&c, &x, out)) return st__rule_failed();
+  out_bdim[0] = scalar ? 0 : a->bdim[0];
+  if (scalar) ST_TRY(out[0] = st_squeeze(st__track(out[0]), 1));
+  return 0;
+}
+
 const st_op st__op_softmax = {.id = ST_OP_softmax, .name = "softmax", .nin = 1, .nout = 1,
                               .infer = infer_softmax, .kernel = kernel_softmax,
-                              .saves = ST_SAVE_OUT(0), .vjp = vjp_softmax};
+                              .saves = ST_SAVE_OUT(0), .vjp = vjp_softmax, .jvp = jvp_softmax,
+                              .vmap = vmap_softmax};
 const st_op st__op_log_softmax = {.id = ST_OP_log_softmax, .name = "log_softmax", .nin = 1,
                                   .nout = 1, .infer = infer_softmax, .kernel = kernel_softmax,
-                                  .saves = ST_SAVE_OUT(0), .vjp = vjp_log_softmax};
+                                  .saves = ST_SAVE_OUT(0), .vjp = vjp_log_softmax,
+                                  .jvp = jvp_log_softmax, .vmap = vmap_softmax};
 
 /* ------------------------ nll_loss, cross_entropy: in = x, target; i[0] = the st_reduction */
 
@@ -220,14 +362,67 @@ static int vjp_cross_entropy(const st_vjp_args *a, st_tensor *const *gout, st_te
   return 0;
 }
 
+/* nll_loss is linear in logp: derivatives.yaml, nll_loss_forward, "output: std::get<0>(
+   nll_loss_forward(self_t, target, weight, reduction, ignore_index))", i.e. jvp_linear.
+   cross_entropy is log_softmax then nll_loss: the log_softmax tangent t - sum(softmax(x) * t)
+   over the classes, through nll_loss. */
+static int jvp_cross_entropy(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  int dim = -1;
+  if (!tin[0]) return 0;
+  st_tensor *s = st_sum(st_mul(st_softmax(a->in[0], -1), tin[0]), 1, &dim, true);
+  ST_TRY(tout[0] = st_nll_loss(st_sub(tin[0], s), a->in[1], (st_reduction)a->a->i[0]));
+  return 0;
+}
+
+/* The lanes fold into the rows N (x and target in the same order; unbatched ones repeated), or
+   are the rows of per-lane [C] inputs; the loss runs unreduced and each lane reduces its own
+   rows after (the mean over that lane's N). */
+static int vmap_class_loss(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  int64_t lanes = a->size, n = a->c->in[0]->shape[0];
+  int xb = a->bdim[0], tb = a->bdim[1], lb = 0;
+  st_reduction red = (st_reduction)c.a.i[0];
+  bool rows = st__lrank(a, 0) == 2, minor = false;
+  st_tensor *x = a->in[0], *t = a->in[1], *in[2], *l;
+  if (xb < 0) {
+    ST_TRY(x = st__lanes(x, lanes));
+    xb = 0;
+  }
+  if (tb < 0) {
+    ST_TRY(t = st__lanes(t, lanes));
+    tb = 0;
+  }
+  if (!rows) {
+    ST_TRY(in[0] = st__movedim(x, xb, 0));
+    ST_TRY(in[1] = st__movedim(t, tb, 0));
+  } else if (st__fold_batch(x, xb, st__pdim(xb, 0), -1, true, &in[0], &minor) ||
+             st__fold_batch(t, tb, st__pdim(tb, 0), minor, true, &in[1], &minor)) {
+    return st__rule_failed();
+  }
+  c.a.i[0] = ST_REDUCTION_NONE;
+  if (st__redispatch(&c, in, &l)) return st__rule_failed();
+  l = st__track(l);
+  if (rows) ST_TRY(l = st__unfold_batch(l, 0, minor, lanes, n, &lb));
+  if (rows && red != ST_REDUCTION_NONE) {
+    int dim = 1 - lb;
+    ST_TRY(l = red == ST_REDUCTION_SUM ? st_sum(l, 1, &dim, false) : st_mean(l, 1, &dim, false));
+    lb = 0;
+  }
+  out[0] = l;
+  out_bdim[0] = lb;
+  return 0;
+}
+
 const st_op st__op_nll_loss = {.id = ST_OP_nll_loss, .name = "nll_loss", .nin = 2, .nout = 1,
                                .infer = infer_class_loss, .kernel = kernel_class_loss,
-                               .saves = ST_SAVE_IN(1), .vjp = vjp_nll_loss};
+                               .saves = ST_SAVE_IN(1), .vjp = vjp_nll_loss, .jvp = jvp_linear,
+                               .vmap = vmap_class_loss};
 const st_op st__op_cross_entropy = {.id = ST_OP_cross_entropy, .name = "cross_entropy", .nin = 2,
                                     .nout = 1, .infer = infer_class_loss,
                                     .kernel = kernel_class_loss,
                                     .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1),
-                                    .vjp = vjp_cross_entropy};
+                                    .vjp = vjp_cross_entropy, .jvp = jvp_cross_entropy,
+                                    .vmap = vmap_class_loss};
 
 /* ----------------------------------------------------- mse_loss: i[0] = the st_reduction */
 
@@ -289,9 +484,39 @@ static int vjp_mse_loss(const st_vjp_args *a, st_tensor *const *gout, st_tensor 
   return 0;
 }
 
+/* derivatives.yaml, mse_loss: "result: apply_loss_reduction(mse_loss_backward(self_t, self_p,
+   target_p, None) - mse_loss_backward(target_t, self_p, target_p, None), reduction)", that is
+   2 (a - b)(ta - tb), summed or averaged over every element for the reductions. */
+static int jvp_mse_loss(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  st_tensor *td = !tin[1] ? tin[0] : !tin[0] ? st_neg(tin[1]) : st_sub(tin[0], tin[1]);
+  st_tensor *e = st_mul(st_mul_scalar(st_sub(a->in[0], a->in[1]), 2), td);
+  int64_t red = a->a->i[0];
+  ST_TRY(tout[0] = red == ST_REDUCTION_NONE  ? e
+                   : red == ST_REDUCTION_SUM ? st_sum_all(e)
+                                             : st_mean_all(e));
+  return 0;
+}
+
+/* Elementwise without the reduction, then each lane reduces its own elements. */
+static int vmap_mse_loss(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  c.a.i[0] = ST_REDUCTION_NONE;
+  st_vmap_args none = {&c, a->in, a->bdim, a->size};
+  if (st__vmap_elementwise(&none, out, out_bdim)) return st__rule_failed();
+  if (a->c->a.i[0] == ST_REDUCTION_NONE) return 0;
+  st_tensor *e = st__track(out[0]), *flat; /* [B, ...] */
+  int dim = 1;
+  ST_TRY(flat = e->ndim == 1 ? st_unsqueeze(e, 1) : st_flatten(e, 1, -1));
+  out[0] = a->c->a.i[0] == ST_REDUCTION_SUM ? st_sum(flat, 1, &dim, false)
+                                            : st_mean(flat, 1, &dim, false);
+  ST_TRY(out[0]);
+  return 0;
+}
+
 const st_op st__op_mse_loss = {.id = ST_OP_mse_loss, .name = "mse_loss", .nin = 2, .nout = 1,
                                .infer = infer_mse_loss, .kernel = kernel_mse_loss,
-                               .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_mse_loss};
+                               .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_mse_loss,
+                               .jvp = jvp_mse_loss, .vmap = vmap_mse_loss};
 
 /* ---- layer_norm: in = x[, weight][, bias]; i[0] has weight, i[1] has bias, i[2] nnorm,
         i[3] normalized_shape given; list = normalized_shape; f[0] = eps */
@@ -354,6 +579,21 @@ fail:
   return rc;
 }
 
+/* The normalized dims: the last nnorm of nd. */
+static void ln_dims(int nnorm, int nd, int *dims) {
+  for (int k = 0; k < nnorm; k++) dims[k] = nd - nnorm + k;
+}
+
+/* xhat = (x - mean) * rstd with rstd = 1 / sqrt(var + eps) (biased variance) over the dims,
+   recomputed from x with public ops in the result's dtype dt, as the forward computes. */
+static st_tensor *ln_xhat(st_tensor *x, st_dtype dt, int n, const int *dims, double eps,
+                          st_tensor **rstd) {
+  if (x->dtype != dt) x = st_to_dtype(x, dt);
+  st_tensor *mu = st_mean(x, n, dims, true), *var = st_var(x, n, dims, 0, true);
+  *rstd = st_rsqrt(st_add_scalar(var, eps));
+  return st_mul(st_sub(x, mu), *rstd);
+}
+
 /* derivatives.yaml, native_layer_norm: layer_norm_backward. With xhat = (x - mean) * rstd,
    rstd = 1 / sqrt(var + eps) (biased variance) over the normalized dims and gh = g * weight:
      x: rstd * (gh - mean(gh) - xhat * mean(gh * xhat)),  weight: sum(g * xhat),  bias: sum(g),
@@ -361,20 +601,15 @@ fail:
    rather than saved by the forward, so the gradient is differentiable in x for double backward
    (PyTorch writes layer_norm_double_backward by hand instead). */
 static int vjp_layer_norm(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  int nnorm = (int)a->a->i[2], nd = a->in_meta[0].ndim, dims[ST_MAX_DIMS];
+  int nnorm = (int)a->a->i[2], dims[ST_MAX_DIMS];
   bool has_w = a->a->i[0], has_b = a->a->i[1];
   int iw = has_w ? 1 : -1, ib = has_b ? 1 + has_w : -1;
   bool need_x = a->needs[0], need_w = iw > 0 && a->needs[iw];
-  st_tensor *g = gout[0];
-  for (int k = 0; k < nnorm; k++) dims[k] = nd - nnorm + k;
+  st_tensor *g = gout[0], *rstd;
+  ln_dims(nnorm, a->in_meta[0].ndim, dims);
   if (ib > 0) ST_GRAD(ib, st__sum_to(g, &a->in_meta[ib]));
   if (!need_x && !need_w) return 0;
-  st_tensor *x = a->in[0];
-  if (x->dtype != a->out_meta[0].dtype) /* as the forward: computed in the result's dtype */
-    x = st_to_dtype(x, a->out_meta[0].dtype);
-  st_tensor *mu = st_mean(x, nnorm, dims, true), *xc = st_sub(x, mu);
-  st_tensor *var = st_var(x, nnorm, dims, 0, true), *ve = st_add_scalar(var, a->a->f[0]);
-  st_tensor *rstd = st_rsqrt(ve), *xhat = st_mul(xc, rstd);
+  st_tensor *xhat = ln_xhat(a->in[0], a->out_meta[0].dtype, nnorm, dims, a->a->f[0], &rstd);
   if (need_w) {
     st_tensor *gxhat = st_mul(g, xhat);
     ST_GRAD(iw, st__sum_to(gxhat, &a->in_meta[iw]));
@@ -390,9 +625,66 @@ static int vjp_layer_norm(const st_vjp_args *a, st_tensor *const *gout, st_tenso
   return 0;
 }
 
+/* derivatives.yaml, native_layer_norm: "result0: layer_norm_jvp(input_p, input_t, weight_p,
+   weight_t, bias_p, bias_t, result1, result2, normalized_shape)": with xhat and rstd as above,
+     d xhat = rstd * (tx - mean(tx) - xhat * mean(tx * xhat)),  y' = d xhat * w + xhat * tw + tb. */
+static int jvp_layer_norm(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  int nnorm = (int)a->a->i[2], dims[ST_MAX_DIMS];
+  bool has_w = a->a->i[0], has_b = a->a->i[1];
+  st_tensor *tx = tin[0], *tw = has_w ? tin[1] : NULL, *tb = has_b ? tin[1 + has_w] : NULL;
+  st_tensor *t = NULL, *rstd = NULL, *xhat = NULL;
+  ln_dims(nnorm, a->in[0]->ndim, dims);
+  if (tx || tw) ST_TRY(xhat = ln_xhat(a->in[0], a->out[0]->dtype, nnorm, dims, a->a->f[0], &rstd));
+  if (tx) {
+    st_tensor *m1 = st_mean(tx, nnorm, dims, true),
+              *m2 = st_mean(st_mul(tx, xhat), nnorm, dims, true);
+    t = st_mul(rstd, st_sub(st_sub(tx, m1), st_mul(xhat, m2)));
+    if (has_w) t = st_mul(t, a->in[1]);
+    ST_TRY(t);
+  }
+  if (tw) ST_TRY(t = t ? st_add(t, st_mul(xhat, tw)) : st_mul(xhat, tw));
+  if (tb) ST_TRY(t = t ? st_add(t, tb) : st__track(st_retain(tb))); /* tb alone broadcasts */
+  tout[0] = t;
+  return 0;
+}
+
+/* With shared weight and bias the lanes are one more leading dim (moved first only when they sit
+   among the normalized dims). Per-lane weight or bias: normalize without them, then apply each
+   lane's, lanes first; in the result's dtype, as the kernel computes. */
+static int vmap_layer_norm(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  int nnorm = (int)c.a.i[2], xb = a->bdim[0], iw = c.a.i[0] ? 1 : -1,
+      ib = c.a.i[1] ? 1 + (iw > 0) : -1;
+  bool affine = (iw > 0 && a->bdim[iw] >= 0) || (ib > 0 && a->bdim[ib] >= 0);
+  st_tensor *x = a->in[0], *y;
+  if (xb >= x->ndim - nnorm) {
+    ST_TRY(x = st__movedim(x, xb, 0));
+    xb = 0;
+  }
+  st_tensor *in[3] = {x, c.nin > 1 ? a->in[1] : NULL, c.nin > 2 ? a->in[2] : NULL};
+  if (!affine) {
+    out_bdim[0] = xb;
+    return st__redispatch(&c, in, out) ? st__rule_failed() : 0;
+  }
+  st_dtype dt = x->dtype;
+  for (int i = 1; i < c.nin; i++) dt = st_promote_types(dt, a->in[i]->dtype);
+  if (x->dtype != float_type(dt)) ST_TRY(in[0] = st_to_dtype(x, float_type(dt)));
+  c.nin = 1;
+  c.a.i[0] = c.a.i[1] = 0;
+  if (st__redispatch(&c, in, &y)) return st__rule_failed();
+  int rank = st__lrank(a, 0);
+  y = st__front(st__track(y), xb, rank);
+  if (iw > 0) y = st_mul(y, st__bfront(a, iw, rank));
+  if (ib > 0) y = st_add(y, st__bfront(a, ib, rank));
+  ST_TRY(out[0] = y);
+  out_bdim[0] = 0;
+  return 0;
+}
+
 const st_op st__op_layer_norm = {.id = ST_OP_layer_norm, .name = "layer_norm", .nin = ST_VARIADIC,
                                  .nout = 1, .infer = infer_layer_norm, .kernel = kernel_layer_norm,
-                                 .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_layer_norm};
+                                 .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_layer_norm,
+                                 .jvp = jvp_layer_norm, .vmap = vmap_layer_norm};
 
 /* ------------------------------ dropout: f[0] = p, i[0] = train; outputs y and the bool mask */
 
@@ -427,22 +719,29 @@ static int kernel_dropout(const st_opcall *c, st_tensor *const *out) {
    scale with scale = 1 / (1 - p), and 0 for p = 1 (where 1 / (1 - p) would turn the masked
    zeros into NaN). The mask is detached: a saved output comes back attached to this node, and
    a bool tensor must not take part in the graph. */
-static st_tensor *dropout_backward(const st_vjp_args *a, st_tensor *g) {
-  double p = a->a->f[0];
-  st_tensor *mask = st_detach(a->out[1]), *kept = st_mul(g, mask);
+static st_tensor *dropout_backward(double p, st_tensor *mask_out, st_tensor *g) {
+  st_tensor *mask = st_detach(mask_out), *kept = st_mul(g, mask);
   st_tensor *r = st_mul_scalar(kept, p < 1 ? 1 / (1 - p) : 0);
   st_release(mask), st_release(kept);
   return r;
 }
 static int vjp_dropout(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, dropout_backward(a, gout[0]));
+  ST_GRAD(0, dropout_backward(a->a->f[0], a->out[1], gout[0]));
+  return 0;
+}
+
+/* derivatives.yaml, native_dropout: "result0: (p == 1 ? 0.0 : 1.0 / (1.0 - p)) * input_t *
+   result1", the same masking as the backward; the bool mask has no tangent. No batching rule:
+   the RANDOM flag sends dropout to the vmap interpreter's randomness modes. */
+static int jvp_dropout(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  ST_TRY(tout[0] = dropout_backward(a->a->f[0], a->out[1], tin[0]));
   return 0;
 }
 
 const st_op st__op_dropout = {.id = ST_OP_dropout, .name = "dropout", .nin = 1, .nout = 2,
                               .flags = ST_OP_RANDOM, .infer = infer_dropout,
-                              .kernel = kernel_dropout, .saves = ST_SAVE_OUT(1),
-                              .vjp = vjp_dropout};
+                              .kernel = kernel_dropout, .saves = ST_SAVE_OUT(1), .vjp = vjp_dropout,
+                              .jvp = jvp_dropout};
 
 /* ----------------------------------------------------------- embedding: in = weight, indices */
 
@@ -496,9 +795,36 @@ static int vjp_embedding(const st_vjp_args *a, st_tensor *const *gout, st_tensor
   return 0; /* none to the i64 indices */
 }
 
+/* embedding is linear in the weight (derivatives.yaml: auto_linear): jvp_linear. For batching,
+   a shared table looks the lanes up as one more index dim, where they are. Per-lane tables fold
+   into one [B*V, D] (or [V*B, D]) table, each lane's indices offset to its rows. */
+static int vmap_embedding(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int wb = a->bdim[0], ib = a->bdim[1], rank = st__lrank(a, 1);
+  if (wb < 0) {
+    out_bdim[0] = ib;
+    return st__redispatch(a->c, a->in, out) ? st__rule_failed() : 0;
+  }
+  int64_t lanes = a->size, rows = a->c->in[0]->shape[0], shape[ST_MAX_DIMS + 1] = {lanes};
+  bool minor;
+  st_tensor *in[2], *idx = st__front(a->in[1], ib, rank),
+                    *lane = st_arange(ST_I64, 0, (double)lanes, 1);
+  if (st__fold_batch(a->in[0], wb, st__pdim(wb, 0), -1, true, &in[0], &minor))
+    return st__rule_failed();
+  for (int d = 0; d < rank; d++) shape[1 + d] = 1;
+  ST_TRY(lane = st_reshape(lane, rank + 1, shape)); /* [B, 1, ..., 1] */
+  if (minor)
+    in[1] = st_add(st_mul(idx, st_scalar(ST_I64, (double)lanes)), lane); /* i * B + b */
+  else
+    in[1] = st_add(st_mul(lane, st_scalar(ST_I64, (double)rows)), idx); /* b * V + i */
+  ST_TRY(in[1]);
+  out_bdim[0] = 0;
+  return st__redispatch(a->c, in, out) ? st__rule_failed() : 0;
+}
+
 const st_op st__op_embedding = {.id = ST_OP_embedding, .name = "embedding", .nin = 2, .nout = 1,
                                 .infer = infer_embedding, .kernel = kernel_embedding,
-                                .saves = ST_SAVE_IN(1), .vjp = vjp_embedding};
+                                .saves = ST_SAVE_IN(1), .vjp = vjp_embedding, .jvp = jvp_linear,
+                                .vmap = vmap_embedding};
 
 /* --------------------------------------------------------------------- sliding-window sizes */
 
@@ -664,9 +990,81 @@ static int vjp_conv2d(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
   return 0;
 }
 
+/* Batching of the ops on images [N, ...] (or one unbatched image, `full` - 1 dims) whose other
+   inputs are shared: the lanes fold into N (a view when the layout allows: [B, N, ...] or
+   [N, B, ...]), or become N for unbatched images. Runs call c (a->c, or a variant) on them and
+   gives every output its lanes back. */
+static int vmap_fold_n(const st_vmap_args *a, const st_opcall *c, int full, st_tensor **out,
+                       int *out_bdim) {
+  st_tensor *in[3] = {NULL, c->nin > 1 ? a->in[1] : NULL, c->nin > 2 ? a->in[2] : NULL},
+            *o[ST_MAX_OUTS];
+  bool has_n = st__lrank(a, 0) == full, minor = false;
+  int bd = a->bdim[0];
+  if (!has_n)
+    ST_TRY(in[0] = st__movedim(a->in[0], bd, 0));
+  else if (st__fold_batch(a->in[0], bd, st__pdim(bd, 0), -1, true, &in[0], &minor))
+    return st__rule_failed();
+  if (st__redispatch(c, in, o)) return st__rule_failed();
+  for (int j = 0; j < c->op->nout; j++) {
+    out[j] = st__track(o[j]);
+    out_bdim[j] = 0;
+    if (has_n)
+      ST_TRY(out[j] =
+                 st__unfold_batch(out[j], 0, minor, a->size, a->c->in[0]->shape[0], &out_bdim[j]));
+  }
+  return 0;
+}
+
+/* Input i folded for a grouped convolution: the lanes major in its dim d (logical), an unbatched
+   input repeated for every lane first (a copy). */
+static int fold_lanes(const st_vmap_args *a, int i, int d, st_tensor **out) {
+  st_tensor *t = a->in[i];
+  int bd = a->bdim[i];
+  bool minor;
+  if (bd < 0 && !(t = st__lanes(t, a->size))) return st__rule_failed();
+  return st__fold_batch(t, bd < 0 ? 0 : bd, st__pdim(bd < 0 ? 0 : bd, d), 0, true, out, &minor);
+}
+
+/* conv2d. A shared weight: the lanes fold into N (vmap_fold_n), one convolution of B*N images.
+   Per-lane weights: the lanes fold into the channels and the groups (functorch's batching rule
+   for convolution): x [N, B*C, H, W] with weight [B*O, C/g, kh, kw] and B*g groups gives
+   [N, B*O, oh, ow]; with groups 1 a shared x needs no such fold (B*O output channels over the
+   same input), otherwise it is repeated per lane. A per-lane bias with a shared weight is added
+   after the convolution. */
+static int vmap_conv2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  int xb = a->bdim[0], wb = a->bdim[1], bb = c.nin > 2 ? a->bdim[2] : -1, ch = st__lrank(a, 0) - 3;
+  int64_t lanes = a->size, groups = c.a.list[6], o = a->c->in[1]->shape[0];
+  st_tensor *in[3] = {a->in[0], NULL, NULL}, *y;
+  if (wb < 0 && bb < 0) return vmap_fold_n(a, &c, 4, out, out_bdim);
+  if (wb < 0) { /* a per-lane bias alone */
+    int yb = -1;
+    c.nin = 2;
+    if (xb >= 0 && vmap_fold_n(a, &c, 4, &y, &yb)) return st__rule_failed();
+    if (xb < 0 && st__redispatch(&c, a->in, &y)) return st__rule_failed();
+    if (xb < 0) y = st__track(y);
+    int64_t shape[5] = {lanes, 1, 1, 1, 1};
+    shape[1 + ch] = o;
+    st_tensor *bias = st_reshape(st__front(a->in[2], bb, 1), 4 + ch, shape); /* [B, (1,) O, 1, 1] */
+    ST_TRY(out[0] = st_add(st__front(y, yb, 3 + ch), bias));
+    out_bdim[0] = 0;
+    return 0;
+  }
+  if (xb >= 0 || groups > 1) {
+    if (fold_lanes(a, 0, ch, &in[0])) return st__rule_failed();
+    c.a.list[6] = groups * lanes;
+  }
+  if (fold_lanes(a, 1, 0, &in[1]) || (c.nin > 2 && fold_lanes(a, 2, 0, &in[2])))
+    return st__rule_failed();
+  if (st__redispatch(&c, in, &y)) return st__rule_failed();
+  ST_TRY(out[0] = st__unfold_batch(st__track(y), ch, false, lanes, o, &out_bdim[0]));
+  return 0;
+}
+
 const st_op st__op_conv2d = {.id = ST_OP_conv2d, .name = "conv2d", .nin = ST_VARIADIC, .nout = 1,
                              .infer = infer_conv2d, .kernel = kernel_conv2d,
-                             .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d};
+                             .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d,
+                             .jvp = st__jvp_bilinear, .vmap = vmap_conv2d};
 
 /* --------------- conv2d's backward ops: list as conv2d's, then list[7..8] = a {h, w} size (the
    input's for the input gradient, the kernel's for the weight gradient); i[0] = size given */
@@ -778,10 +1176,31 @@ static int vjp_conv2d_input_backward(const st_vjp_args *a, st_tensor *const *gou
   return 0;
 }
 
+/* conv2d_input_backward(g, weight) -> [N, C, h, w], linear in each argument (jvp: the product
+   rule). A shared weight: the lanes fold into N. Per-lane weights: with groups 1 and a shared g
+   the lanes fold into the weight's input channels ([O, B*C, kh, kw]: B*C result channels);
+   otherwise both fold into their channels with B*g groups, as conv2d's rule. */
+static int vmap_conv2d_input_backward(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  int64_t lanes = a->size, groups = c.a.list[6], ch = a->c->in[1]->shape[1] * groups;
+  st_tensor *in[2] = {a->in[0], NULL}, *y;
+  if (a->bdim[1] < 0) return vmap_fold_n(a, &c, 4, out, out_bdim);
+  if (a->bdim[0] < 0 && groups == 1) {
+    if (fold_lanes(a, 1, 1, &in[1])) return st__rule_failed();
+  } else {
+    if (fold_lanes(a, 0, 1, &in[0]) || fold_lanes(a, 1, 0, &in[1])) return st__rule_failed();
+    c.a.list[6] = groups * lanes;
+  }
+  if (st__redispatch(&c, in, &y)) return st__rule_failed();
+  ST_TRY(out[0] = st__unfold_batch(st__track(y), 1, false, lanes, ch, &out_bdim[0]));
+  return 0;
+}
+
 const st_op st__op_conv2d_input_backward = {
     .id = ST_OP_conv2d_input_backward, .name = "conv2d_input_backward", .nin = 2, .nout = 1,
     .infer = infer_conv2d_input_backward, .kernel = kernel_conv2d_input_backward,
-    .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_input_backward};
+    .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_input_backward,
+    .jvp = st__jvp_bilinear, .vmap = vmap_conv2d_input_backward};
 
 /* in = x [N, C, H, W], g [N, O, oh, ow]; result [O, C/groups, kh, kw]. */
 static int infer_conv2d_weight_backward(const st_opcall *c, st_meta *m) {
@@ -824,10 +1243,35 @@ static int vjp_conv2d_weight_backward(const st_vjp_args *a, st_tensor *const *go
   return 0;
 }
 
+/* conv2d_weight_backward(x, g) -> [O, C/g, kh, kw], linear in each argument (jvp: the product
+   rule). The lanes fold into the channels: with groups 1 and one side shared, only the batched
+   side folds (x: [O, B*C, kh, kw] results; g: [B*O, C, kh, kw]); otherwise both fold with B*g
+   groups, giving [B*O, C/g, kh, kw] (the per-sample weight gradients of vmap(grad(conv))). */
+static int vmap_conv2d_weight_backward(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  int64_t lanes = a->size, groups = c.a.list[6];
+  int xb = a->bdim[0], gb = a->bdim[1], at = 0;
+  st_tensor *in[2] = {a->in[0], a->in[1]}, *y;
+  if (groups == 1 && gb < 0) {
+    if (fold_lanes(a, 0, 1, &in[0])) return st__rule_failed();
+    at = 1;
+  } else if (groups == 1 && xb < 0) {
+    if (fold_lanes(a, 1, 1, &in[1])) return st__rule_failed();
+  } else {
+    if (fold_lanes(a, 0, 1, &in[0]) || fold_lanes(a, 1, 1, &in[1])) return st__rule_failed();
+    c.a.list[6] = groups * lanes;
+  }
+  if (st__redispatch(&c, in, &y)) return st__rule_failed();
+  int64_t n = at ? a->c->in[0]->shape[1] : a->c->in[1]->shape[1];
+  ST_TRY(out[0] = st__unfold_batch(st__track(y), at, false, lanes, n, &out_bdim[0]));
+  return 0;
+}
+
 const st_op st__op_conv2d_weight_backward = {
     .id = ST_OP_conv2d_weight_backward, .name = "conv2d_weight_backward", .nin = 2, .nout = 1,
     .infer = infer_conv2d_weight_backward, .kernel = kernel_conv2d_weight_backward,
-    .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_weight_backward};
+    .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_weight_backward,
+    .jvp = st__jvp_bilinear, .vmap = vmap_conv2d_weight_backward};
 
 /* ---- max_pool2d, avg_pool2d: list = kernel[2], stride[2], padding[2]; i[0] = kernel given.
    max_pool2d has a second output, the i64 position of each maximum in its plane. */
@@ -918,12 +1362,28 @@ static int vjp_avg_pool2d(const st_vjp_args *a, st_tensor *const *gout, st_tenso
   return 0;
 }
 
+/* derivatives.yaml, max_pool2d_with_indices: "result0: gather(self_t.flatten(-2), -1,
+   result1.flatten(-2)).view_as(result1)", the tangent at each window's maximum; the indices
+   have none. avg_pool2d is linear (auto_linear): jvp_linear. */
+static int jvp_max_pool2d(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  st_tensor *at = st_flatten(a->out[1], -2, -1);
+  st_tensor *g = st_gather(st_flatten(tin[0], -2, -1), -1, at);
+  ST_TRY(tout[0] = st_reshape(g, a->out[0]->ndim, a->out[0]->shape));
+  return 0;
+}
+
+/* The pools act on each [H, W] plane: the lanes fold into N. */
+static int vmap_pool2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  return vmap_fold_n(a, a->c, 4, out, out_bdim);
+}
+
 const st_op st__op_max_pool2d = {.id = ST_OP_max_pool2d, .name = "max_pool2d", .nin = 1, .nout = 2,
                                  .infer = infer_pool2d, .kernel = kernel_pool2d,
-                                 .saves = ST_SAVE_OUT(1), .vjp = vjp_max_pool2d};
+                                 .saves = ST_SAVE_OUT(1), .vjp = vjp_max_pool2d,
+                                 .jvp = jvp_max_pool2d, .vmap = vmap_pool2d};
 const st_op st__op_avg_pool2d = {.id = ST_OP_avg_pool2d, .name = "avg_pool2d", .nin = 1, .nout = 1,
                                  .infer = infer_pool2d, .kernel = kernel_pool2d,
-                                 .vjp = vjp_avg_pool2d};
+                                 .vjp = vjp_avg_pool2d, .jvp = jvp_linear, .vmap = vmap_pool2d};
 
 /* ---- avg_pool2d_backward: in = g; list as the pools, then list[6..7] = the input's {h, w};
         i[0] = kernel given, i[1] = input size given */
@@ -984,7 +1444,7 @@ static int vjp_avg_pool2d_backward(const st_vjp_args *a, st_tensor *const *gout,
 const st_op st__op_avg_pool2d_backward = {
     .id = ST_OP_avg_pool2d_backward, .name = "avg_pool2d_backward", .nin = 1, .nout = 1,
     .infer = infer_avg_pool2d_backward, .kernel = kernel_avg_pool2d_backward,
-    .vjp = vjp_avg_pool2d_backward};
+    .vjp = vjp_avg_pool2d_backward, .jvp = jvp_linear, .vmap = vmap_pool2d};
 
 /* ------------------------------------------------------------------------ public functions */
 

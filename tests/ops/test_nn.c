@@ -444,7 +444,8 @@ TEST(layer_norm_rejects_bad_shapes_and_eps) {
   const int64_t ns[2] = {3, 4};
   CHECK_FAILS(!st_layer_norm(x, 0, ns, NULL, NULL, 1e-5), ST_ERR_ARG,
               "st_layer_norm: nnorm 0 must be in 1..3 for input [2, 3, 4]");
-  CHECK_FAILS(!st_layer_norm(x, 4, ns, NULL, NULL, 1e-5), ST_ERR_ARG, "nnorm 4 must be in 1..3");
+  const int64_t ns4[4] = {2, 2, 3, 4}; /* nnorm entries are read, so there are 4 */
+  CHECK_FAILS(!st_layer_norm(x, 4, ns4, NULL, NULL, 1e-5), ST_ERR_ARG, "nnorm 4 must be in 1..3");
   CHECK_FAILS(!st_layer_norm(x, 2, NULL, NULL, NULL, 1e-5), ST_ERR_ARG, "normalized_shape is NULL");
   CHECK_FAILS(!st_layer_norm(x, 2, (int64_t[]){4, 4}, NULL, NULL, 1e-5), ST_ERR_SHAPE,
               "st_layer_norm: input [2, 3, 4] does not end in normalized_shape [4, 4]");
