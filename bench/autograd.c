@@ -12,29 +12,14 @@
  *
  * Build: cc -O2 bench/autograd.c $(PKG_CONFIG_PATH=build pkg-config --cflags --libs --static strata)
  */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
-#include <stdio.h>
-#include <stdlib.h>
-#include <strata.h>
-#include <time.h>
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
+#include "bench.h"
 
 /* Median of `runs` timings of fn, after one warm-up. */
 static double median(double (*fn)(void *), void *arg, int runs) {
   double t[32];
   fn(arg);
   for (int i = 0; i < runs; i++) t[i] = fn(arg);
-  qsort(t, (size_t)runs, sizeof(double), cmp);
+  qsort(t, (size_t)runs, sizeof(double), cmp_double);
   return t[runs / 2];
 }
 
@@ -160,6 +145,7 @@ static double mlp_step(void *p) {
 }
 
 int main(int argc, char **argv) {
+  (void)argv;
   int quick = argc > 1; /* any argument: small sizes only, for a smoke run */
   st_scope_push();
   const char *names[3] = {"overhead_forward_nograd", "overhead_forward_record", "overhead_forward_backward"};

@@ -6,27 +6,12 @@
    Prints one line per case: name size seconds GB/s ns/element, where seconds is the median
    over several runs, size the number of output elements, and GB/s counts the bytes read and
    written once each (the traffic a streaming kernel cannot avoid). */
-#define _POSIX_C_SOURCE 199309L
-#include <stdio.h>
-#include <stdlib.h>
-#include <strata.h>
-#include <time.h>
+#include "bench.h"
 
 enum { RUNS = 9 };
 
 typedef st_tensor *(*unary_op)(st_tensor *);
 typedef st_tensor *(*binary_op)(st_tensor *, st_tensor *);
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 /* One call of u(a) or f(a, b), result released at once; returns seconds. */
 static double time_once(unary_op u, binary_op f, st_tensor *a, st_tensor *b) {
@@ -47,7 +32,7 @@ static void bench(const char *name, unary_op u, binary_op f, st_tensor *a, st_te
   double t[RUNS];
   for (int r = 0; r < 3; r++) time_once(u, f, a, b);
   for (int r = 0; r < RUNS; r++) t[r] = time_once(u, f, a, b);
-  qsort(t, RUNS, sizeof t[0], by_value);
+  qsort(t, RUNS, sizeof t[0], cmp_double);
   double s = t[RUNS / 2], n = (double)st_numel(a); /* a is never the broadcast operand */
   printf("%-14s %9.0f %.6f %7.2f %7.3f\n", name, n, s, bytes / s * 1e-9, s / n * 1e9);
 }

@@ -3,24 +3,9 @@
      cc -O2 bench/gemm.c $(PKG_CONFIG_PATH=build pkg-config --cflags --libs --static strata)
      ./a.out            (or ./a.out 1024 for one size)
    Prints one line per case: name size threads seconds GFLOP/s (the median of the runs). */
-#define _POSIX_C_SOURCE 199309L
-#include <stdio.h>
-#include <stdlib.h>
-#include <strata.h>
-#include <time.h>
+#include "bench.h"
 
 #define RUNS 7
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 /* Median seconds of RUNS products of two n x n matrices, after one warm-up run. */
 static double time_matmul(st_dtype dt, int64_t n, int threads) {
@@ -42,7 +27,7 @@ static double time_matmul(st_dtype dt, int64_t n, int threads) {
     st_release(c);
   }
   st_scope_pop();
-  qsort(t, RUNS, sizeof t[0], by_value);
+  qsort(t, RUNS, sizeof t[0], cmp_double);
   return t[RUNS / 2];
 }
 

@@ -15,22 +15,7 @@
  *
  * Build: cc -O2 bench/transforms.c $(PKG_CONFIG_PATH=build pkg-config --cflags --libs --static strata)
  */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime */
-#include <stdio.h>
-#include <stdlib.h>
-#include <strata.h>
-#include <time.h>
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
+#include "bench.h"
 
 #define FAIL(what)                                                                                 \
   do {                                                                                             \
@@ -53,7 +38,7 @@ static double time_call(st_func *f, st_tensor *const *in, int runs, int reps) {
     if (r >= 0) t[r] = dt;
   }
   (void)nout;
-  qsort(t, (size_t)runs, sizeof(double), cmp);
+  qsort(t, (size_t)runs, sizeof(double), cmp_double);
   return t[runs / 2];
 }
 

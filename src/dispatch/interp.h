@@ -87,6 +87,11 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
                      st_tensor *const *tin, int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
                      st_tensor **tout);
 
+/* A rule may return a tangent that broadcasts to its output (add's tangent when one input is a
+   smaller constant) or has another dtype: *t is expanded and cast to y's. ST_ERR_SHAPE naming
+   `who` when it does not broadcast. */
+int st__fit_tangent(const char *who, int j, const st_tensor *y, st_tensor **t);
+
 /* Higher-order ops (seed 000, PyOperator): ops whose arguments include functions (a custom
    function's rules, cond's branches) in `payload`. Like a plain op they have one rule per
    interpreter kind; the dispatcher finds the level exactly as for plain ops and lowers the

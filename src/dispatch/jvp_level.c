@@ -3,6 +3,8 @@
    tangents, and the outputs are wrapped as duals again. Ops without a jvp rule get one from their
    vjp rule by the double-vjp construction: vjp(x)(u) = J^T u is linear in u, so its own vjp
    with cotangent t is J t (the "linear transposition" trick, JAX's jvp-of-vjp in reverse). */
+#include <stdio.h>
+
 #include "../autograd/autograd.h"
 #include "interp.h"
 
@@ -93,16 +95,16 @@ static int jvp_by_vjp(const st_opcall *c, st_tensor *const *vin, st_tensor *cons
   return st__jvp_from_vjp("st_jvp", c->nin, c->op->nout, vout, NULL, tin, op_vjp, &a, tout);
 }
 
-/* A rule may return a tangent that broadcasts to its output (add's tangent when one input is a
-   smaller constant) or has another dtype: it is expanded and cast to the output's. */
-static int fit_tangent(const st_opcall *c, int j, const st_tensor *y, st_tensor **t) {
+int st__fit_tangent(const char *who, int j, const st_tensor *y, st_tensor **t) {
   bool same = (*t)->ndim == y->ndim;
   for (int d = 0; same && d < y->ndim; d++) same = (*t)->shape[d] == y->shape[d];
   st_tensor *r = *t;
-  if (!same && !(r = st__untrack(st_expand(r, y->ndim, y->shape))))
-    return st__op_error(c, ST_ERR_SHAPE, "the jvp rule's tangent for output %d has shape %s, which does not broadcast "
-                                         "to the output's %s",
-                        j, ST_SHAPE_STR(*t), ST_SHAPE_STR(y));
+  if (!same && !(r = st__untrack(st_expand(r, y->ndim, y->shape)))) {
+    char got[96];
+    return st__error(ST_ERR_SHAPE, "%s: the jvp rule's tangent for output %d has shape %s, which does not broadcast to "
+                                   "the output's %s",
+                     who, j, st__fmt_shape(got, sizeof got, (*t)->ndim, (*t)->shape), ST_SHAPE_STR(y));
+  }
   if (r->dtype != y->dtype) {
     st_tensor *cast = st__untrack(st_to_dtype(r, y->dtype));
     if (r != *t) st__drop(r);
@@ -180,8 +182,10 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
       rc = jvp_by_vjp(c, pin, vout, tin, tout);
     }
     st__tmp_free(before, before_small, nin);
+    char who[48];
+    snprintf(who, sizeof who, "st_%s", op->name);
     for (int j = 0; !rc && j < nout; j++)
-      if (tout[j]) rc = fit_tangent(c, j, vout[j], &tout[j]);
+      if (tout[j]) rc = st__fit_tangent(who, j, vout[j], &tout[j]);
   }
   for (int j = 0; !rc && j < nout; j++) {
     if (inplace && j == 0) {

@@ -366,28 +366,6 @@ static int ctx_vjp(void *arg, st_tensor *const *u, st_tensor **gin) {
   return rc;
 }
 
-/* A tangent must be shaped like its output: broadcast and cast when it is not. */
-static int fit(const st_custom_fn *fn, int j, const st_tensor *y, st_tensor **t) {
-  bool same = (*t)->ndim == y->ndim;
-  for (int d = 0; same && d < y->ndim; d++) same = (*t)->shape[d] == y->shape[d];
-  st_tensor *r = *t;
-  if (!same && !(r = st__untrack(st_expand(r, y->ndim, y->shape)))) {
-    char got[96];
-    return st__error(ST_ERR_SHAPE, "st_custom_apply: %s: jvp returned a tangent of shape %s for output %d of shape %s",
-                     fn->name, st__fmt_shape(got, sizeof got, (*t)->ndim, (*t)->shape), j, ST_SHAPE_STR(y));
-  }
-  if (r->dtype != y->dtype) {
-    st_tensor *cast = st__untrack(st_to_dtype(r, y->dtype));
-    if (r != *t) st__drop(r);
-    if (!(r = cast)) return st_last_status();
-  }
-  if (r != *t) {
-    st__drop(*t);
-    *t = r;
-  }
-  return 0;
-}
-
 static int custom_jvp(int level, const st_hop_call *c, st_tensor **out) {
   const st_custom_fn *fn = c->payload;
   st_tensor *vin[64], *tin[64], *vout[ST_MAX_OUTS * 4] = {0}, *tout[ST_MAX_OUTS * 4] = {0};
@@ -419,7 +397,11 @@ static int custom_jvp(int level, const st_hop_call *c, st_tensor **out) {
   }
   for (int j = 0; !rc && j < fn->nout; j++) {
     bool diff = st__is_float(vout[j]->dtype) && !ctx->nondiff[j];
-    if (diff && tout[j]) rc = fit(fn, j, vout[j], &tout[j]);
+    if (diff && tout[j]) {
+      char who[64];
+      snprintf(who, sizeof who, "st_custom_apply: %s", fn->name);
+      rc = st__fit_tangent(who, j, vout[j], &tout[j]);
+    }
     if (!rc) out[j] = diff ? st__wrap(level, vout[j], 0, tout[j]) : st_retain(vout[j]);
     if (!rc && !out[j]) rc = ST_ERR_OOM;
   }
@@ -519,7 +501,7 @@ static int gen_forward(void *user, int nin, st_tensor *const *in, int nout, st_t
   generated *g = user;
   int ob[MAX_OUT], n = 0;
   lane_arg a = {g->fn, NULL, NULL, NULL, nin, nout};
-  int rc = st__vmap_call("st_custom_apply", g->B, nin, in, g->bdim, lane_forward, &a, nout, &n, out, ob);
+  int rc = st__vmap_call("st_custom_apply", NULL, g->B, nin, in, g->bdim, lane_forward, &a, nout, &n, out, ob);
   for (int j = 0; !rc && j < nout; j++) /* every output batched at 0 */
     if (ob[j] < 0) rc = to_lanes(&out[j], g->B);
   for (int j = 0; !rc && j < nout; j++) out[j] = st__track(out[j]);
@@ -554,7 +536,7 @@ static int gen_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
   for (int i = 0; i < g->fn->nin; i++) args[i] = in[i], bd[i] = g->bdim[i];
   for (int j = 0; j < g->fn->nout; j++) args[g->fn->nin + j] = out[j], bd[g->fn->nin + j] = 0;
   lane_arg a = {g->fn, ctx, NULL, NULL, g->fn->nin, g->fn->nout};
-  int rc = st__vmap_call("st_custom_apply", g->B, n, args, bd, lane_setup, &a, 32, &nsaved, saved, ob);
+  int rc = st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_setup, &a, 32, &nsaved, saved, ob);
   if (rc) return rc;
   /* saved values that do not depend on the lane are expanded, so backward sees one layout */
   for (int k = 0; !rc && k < nsaved; k++)
@@ -607,7 +589,7 @@ static int gen_lanes(st_ctx *ctx, bool jvp, st_tensor *const *x, const int *xbdi
   for (int k = 0; k < nx; k++) args[k] = x[k], bd[k] = xbdim[k];
   for (int k = 0; k < ctx->nsaved; k++) args[nx + k] = ctx->saved[k], bd[nx + k] = ctx->saved[k] ? 0 : -1;
   lane_bwd a = {ctx, jvp};
-  return st__vmap_call("st_custom_apply", g->B, n, args, bd, lane_backward, &a, nres, &got, res, ob);
+  return st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_backward, &a, nres, &got, res, ob);
 }
 
 static int gen_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {

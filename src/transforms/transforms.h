@@ -49,11 +49,12 @@ int st__jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tenso
 /* st_vmap without scopes: out receives f->nout untracked references. */
 int st__vmap_run(const char *who, st_func *f, const st_vmap_opts *o, st_tensor *const *in, st_tensor **out);
 
-/* Runs body under a new vmap level of B lanes: in[i] (NULL allowed) is batched at bdim[i] (-1:
-   not batched). body writes *nout <= cap outputs (NULL allowed). out[j] comes back untracked
-   with its batch dim first (obdim[j] = 0), or as it was when it does not depend on the batch
-   (obdim[j] = -1). The building block of generated vmap rules. */
-int st__vmap_call(const char *who, int64_t B, int nin, st_tensor *const *in, const int *bdim,
+/* Runs body under a new vmap level of B lanes (cfg: lane0, randomness and rng_key of the level;
+   NULL: lane 0, randomness error): in[i] (NULL allowed) is batched at bdim[i] (-1: not
+   batched). body writes *nout <= cap outputs (NULL allowed). out[j] comes back untracked with
+   its batch dim first (obdim[j] = 0), or as it was when it does not depend on the batch
+   (obdim[j] = -1). st_vmap and generated vmap rules are built on it. */
+int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_tensor *const *in, const int *bdim,
                   int (*body)(void *arg, st_tensor *const *in, int *nout, st_tensor **out), void *arg, int cap, int *nout,
                   st_tensor **out, int *obdim);
 

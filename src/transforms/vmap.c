@@ -49,63 +49,54 @@ static int batch_size(const char *who, int nin, st_tensor *const *in, const int 
   return 0;
 }
 
-/* Output j of one chunk as a plain tensor of the level below, batch dim at out_dims[j]. */
-static st_tensor *unbatch(const char *who, int level, uint32_t id, int j, st_tensor *o, int out_dim, int64_t B) {
-  bool mine = o->level == level && o->level_id == id;
+/* Output j of one chunk, t (batch dim first when bdim is 0, not batched when -1), with its
+   batch dim moved to out_dim. */
+static st_tensor *place(const char *who, int j, st_tensor *t, int bdim, int out_dim, int64_t B) {
   if (out_dim == ST_UNBATCHED) {
-    if (mine) st__error(ST_ERR_TRANSFORM, "%s: output %d is batched but out_dims[%d] is ST_UNBATCHED", who, j, j);
-    return mine ? NULL : st__track(st_retain(o));
+    if (bdim >= 0) st__error(ST_ERR_TRANSFORM, "%s: output %d is batched but out_dims[%d] is ST_UNBATCHED", who, j, j);
+    return bdim >= 0 ? NULL : st__track(st_retain(t));
   }
-  int r = o->ndim + 1; /* the result's rank */
+  int r = bdim >= 0 ? t->ndim : t->ndim + 1; /* the result's rank */
   if (out_dim < -r || out_dim >= r) {
+    char ls[96];
     st__error(ST_ERR_ARG, "%s: out_dims[%d] = %d is out of range for output %d of logical shape %s", who, j, out_dim, j,
-              ST_SHAPE_STR(o));
+              bdim >= 0 ? st__fmt_shape(ls, sizeof ls, t->ndim - 1, t->shape + 1) : ST_SHAPE_STR(t));
     return NULL;
   }
   if (out_dim < 0) out_dim += r;
-  if (mine) return st__movedim(o->value, o->bdim, out_dim);
+  if (bdim >= 0) return st__movedim(t, bdim, out_dim);
   /* an output that does not depend on the batch is expanded to it, as torch.func does */
   int64_t shape[ST_MAX_DIMS];
-  for (int d = 0, k = 0; d < r; d++) shape[d] = d == out_dim ? B : o->shape[k++];
-  return st_expand(st_unsqueeze(o, out_dim), r, shape);
+  for (int d = 0, k = 0; d < r; d++) shape[d] = d == out_dim ? B : t->shape[k++];
+  return st_expand(st_unsqueeze(t, out_dim), r, shape);
+}
+
+typedef struct {
+  const char *who;
+  st_func *f;
+} call_body;
+
+static int call_f(void *p, st_tensor *const *in, int *nout, st_tensor **out) {
+  const call_body *b = p;
+  *nout = b->f->nout;
+  return st__func_call(b->who, b->f, in, out);
 }
 
 /* One call of f on lanes [lane0, lane0 + B) of the batched inputs (already sliced). out gets
    tracked references. */
 static int run_chunk(const char *who, const vmap_state *s, st_tensor *const *in, const int *dims, int64_t B,
                      int64_t lane0, uint64_t rng_key, st_tensor **out) {
-  int nin = s->f->nin, nout = s->f->nout;
-  st_tensor *small[8], **args = st__tmp_array(nin, small, 8);
+  int nout = s->f->nout, n = 0, osmall[8], *ob = nout <= 8 ? osmall : st__alloc(sizeof(int) * (size_t)nout);
   st_tensor *rsmall[8], **raw = st__tmp_array(nout, rsmall, 8);
-  if (!args || !raw) {
-    st__tmp_free(args, small, nin);
-    return ST_ERR_OOM;
-  }
-  int level = st__interp_push(who, ST_WRAP_VMAP), rc = level < 0 ? st_last_status() : 0;
-  uint32_t id = 0;
-  if (!rc) {
-    st_interp *I = st__interp_at(level);
-    I->batch = B;
-    I->lane0 = lane0;
-    I->randomness = (st_randomness)s->randomness;
-    I->rng_key = rng_key;
-    I->nrandom = 0;
-    id = I->id;
-  }
-  for (int i = 0; !rc && i < nin; i++) {
-    args[i] = dims[i] >= 0 ? st__wrap(level, in[i], dims[i], NULL) : st_retain(in[i]);
-    if (!args[i]) rc = ST_ERR_OOM;
-  }
-  if (!rc) rc = st__func_call(who, s->f, args, raw);
-  if (level > 0) st__interp_pop(level);
-  for (int j = 0; !rc && j < nout; j++) {
-    int od = s->out_dims ? s->out_dims[j] : 0;
-    if (!(out[j] = unbatch(who, level, id, j, raw[j], od, B))) rc = st_last_status();
-  }
-  for (int i = 0; i < nin; i++) st__drop(args[i]);
-  for (int j = 0; j < nout; j++) st__drop(raw[j]);
-  st__tmp_free(args, small, nin);
+  int rc = raw && ob ? 0 : ST_ERR_OOM;
+  st_interp cfg = {.lane0 = lane0, .randomness = (st_randomness)s->randomness, .rng_key = rng_key};
+  call_body body = {who, s->f};
+  if (!rc) rc = st__vmap_call(who, &cfg, B, s->f->nin, in, dims, call_f, &body, nout, &n, raw, ob);
+  for (int j = 0; !rc && j < nout; j++)
+    if (!(out[j] = place(who, j, raw[j], ob[j], s->out_dims ? s->out_dims[j] : 0, B))) rc = st_last_status();
+  for (int j = 0; raw && j < nout; j++) st__drop(raw[j]);
   st__tmp_free(raw, rsmall, nout);
+  if (ob && ob != osmall) st__free(ob, sizeof(int) * (size_t)nout);
   return rc;
 }
 
@@ -162,19 +153,22 @@ static int vmap_run(const char *who, const vmap_state *s, st_tensor *const *in, 
   return rc;
 }
 
-int st__vmap_call(const char *who, int64_t B, int nin, st_tensor *const *in, const int *bdim,
+int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_tensor *const *in, const int *bdim,
                   int (*body)(void *arg, st_tensor *const *in, int *nout, st_tensor **out), void *arg, int cap, int *nout,
                   st_tensor **out, int *obdim) {
   *nout = 0;
   for (int j = 0; j < cap; j++) out[j] = NULL;
-  st_tensor *small[8], **args = st__tmp_array(nin, small, 8);
-  if (!args) return ST_ERR_OOM;
-  int level = st__interp_push(who, ST_WRAP_VMAP), rc = level < 0 ? st_last_status() : 0;
+  st_tensor *small[8], **args = st__tmp_array(nin, small, 8), *rsmall[8], **raw = st__tmp_array(cap, rsmall, 8);
+  int level = args && raw ? st__interp_push(who, ST_WRAP_VMAP) : -1;
+  int rc = level < 0 ? (st_last_status() ? st_last_status() : ST_ERR_OOM) : 0;
   uint32_t id = 0;
   if (!rc) {
     st_interp *I = st__interp_at(level);
     I->batch = B;
-    I->randomness = ST_RANDOM_ERROR;
+    I->lane0 = cfg ? cfg->lane0 : 0;
+    I->randomness = cfg ? cfg->randomness : ST_RANDOM_ERROR;
+    I->rng_key = cfg ? cfg->rng_key : 0;
+    I->nrandom = 0;
     id = I->id;
   }
   for (int i = 0; !rc && i < nin; i++) {
@@ -182,8 +176,6 @@ int st__vmap_call(const char *who, int64_t B, int nin, st_tensor *const *in, con
     args[i] = bdim[i] >= 0 ? st__wrap(level, in[i], bdim[i], NULL) : st_retain(in[i]);
     if (!args[i]) rc = ST_ERR_OOM;
   }
-  st_tensor *raw[32] = {0};
-  if (cap > 32) rc = st__error(ST_ERR_UNSUPPORTED, "%s: more than 32 outputs under vmap", who);
   if (!rc) {
     st_scope_push();
     rc = body(arg, args, nout, raw);
@@ -203,14 +195,15 @@ int st__vmap_call(const char *who, int64_t B, int nin, st_tensor *const *in, con
       out[j] = st_retain(o);
     }
   }
-  for (int i = 0; i < nin; i++) st__drop(args[i]);
-  for (int j = 0; j < 32; j++) st__drop(raw[j]);
+  for (int i = 0; args && i < nin; i++) st__drop(args[i]);
+  for (int j = 0; raw && j < cap; j++) st__drop(raw[j]);
   if (rc)
     for (int j = 0; j < cap; j++) {
       st__drop(out[j]);
       out[j] = NULL;
     }
   st__tmp_free(args, small, nin);
+  st__tmp_free(raw, rsmall, cap);
   return rc;
 }
 
