@@ -33,7 +33,7 @@ def cpu_name():
 
 def versions():
     v = {}
-    for m in ("numpy", "torch"):
+    for m in ("numpy", "torch", "jax"):
         try:
             v[m] = __import__(m).__version__
         except Exception:
@@ -78,7 +78,7 @@ lines = [
     f"# strata benchmarks",
     "",
     f"- date: {datetime.date.today().isoformat()}",
-    f"- machine: {cpu_name()}, {os.cpu_count()} cores, {ghz:.2f} GHz; threads pinned to {threads} for every library",
+    f"- machine: {cpu_name()}, {os.cpu_count()} cores, {ghz:.2f} GHz; threads pinned to {threads} for every library, and every process bound to {threads} core(s) with taskset",
     f"- peers: " + ", ".join(f"{k} {v}" for k, v in versions().items()),
     f"- command: `bench/setup && bench/run {threads}`",
     "- ratio = peer time / strata time (above 1: strata is faster)",

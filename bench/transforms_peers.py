@@ -70,7 +70,7 @@ def jax_mlp_loss(params, x, y):
     h = jax.nn.relu(x @ W1.T + b1)
     h = jax.nn.relu(h @ W2.T + b2)
     logits = h @ W3.T + b3
-    return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits, -1), jnp.atleast_1d(y)[..., None], -1))
+    return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits, -1), jnp.expand_dims(y, -1), -1))
 
 
 def jax_cnn_loss(params, x, y):
@@ -82,7 +82,7 @@ def jax_cnn_loss(params, x, y):
     h = jax.lax.reduce_window(h, 0.0, jax.lax.add, (1, 1, 2, 2), (1, 1, 2, 2), "VALID") / 4.0
     h = h.reshape(h.shape[0], -1) if batched else h.reshape(-1)
     logits = h @ W.T + b
-    return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits, -1), jnp.atleast_1d(y)[..., None], -1))
+    return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits, -1), jnp.expand_dims(y, -1), -1))
 
 
 def per_sample():

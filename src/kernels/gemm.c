@@ -478,9 +478,31 @@ int st__k_gemm_builtin_f64(bool portable, int64_t m, int64_t n, int64_t k, const
                                       (char *)C, rsc, csc, beta != 0});
 }
 
+/* k == 1: an outer product, C = beta C + a b^T. Packing for a GEMM would cost more than the
+   product; written row by row it runs at memory speed (per-sample weight gradients under vmap
+   are batches of these). */
+#define RANK1(T)                                                                                   \
+  do {                                                                                             \
+    for (int64_t i = 0; i < m; i++) {                                                              \
+      T a = A[i * rsa], *c = C + i * rsc;                                                          \
+      if (csc == 1 && csb == 1) {                                                                  \
+        if (beta != 0)                                                                             \
+          for (int64_t j = 0; j < n; j++) c[j] += a * B[j];                                        \
+        else                                                                                       \
+          for (int64_t j = 0; j < n; j++) c[j] = a * B[j];                                         \
+      } else {                                                                                     \
+        for (int64_t j = 0; j < n; j++) c[j * csc] = (beta != 0 ? c[j * csc] : 0) + a * B[j * csb]; \
+      }                                                                                            \
+    }                                                                                              \
+  } while (0)
+
 int st__k_gemm_f32(int64_t m, int64_t n, int64_t k, const float *A, int64_t rsa, int64_t csa,
                    const float *B, int64_t rsb, int64_t csb, float beta, float *C, int64_t rsc,
                    int64_t csc) {
+  if (k == 1) {
+    RANK1(float);
+    return 0;
+  }
 #ifdef STRATA_HAVE_BLAS
   gemm_args x = {m,         n,   k,   (const char *)A, rsa, csa, (const char *)B, rsb, csb,
                  (char *)C, rsc, csc, beta != 0};
@@ -498,6 +520,10 @@ int st__k_gemm_f32(int64_t m, int64_t n, int64_t k, const float *A, int64_t rsa,
 int st__k_gemm_f64(int64_t m, int64_t n, int64_t k, const double *A, int64_t rsa, int64_t csa,
                    const double *B, int64_t rsb, int64_t csb, double beta, double *C, int64_t rsc,
                    int64_t csc) {
+  if (k == 1) {
+    RANK1(double);
+    return 0;
+  }
 #ifdef STRATA_HAVE_BLAS
   gemm_args x = {m,         n,   k,   (const char *)A, rsa, csa, (const char *)B, rsb, csb,
                  (char *)C, rsc, csc, beta != 0};
