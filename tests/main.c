@@ -24,6 +24,8 @@ void st_test_register(const char *file, const char *name, st_test_fn fn) {
   ntests++;
 }
 
+int st_test_failures(void) { return current_failures; }
+
 void st_test_fail(const char *file, int line, const char *fmt, ...) {
   current_failures++;
   va_list ap;

@@ -13,6 +13,8 @@
 typedef void (*st_test_fn)(void);
 void st_test_register(const char *file, const char *name, st_test_fn fn);
 void st_test_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Failures reported so far in the running test. */
+int st_test_failures(void);
 /* Compares t with want[0..n) (relative tol, NaN equals NaN); prints the first mismatch. */
 int st_test_close(const char *file, int line, const st_tensor *t, const double *want, int64_t n, double tol);
 /* The shape of t equals shape[0..ndim). */

@@ -22,6 +22,7 @@ typedef struct st_attrs {
 } st_attrs;
 
 typedef struct st_op st_op;
+typedef struct st_sample st_sample;
 
 typedef struct st_opcall {
   const st_op *op;
@@ -113,6 +114,26 @@ struct st_op {
      physical values; out_bdim[j] is where output j's batch dim is (-1: not batched). NULL: the
      vmap interpreter loops over the lanes and stacks the results. */
   int (*vmap)(const st_vmap_args *a, st_tensor **out, int *out_bdim);
+
+  /* ---- the generated test matrix (tests/matrix) ---- */
+  /* Fills up to cap sample calls of op (so that one function serves a family) with floating
+     inputs of dtype dt (index inputs stay i64) and returns how many: valid ones (contiguous, non-contiguous, broadcast, 0-dim, size-0, values
+     inside the op's domain) and error inputs with the status they must fail with. */
+  int (*samples)(const st_op *op, st_dtype dt, st_sample *out, int cap);
+  /* Cells of the matrix known to fail, as "check: reason" entries separated by ';'. The runner
+     reports them and does not run them. */
+  const char *known_failures;
+};
+
+/* One sample call of an op: inputs (new references the runner releases), attributes, and the
+   status an error input must fail with (ST_OK for a valid one). */
+#define ST_SAMPLE_MAX_IN 4
+struct st_sample {
+  const char *what; /* "contiguous", "broadcast", "0-dim", "size-0", "bad dim", ... */
+  int nin;
+  st_tensor *in[ST_SAMPLE_MAX_IN];
+  st_attrs a;
+  st_status expect;
 };
 
 /* Decompositions (decomp.c): an op's definition in other public ops, NULL where there is none.
@@ -150,6 +171,20 @@ static inline st_tensor *st__empty(st_dtype dt, int ndim, const int64_t *shape) 
 /* Runs c: validates, infers, allocates and computes. out receives op->nout new references (not
    recorded in any scope). Returns 0 or a negative status with the error set. */
 int st__dispatch(const st_opcall *c, st_tensor **out);
+/* Sample inputs (samples.c), untracked new references: deterministic values in [lo, hi),
+   contiguous; the same in a transposed layout (every other element for vectors); a stride-0
+   broadcast of a last-dim vector to shape; i64 indices in [0, hi). */
+st_tensor *st__sample(st_dtype dt, int ndim, const int64_t *shape, double lo, double hi);
+st_tensor *st__sample_noncontig(st_dtype dt, int ndim, const int64_t *shape, double lo, double hi);
+st_tensor *st__sample_broadcast(st_dtype dt, int ndim, const int64_t *shape, double lo, double hi);
+st_tensor *st__sample_index(int ndim, const int64_t *shape, int64_t hi);
+/* Restarts the sample values (the runner calls it before each op's samples, per dtype). */
+void st__sample_seed(unsigned seed);
+/* Appends a sample taking nin tensor references (a NULL one drops the sample); returns the new
+   count. a may be NULL (no attributes). */
+int st__sample_push(st_sample *out, int cap, int n, const char *what, st_status expect, const st_attrs *a, int nin,
+                    ...);
+
 /* A copy of c with inputs `in` (same op and attributes), dispatched: out gets untracked refs.
    Batching rules use it to run their op on the physical values. */
 int st__redispatch(const st_opcall *c, st_tensor *const *in, st_tensor **out);

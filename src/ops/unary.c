@@ -183,10 +183,43 @@ static int jvp_unary(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
 }
 
 /* A differentiable record gets both rules; a NONDIFF one neither. */
+/* ------------------------------------------------------------------------------- samples */
+
+/* Where an op is smooth and defined: logs and roots need positive inputs, tan stays away from
+   its poles; the others see both signs. */
+static void domain(st_op_id id, double *lo, double *hi) {
+  switch (id) {
+  case ST_OP_log: case ST_OP_log1p: case ST_OP_sqrt: case ST_OP_rsqrt: case ST_OP_reciprocal:
+    *lo = 0.5, *hi = 2.0;
+    return;
+  case ST_OP_tan: *lo = -1.0, *hi = 1.0; return;
+  default: *lo = -2.0, *hi = 2.0; return;
+  }
+}
+
+/* Every layout once, and a bool input for the ops that refuse one. clamp's bounds sit inside the
+   range, so both the clamped and the passed-through parts are seen. */
+static int samples_unary(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  double lo, hi;
+  domain(op->id, &lo, &hi);
+  st_attrs a = {.f = {op->id == ST_OP_fill_ ? 0.5 : -1.0, 1.0}};
+  int n = 0;
+  const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3};
+  n = st__sample_push(out, cap, n, "contiguous", ST_OK, &a, 1, st__sample(dt, 2, s23, lo, hi));
+  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, &a, 1, st__sample_noncontig(dt, 2, s32, lo, hi));
+  if (!(op->flags & ST_OP_INPLACE)) /* an expanded tensor cannot be written in place */
+    n = st__sample_push(out, cap, n, "broadcast", ST_OK, &a, 1, st__sample_broadcast(dt, 2, s23, lo, hi));
+  n = st__sample_push(out, cap, n, "0-dim", ST_OK, &a, 1, st__sample(dt, 0, NULL, lo, hi));
+  n = st__sample_push(out, cap, n, "size-0", ST_OK, &a, 1, st__sample(dt, 2, s03, lo, hi));
+  if (infos[op->id].rule == RULE_NUMERIC)
+    n = st__sample_push(out, cap, n, "bool input", ST_ERR_DTYPE, &a, 1, st__sample(ST_BOOL, 1, (const int64_t[]){3}, 0, 2));
+  return n;
+}
+
 #define UNARY(NAME, FLAGS, SAVES)                                                                  \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
                                .flags = (FLAGS), .infer = infer_unary, .kernel = kernel_unary,     \
-                               .saves = (SAVES),                                                   \
+                               .saves = (SAVES), .samples = samples_unary,                         \
                                .vjp = (FLAGS) & ST_OP_NONDIFF ? NULL : vjp_unary,                  \
                                .jvp = (FLAGS) & ST_OP_NONDIFF ? NULL : jvp_unary,                  \
                                .vmap = st__vmap_elementwise};
@@ -271,11 +304,12 @@ static int infer_clamp_(const st_opcall *c, st_meta *m) {
 
 const st_op st__op_clamp = {.id = ST_OP_clamp, .name = "clamp", .nin = 1, .nout = 1,
                             .infer = infer_clamp, .kernel = kernel_clamp, .saves = IN0,
-                            .vjp = vjp_unary, .jvp = jvp_unary, .vmap = st__vmap_elementwise};
+                            .vjp = vjp_unary, .jvp = jvp_unary, .vmap = st__vmap_elementwise,
+                            .samples = samples_unary};
 const st_op st__op_clamp_ = {.id = ST_OP_clamp_, .name = "clamp_", .nin = 1, .nout = 1,
                              .flags = ST_OP_INPLACE, .infer = infer_clamp_, .kernel = kernel_clamp,
                              .saves = IN0, .vjp = vjp_unary, .jvp = jvp_unary,
-                             .vmap = st__vmap_elementwise};
+                             .vmap = st__vmap_elementwise, .samples = samples_unary};
 
 /* ------------------------------------------------------------- zero_, fill_: f[0] value */
 
@@ -312,10 +346,12 @@ static int jvp_fill_(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
 
 const st_op st__op_zero_ = {.id = ST_OP_zero_, .name = "zero_", .nin = 1, .nout = 1,
                             .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
-                            .vjp = vjp_fill_, .jvp = jvp_fill_, .vmap = st__vmap_elementwise};
+                            .vjp = vjp_fill_, .jvp = jvp_fill_, .vmap = st__vmap_elementwise,
+                            .samples = samples_unary};
 const st_op st__op_fill_ = {.id = ST_OP_fill_, .name = "fill_", .nin = 1, .nout = 1,
                             .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
-                            .vjp = vjp_fill_, .jvp = jvp_fill_, .vmap = st__vmap_elementwise};
+                            .vjp = vjp_fill_, .jvp = jvp_fill_, .vmap = st__vmap_elementwise,
+                            .samples = samples_unary};
 
 /* ------------------------------------------------------------------------ public functions */
 
