@@ -28,7 +28,8 @@ static cell vmap_cell(const st_op *op) {
   return op->vmap ? NATIVE : decomposes(op) ? DECOMPOSITION : FALLBACK;
 }
 
-int main(void) {
+/* argv[1]: the op matrix's summary (tests/matrix, written by make coverage), appended as is. */
+int main(int argc, char **argv) {
   cell (*cols[4])(const st_op *) = {kernel_cell, vjp_cell, jvp_cell, vmap_cell};
   const char *col_names[4] = {"kernel", "vjp", "jvp", "vmap"};
   int count[4][NCELL] = {{0}}, ndecomp = 0;
@@ -59,6 +60,17 @@ int main(void) {
     printf("| %s |", op->name);
     for (int c = 0; c < 4; c++) printf(" %s |", names[cols[c](op)]);
     printf(" %s |\n", decomposes(op) ? "yes" : "");
+  }
+  FILE *m = argc > 1 ? fopen(argv[1], "r") : NULL;
+  if (m) {
+    printf("\n## The op matrix (tests/matrix/test_op_matrix.c)\n\n");
+    printf("Every sample of every op with samples, through forward (f32 against f64), decomposition, grad,\n"
+           "vjp of vjp, jvp, transposition, vmap (every in_dims), vmap of vjp, vjp of vmap, jvp of vjp and\n"
+           "error inputs. A blank cell does not apply (non-differentiable op, no decomposition, no error\n"
+           "sample).\n\n");
+    char line[512];
+    while (fgets(line, sizeof line, m)) fputs(line, stdout);
+    fclose(m);
   }
   return 0;
 }

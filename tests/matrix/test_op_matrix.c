@@ -233,6 +233,36 @@ static void run_op(const st_op *op) {
     for (int i = 0; i < s32[k].nin; i++) st__drop(s32[k].in[i]);
 }
 
+/* The summary: printed, and written as markdown to $STRATA_MATRIX_SUMMARY when it is set (make
+   coverage puts it into docs/COVERAGE.md). */
+static void summary(FILE *f, bool md, int ops, int *counts) {
+  fprintf(f, "%s%d ops with samples (of %d), %d samples; cells: %d verified, %d known failures, %d failed\n",
+          md ? "" : "matrix: ", ops, ST_OP_COUNT, nsamples_total, counts[VERIFIED], counts[KNOWN], counts[FAILED]);
+  if (md) {
+    fprintf(f, "\n| op |");
+    for (int c = 0; c < NCELLS; c++) fprintf(f, " %s |", cell_names[c]);
+    fprintf(f, "\n|---|");
+    for (int c = 0; c < NCELLS; c++) fprintf(f, "---|");
+    fprintf(f, "\n");
+  }
+  static const char *const marks[4] = {"", "ok", "known", "FAILED"};
+  for (int i = 0; i < ST_OP_COUNT; i++) {
+    if (!st__ops[i]->samples) continue;
+    if (md) {
+      fprintf(f, "| %s |", st__ops[i]->name);
+      for (int c = 0; c < NCELLS; c++) fprintf(f, " %s |", marks[table[i][c]]);
+      fprintf(f, "\n");
+    }
+  }
+  if (md) fprintf(f, "\n");
+  for (int i = 0; i < ST_OP_COUNT; i++)
+    for (int c = 0; c < NCELLS; c++) {
+      char why[160];
+      if (table[i][c] == KNOWN)
+        fprintf(f, "%sknown failure: %s %s\n", md ? "- " : "  ", st__ops[i]->name, known_reason(st__ops[i], c, why, sizeof why));
+    }
+}
+
 TEST(matrix_ops_under_every_transform) {
   int ops = 0, counts[4] = {0};
   for (int i = 0; i < ST_OP_COUNT; i++) {
@@ -241,12 +271,13 @@ TEST(matrix_ops_under_every_transform) {
     run_op(st__ops[i]);
   }
   for (int i = 0; i < ST_OP_COUNT; i++)
-    for (int c = 0; c < NCELLS; c++) counts[table[i][c]]++;
-  printf("matrix: %d ops with samples (of %d), %d samples; cells: %d verified, %d known failures, %d failed\n", ops,
-         ST_OP_COUNT, nsamples_total, counts[VERIFIED], counts[KNOWN], counts[FAILED]);
-  for (int i = 0; i < ST_OP_COUNT; i++)
-    for (int c = 0; c < NCELLS; c++) {
-      char why[160];
-      if (table[i][c] == KNOWN) printf("  known failure: %s %s\n", st__ops[i]->name, known_reason(st__ops[i], c, why, sizeof why));
-    }
+    if (st__ops[i]->samples)
+      for (int c = 0; c < NCELLS; c++) counts[table[i][c]] += table[i][c] != NA;
+  summary(stdout, false, ops, counts);
+  const char *path = getenv("STRATA_MATRIX_SUMMARY");
+  FILE *f = path ? fopen(path, "w") : NULL;
+  if (f) {
+    summary(f, true, ops, counts);
+    fclose(f);
+  }
 }
