@@ -13,7 +13,7 @@ ASAN_BUILD ?= build-asan
 # Contract smoke programs whose sections are implemented so far.
 SMOKE ?= core autograd transforms custom
 
-.PHONY: all test demo asan tsan install clean smoke coverage coverage-check
+.PHONY: all test demo asan tsan valgrind install clean smoke coverage coverage-check
 
 all:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
@@ -45,6 +45,16 @@ asan:
 
 # The autograd engine's tests under ThreadSanitizer (independent graphs on two threads). One
 # OpenMP thread: libgomp is not instrumented, and the engine's own threading is what is checked.
+# A subset of the suite under valgrind (no sanitizers, no caches): 0 bytes may be lost.
+VALGRIND_BUILD ?= build-valgrind
+VALGRIND_TESTS ?= transforms/ autograd/test_engine core/test_core
+valgrind:
+	@cmake -S . -B $(VALGRIND_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="-O1 -g -DSTRATA_NO_CACHE=1" \
+	  -DSTRATA_BLAS=off -DSTRATA_NATIVE=OFF >/dev/null
+	@cmake --build $(VALGRIND_BUILD) -j $(JOBS) --target strata_tests
+	OMP_NUM_THREADS=1 valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
+	  --error-exitcode=1 ./$(VALGRIND_BUILD)/strata_tests $(VALGRIND_TESTS)
+
 TSAN_BUILD ?= build-tsan
 tsan:
 	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTRATA_SANITIZE=thread \

@@ -1,4 +1,5 @@
-/* main.c — runs every registered test (or those whose name contains argv[1]), checks that
+/* main.c — runs every registered test (or those whose name or file contains one of the
+   arguments), checks that
    each one leaves no strata object alive, and ends with "N passed, N failed". */
 #include <stdarg.h>
 
@@ -83,11 +84,14 @@ static int by_file_then_order(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  const char *filter = argc > 1 ? argv[1] : NULL;
+  bool all = argc < 2;
   qsort(tests, (size_t)ntests, sizeof *tests, by_file_then_order);
   int passed = 0, failed = 0;
   for (int i = 0; i < ntests; i++) {
-    if (filter && !strstr(tests[i].name, filter) && !strstr(tests[i].file, filter)) continue;
+    bool chosen = all;
+    for (int k = 1; !chosen && k < argc; k++)
+      chosen = strstr(tests[i].name, argv[k]) || strstr(tests[i].file, argv[k]);
+    if (!chosen) continue;
     current_failures = 0;
     int64_t live_before = st_live_objects();
     st_clear_error();
