@@ -13,7 +13,8 @@
  *   overhead_grad<d>   one call of grad nested d times on sum(sin(x) * x), x of 4 elements
  *   overhead_plain     the same first derivative with eager autograd (st_autograd_grad)
  *
- * Build: cc -O2 bench/transforms.c $(PKG_CONFIG_PATH=build pkg-config --cflags --libs --static strata)
+ * Build: cc -O2 bench/transforms.c $(PKG_CONFIG_PATH=build pkg-config --cflags --libs --static
+ * strata)
  */
 #include "bench.h"
 
@@ -62,8 +63,8 @@ static int cnn_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tenso
   (void)ctx, (void)nin, (void)nout;
   bool batched = st_ndim(in[4]) == 4;
   st_tensor *x = batched ? in[4] : st_unsqueeze(in[4], 0);
-  st_tensor *h = st_relu(st_conv2d(x, in[0], in[1], (const int64_t[]){1, 1}, (const int64_t[]){0, 0},
-                                   (const int64_t[]){1, 1}, 1));
+  st_tensor *h = st_relu(st_conv2d(x, in[0], in[1], (const int64_t[]){1, 1},
+                                   (const int64_t[]){0, 0}, (const int64_t[]){1, 1}, 1));
   h = st_avg_pool2d(h, (const int64_t[]){2, 2}, (const int64_t[]){2, 2}, (const int64_t[]){0, 0});
   h = batched ? st_flatten(h, 1, -1) : st_flatten(h, 0, -1);
   out[0] = st_cross_entropy(st_linear(h, in[2], in[3]), in[5], ST_REDUCTION_MEAN);
@@ -89,12 +90,21 @@ static void per_sample_benchmarks(void) {
   st_scope_push();
   st_manual_seed(0);
   st_tensor *y = st_randint(ST_I64, 0, 10, ST_SHAPE(B));
-  st_tensor *mlp_in[8] = {init(128, 784), st_zeros(ST_F32, ST_SHAPE(128)), init(128, 128),
-                          st_zeros(ST_F32, ST_SHAPE(128)), init(10, 128), st_zeros(ST_F32, ST_SHAPE(10)),
-                          st_randn(ST_F32, ST_SHAPE(B, 784)), y};
+  st_tensor *mlp_in[8] = {init(128, 784),
+                          st_zeros(ST_F32, ST_SHAPE(128)),
+                          init(128, 128),
+                          st_zeros(ST_F32, ST_SHAPE(128)),
+                          init(10, 128),
+                          st_zeros(ST_F32, ST_SHAPE(10)),
+                          st_randn(ST_F32, ST_SHAPE(B, 784)),
+                          y};
   persample("mlp", mlp_loss, 6, mlp_in, B);
-  st_tensor *cnn_in[6] = {st_mul_scalar(st_randn(ST_F32, ST_SHAPE(8, 1, 3, 3)), 1.0 / 3), st_zeros(ST_F32, ST_SHAPE(8)),
-                          init(10, 8 * 13 * 13), st_zeros(ST_F32, ST_SHAPE(10)), st_randn(ST_F32, ST_SHAPE(B, 1, 28, 28)), y};
+  st_tensor *cnn_in[6] = {st_mul_scalar(st_randn(ST_F32, ST_SHAPE(8, 1, 3, 3)), 1.0 / 3),
+                          st_zeros(ST_F32, ST_SHAPE(8)),
+                          init(10, 8 * 13 * 13),
+                          st_zeros(ST_F32, ST_SHAPE(10)),
+                          st_randn(ST_F32, ST_SHAPE(B, 1, 28, 28)),
+                          y};
   persample("cnn", cnn_loss, 4, cnn_in, B);
   st_scope_pop();
 }
@@ -130,8 +140,10 @@ static void hessian_benchmarks(void) {
       m.b[l] = st_zeros(ST_F32, ST_SHAPE(sizes[l + 1]));
     }
     st_tensor *x = st_randn(ST_F32, ST_SHAPE(batches[s], 2));
-    st_func *f = st_func_new(mlp7_fn, &m, 1, 1), *jr = st_jacrev(f, 0), *jf = st_jacfwd(jr, 0), *v = st_vmap(jf, NULL, NULL);
-    printf("transforms strata hessian_w%d %d %.6e\n", widths[s], batches[s], time_call(v, &x, s ? 3 : 5, 1));
+    st_func *f = st_func_new(mlp7_fn, &m, 1, 1), *jr = st_jacrev(f, 0), *jf = st_jacfwd(jr, 0),
+            *v = st_vmap(jf, NULL, NULL);
+    printf("transforms strata hessian_w%d %d %.6e\n", widths[s], batches[s],
+           time_call(v, &x, s ? 3 : 5, 1));
     fflush(stdout);
     st_func_release(v);
     st_func_release(jf);

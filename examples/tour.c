@@ -102,7 +102,8 @@ static int grad_and_nesting(void) {
   st_trace_end();
   CHECK_OK(rc == 0);
   show("grad(grad) = 6x", h);
-  printf("(the create_graph double backward in the autograd section gave the same 6x on one tape)\n");
+  printf(
+      "(the create_graph double backward in the autograd section gave the same 6x on one tape)\n");
   st_func_release(dds);
   st_func_release(s);
   st_func_release(df);
@@ -119,7 +120,8 @@ static int L0(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **ou
 /* L1(a, b) = sum(dL0_da^2 + dL0_db^2) with (dL0_da, dL0_db) = vmap(grad(L0, (0, 1)))(a, b) */
 static int L1(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
-  st_func *l0 = st_func_new(L0, NULL, 2, 1), *g = st_grad(l0, 2, (const int[]){0, 1}), *v = st_vmap(g, NULL, NULL);
+  st_func *l0 = st_func_new(L0, NULL, 2, 1), *g = st_grad(l0, 2, (const int[]){0, 1}),
+          *v = st_vmap(g, NULL, NULL);
   st_tensor *d[2] = {0};
   int rc = st_call(v, in, d);
   st_func_release(v);
@@ -134,7 +136,8 @@ static int vmap_and_L1(void) {
   printf("\n== vmap, and the notebook's L1 example: grad(L1) over vmap(grad(L0))\n");
   double a[8] = {0.4556, 0.6323, 0.3489, 0.4017, 0.0223, 0.1689, 0.2939, 0.5185};
   double b[8] = {0.6977, 0.8000, 0.1610, 0.2823, 0.6816, 0.9152, 0.3971, 0.8742};
-  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(2, 4), a), st_from_data(ST_F64, ST_SHAPE(2, 4), b)};
+  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(2, 4), a),
+                      st_from_data(ST_F64, ST_SHAPE(2, 4), b)};
   st_func *l0 = st_func_new(L0, NULL, 2, 1), *vl0 = st_vmap(l0, NULL, NULL);
   st_tensor *per_row = NULL, *d[2] = {0};
   CHECK_OK(st_call(vl0, in, &per_row) == 0);
@@ -175,8 +178,13 @@ static int sq_backward(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
   gin[0] = st_mul_scalar(st_mul(g[0], st_ctx_saved(ctx, 0)), 32.0);
   return gin[0] ? 0 : -1;
 }
-static const st_custom_fn SQ32 = {.name = "sq32", .nin = 1, .nout = 1, .forward = sq_forward,
-                                  .setup_context = sq_setup, .backward = sq_backward, .generate_vmap_rule = true};
+static const st_custom_fn SQ32 = {.name = "sq32",
+                                  .nin = 1,
+                                  .nout = 1,
+                                  .forward = sq_forward,
+                                  .setup_context = sq_setup,
+                                  .backward = sq_backward,
+                                  .generate_vmap_rule = true};
 static int sq_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
   st_tensor *y = NULL;
@@ -188,7 +196,8 @@ static int sq_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor
 static int custom_under_vmap(void) {
   printf("\n== a custom function under vmap(grad): its own backward, 32 x, on every row\n");
   st_tensor *X = st_from_data(ST_F64, ST_SHAPE(2, 2), (double[]){1, 2, 3, 4}), *r = NULL;
-  st_func *f = st_func_new(sq_loss, NULL, 1, 1), *g = st_grad(f, 0, NULL), *v = st_vmap(g, NULL, NULL);
+  st_func *f = st_func_new(sq_loss, NULL, 1, 1), *g = st_grad(f, 0, NULL),
+          *v = st_vmap(g, NULL, NULL);
   CHECK_OK(st_call(v, &X, &r) == 0);
   show("vmap(grad(sum(sq32(x))))", r);
   st_func_release(v);
@@ -235,7 +244,8 @@ static int mlp_out(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor
 static int mlp_hessian(void) {
   printf("\n== the hessian of a small MLP w.r.t. its input: jacfwd(jacrev(f))\n");
   st_manual_seed(0);
-  mlp m = {st_randn(ST_F64, ST_SHAPE(8, 3)), st_randn(ST_F64, ST_SHAPE(8)), st_randn(ST_F64, ST_SHAPE(2, 8))};
+  mlp m = {st_randn(ST_F64, ST_SHAPE(8, 3)), st_randn(ST_F64, ST_SHAPE(8)),
+           st_randn(ST_F64, ST_SHAPE(2, 8))};
   st_tensor *x = st_randn(ST_F64, ST_SHAPE(3)), *H = NULL;
   st_func *f = st_func_new(mlp_out, &m, 1, 1), *hf = st_hessian(f, 0);
   CHECK_OK(st_call(hf, &x, &H) == 0);
@@ -252,8 +262,8 @@ static int mlp_hessian(void) {
 
 int main(void) {
   st_scope_push();
-  int rc = tensors_and_ops() || autograd() || save_and_load() || grad_and_nesting() || vmap_and_L1() ||
-           custom_under_vmap() || per_sample_gradients() || mlp_hessian();
+  int rc = tensors_and_ops() || autograd() || save_and_load() || grad_and_nesting() ||
+           vmap_and_L1() || custom_under_vmap() || per_sample_gradients() || mlp_hessian();
   st_scope_pop();
   if (!rc) printf("\ntour finished: %lld strata objects alive\n", (long long)st_live_objects());
   return rc;

@@ -36,7 +36,8 @@ static int allocate_outputs(const st_opcall *c, const st_meta *m, st_tensor **ou
       out[i] = st_retain(c->in[0]);
     } else if (m[i].alias >= 0) {
       const st_tensor *base = c->in[m[i].alias];
-      out[i] = st__tensor_view(base->storage, m[i].dtype, m[i].ndim, m[i].shape, m[i].strides, m[i].offset);
+      out[i] = st__tensor_view(base->storage, m[i].dtype, m[i].ndim, m[i].shape, m[i].strides,
+                               m[i].offset);
     } else {
       out[i] = st__tensor_empty(m[i].dtype, m[i].ndim, m[i].shape);
     }
@@ -62,7 +63,8 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
   st_tensor *self_before = NULL;
   bool record = false;
   if (op->infer(c, m) || st__needs_record(c, 0, &record)) return st_last_status();
-  if (record && st__record_wants_self_copy(c) && copy_self(c, &self_before)) return st_last_status();
+  if (record && st__record_wants_self_copy(c) && copy_self(c, &self_before))
+    return st_last_status();
   if (allocate_outputs(c, m, out)) goto fail;
   bool all_views = true; /* a view needs no kernel (reshape decides per call) */
   for (int i = 0; i < op->nout; i++) all_views = all_views && m[i].alias >= 0;
@@ -116,7 +118,8 @@ static st_tensor *revive(const char *name, int i, st_tensor *t) {
   while (t->level && !st__wrapper_alive(t)) {
     if (t->wrap == ST_WRAP_VMAP) {
       st__error(ST_ERR_TRANSFORM,
-                "st_%s: argument %d is a tensor batched by a st_vmap (level %d) that has already returned; "
+                "st_%s: argument %d is a tensor batched by a st_vmap (level %d) that has already "
+                "returned; "
                 "return it from the vmapped function instead of keeping it",
                 name, i + 1, t->level);
       return NULL;
@@ -133,14 +136,17 @@ static int arg_level(int nin, st_tensor *const *in, bool *dead) {
   for (int i = 0; i < nin; i++) {
     const st_tensor *t = in[i];
     if (!t || !t->level) continue;
-    if (!st__wrapper_alive(t)) *dead = true;
-    else if (t->level > level) level = t->level;
+    if (!st__wrapper_alive(t))
+      *dead = true;
+    else if (t->level > level)
+      level = t->level;
   }
   return level;
 }
 
 /* Calls again(ctx, revived inputs) with every dead wrapper replaced by its value. */
-static int with_revived(const char *name, int nin, st_tensor *const *in, int (*again)(const void *, st_tensor *const *, st_tensor **),
+static int with_revived(const char *name, int nin, st_tensor *const *in,
+                        int (*again)(const void *, st_tensor *const *, st_tensor **),
                         const void *ctx, st_tensor **out) {
   st_tensor *small[8], **r = st__tmp_array(nin, small, 8);
   int rc = r ? 0 : ST_ERR_OOM;
@@ -151,7 +157,9 @@ static int with_revived(const char *name, int nin, st_tensor *const *in, int (*a
   return rc;
 }
 
-static int redispatch_cb(const void *c, st_tensor *const *in, st_tensor **out) { return st__redispatch(c, in, out); }
+static int redispatch_cb(const void *c, st_tensor *const *in, st_tensor **out) {
+  return st__redispatch(c, in, out);
+}
 
 /* ------------------------------------------------------------------------ decompositions */
 

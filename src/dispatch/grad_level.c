@@ -10,10 +10,11 @@
    tensor depend on this level's variables. */
 static int check_inplace_target(int level, const st_opcall *c, bool record) {
   if (!(c->op->flags & ST_OP_INPLACE) || !record || c->in[0]->level == level) return 0;
-  return st__op_error(c, ST_ERR_TRANSFORM,
-                      "writes a value tracked by st_grad (level %d) into a tensor from outside the transform "
-                      "(shape %s); use the out-of-place op",
-                      level, ST_SHAPE_STR(c->in[0]));
+  return st__op_error(
+      c, ST_ERR_TRANSFORM,
+      "writes a value tracked by st_grad (level %d) into a tensor from outside the transform "
+      "(shape %s); use the out-of-place op",
+      level, ST_SHAPE_STR(c->in[0]));
 }
 
 int st__grad_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out) {
@@ -21,7 +22,8 @@ int st__grad_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
   const st_op *op = c->op;
   int nout = op->nout;
   bool record = false;
-  if (st__needs_record(c, level, &record) || check_inplace_target(level, c, record)) return st_last_status();
+  if (st__needs_record(c, level, &record) || check_inplace_target(level, c, record))
+    return st_last_status();
   st_tensor *small[8], **vin = st__tmp_array(c->nin, small, 8);
   if (!vin) return ST_ERR_OOM;
   for (int i = 0; i < c->nin; i++) vin[i] = st__unwrap_at(c->in[i], level);

@@ -3,11 +3,11 @@
 
 #include "interp.h"
 
-_Thread_local int st__tls_depth;                            /* interpreters pushed */
-_Thread_local uint32_t st__tls_ids[ST_MAX_LEVELS + 1];      /* instance id per level; 0: none */
+_Thread_local int st__tls_depth;                             /* interpreters pushed */
+_Thread_local uint32_t st__tls_ids[ST_MAX_LEVELS + 1];       /* instance id per level; 0: none */
 static _Thread_local st_interp tls_stack[ST_MAX_LEVELS + 1]; /* [1..depth] */
-static _Thread_local int tls_top;                           /* the effective top (lowering) */
-static _Thread_local int tls_saved_top[ST_MAX_LEVELS + 1];  /* tls_top before each push */
+static _Thread_local int tls_top;                            /* the effective top (lowering) */
+static _Thread_local int tls_saved_top[ST_MAX_LEVELS + 1];   /* tls_top before each push */
 static _Atomic uint32_t next_id = 1;
 
 const char *st__interp_name(st_wrap_kind kind) {
@@ -21,7 +21,8 @@ const char *st__interp_name(st_wrap_kind kind) {
 
 int st__interp_push(const char *fn, st_wrap_kind kind) {
   if (st__tls_depth == ST_MAX_LEVELS) {
-    st__error(ST_ERR_TRANSFORM, "%s: transforms are nested %d deep, the most this build allows", fn, ST_MAX_LEVELS);
+    st__error(ST_ERR_TRANSFORM, "%s: transforms are nested %d deep, the most this build allows", fn,
+              ST_MAX_LEVELS);
     return -1;
   }
   int level = ++st__tls_depth;

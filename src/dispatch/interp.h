@@ -18,11 +18,11 @@ typedef struct st_interp {
   st_wrap_kind kind; /* ST_WRAP_GRAD, ST_WRAP_JVP or ST_WRAP_VMAP */
   uint32_t id;
   /* vmap */
-  int64_t batch;     /* lanes in this call (a chunk's size when chunked) */
-  int64_t lane0;     /* the first lane's index in the whole batch (chunking) */
+  int64_t batch; /* lanes in this call (a chunk's size when chunked) */
+  int64_t lane0; /* the first lane's index in the whole batch (chunking) */
   st_randomness randomness;
-  uint64_t rng_key;  /* streams of 'same' and 'different' derive from it */
-  uint64_t nrandom;  /* random ops seen so far in this call */
+  uint64_t rng_key; /* streams of 'same' and 'different' derive from it */
+  uint64_t nrandom; /* random ops seen so far in this call */
   /* grad */
   bool prev_grad_mode;
 } st_interp;
@@ -78,13 +78,13 @@ static inline void st__tmp_free(st_tensor **a, st_tensor **small, int n) {
   if (a && a != small) st__free(a, sizeof(st_tensor *) * (size_t)n);
 }
 
-
 /* Forward mode from a vjp (the double-vjp construction): vjp(arg, u, gin) computes gin = J^T u
    with public ops for the nout cotangents u (zeros that are variables of a fresh grad level
    where diff_out allows, NULL diff_out: every float output); tout receives J t for the input
    tangents tin (NULL: zero) as untracked references (NULL: zero). */
-int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout, const bool *diff_out,
-                     st_tensor *const *tin, int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
+int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
+                     const bool *diff_out, st_tensor *const *tin,
+                     int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
                      st_tensor **tout);
 
 /* A rule may return a tangent that broadcasts to its output (add's tangent when one input is a

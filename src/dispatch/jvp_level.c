@@ -8,8 +8,9 @@
 #include "../autograd/autograd.h"
 #include "interp.h"
 
-int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout, const bool *diff_out,
-                     st_tensor *const *tin, int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
+int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
+                     const bool *diff_out, st_tensor *const *tin,
+                     int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
                      st_tensor **tout) {
   int level = st__interp_push(who, ST_WRAP_GRAD);
   if (level < 0) return st_last_status();
@@ -17,13 +18,16 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
   st_tensor **gin = st__tmp_array(nin, gsmall, 8), **roots = st__tmp_array(nin, small, 8);
   st_tensor **cots = st__tmp_array(nin, csmall, 8);
   int rc = gin && roots && cots ? 0 : ST_ERR_OOM;
-  if (!rc && nout > ST_MAX_OUTS) rc = st__error(ST_ERR_UNSUPPORTED, "%s: forward mode through %d outputs", who, nout);
+  if (!rc && nout > ST_MAX_OUTS)
+    rc = st__error(ST_ERR_UNSUPPORTED, "%s: forward mode through %d outputs", who, nout);
   for (int j = 0; !rc && j < nout; j++) {
     st_tensor *z = st__untrack(st_zeros(vout[j]->dtype, vout[j]->ndim, vout[j]->shape));
     bool var = z && st__is_float(z->dtype) && (!diff_out || diff_out[j]);
-    if (!z || !(u[j] = var ? st__wrap(level, z, 0, NULL) : st_retain(z)) || (var && !st__ag_meta(u[j])))
+    if (!z || !(u[j] = var ? st__wrap(level, z, 0, NULL) : st_retain(z)) ||
+        (var && !st__ag_meta(u[j])))
       rc = st_last_status() ? st_last_status() : ST_ERR_OOM;
-    else if (var) u[j]->ag->requires_grad = true;
+    else if (var)
+      u[j]->ag->requires_grad = true;
     st__drop(z);
   }
   if (!rc) {
@@ -86,11 +90,12 @@ static int op_vjp(void *p, st_tensor *const *u, st_tensor **gin) {
 }
 
 /* J t through the op's vjp rule (the double-vjp construction). */
-static int jvp_by_vjp(const st_opcall *c, st_tensor *const *vin, st_tensor *const *vout, st_tensor *const *tin,
-                      st_tensor **tout) {
+static int jvp_by_vjp(const st_opcall *c, st_tensor *const *vin, st_tensor *const *vout,
+                      st_tensor *const *tin, st_tensor **tout) {
   if (!c->op->vjp)
-    return st__op_error(c, ST_ERR_UNSUPPORTED, "has neither a jvp rule nor a vjp rule; it cannot be differentiated "
-                                               "in forward mode");
+    return st__op_error(c, ST_ERR_UNSUPPORTED,
+                        "has neither a jvp rule nor a vjp rule; it cannot be differentiated "
+                        "in forward mode");
   op_vjp_arg a = {c, vin, vout, tin};
   return st__jvp_from_vjp("st_jvp", c->nin, c->op->nout, vout, NULL, tin, op_vjp, &a, tout);
 }
@@ -101,9 +106,11 @@ int st__fit_tangent(const char *who, int j, const st_tensor *y, st_tensor **t) {
   st_tensor *r = *t;
   if (!same && !(r = st__untrack(st_expand(r, y->ndim, y->shape)))) {
     char got[96];
-    return st__error(ST_ERR_SHAPE, "%s: the jvp rule's tangent for output %d has shape %s, which does not broadcast to "
-                                   "the output's %s",
-                     who, j, st__fmt_shape(got, sizeof got, (*t)->ndim, (*t)->shape), ST_SHAPE_STR(y));
+    return st__error(
+        ST_ERR_SHAPE,
+        "%s: the jvp rule's tangent for output %d has shape %s, which does not broadcast to "
+        "the output's %s",
+        who, j, st__fmt_shape(got, sizeof got, (*t)->ndim, (*t)->shape), ST_SHAPE_STR(y));
   }
   if (r->dtype != y->dtype) {
     st_tensor *cast = st__untrack(st_to_dtype(r, y->dtype));
@@ -137,10 +144,11 @@ static int update_tangent(st_tensor *self, st_tensor **t) {
 /* An in-place op on a tensor from outside the transform would give it a tangent of this level. */
 static int check_inplace_target(int level, const st_opcall *c, bool any_tangent) {
   if (!(c->op->flags & ST_OP_INPLACE) || !any_tangent || c->in[0]->level == level) return 0;
-  return st__op_error(c, ST_ERR_TRANSFORM,
-                      "writes a value with a tangent of st_jvp (level %d) into a tensor from outside the transform "
-                      "(shape %s); use the out-of-place op",
-                      level, ST_SHAPE_STR(c->in[0]));
+  return st__op_error(
+      c, ST_ERR_TRANSFORM,
+      "writes a value with a tangent of st_jvp (level %d) into a tensor from outside the transform "
+      "(shape %s); use the out-of-place op",
+      level, ST_SHAPE_STR(c->in[0]));
 }
 
 int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out) {
@@ -160,7 +168,8 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
   if (op->flags & ST_OP_NONDIFF) any = false;
   if (!rc) rc = check_inplace_target(level, c, any);
   st_tensor *vout[ST_MAX_OUTS] = {0}, *tout[ST_MAX_OUTS] = {0}, *self_before = NULL;
-  if (!rc && any && inplace && !(self_before = st__untrack(st_clone(vin[0])))) rc = st_last_status();
+  if (!rc && any && inplace && !(self_before = st__untrack(st_clone(vin[0]))))
+    rc = st_last_status();
   if (!rc) rc = st__redispatch(c, vin, vout);
   if (!rc && any) {
     st_tensor *const *pin = vin;

@@ -11,7 +11,8 @@ static FILE *trace_file;
 static _Atomic uint32_t next_trace_id = 1;
 
 static uint32_t id_of(st_tensor *t) {
-  if (!t->trace_id) t->trace_id = atomic_fetch_add_explicit(&next_trace_id, 1, memory_order_relaxed);
+  if (!t->trace_id)
+    t->trace_id = atomic_fetch_add_explicit(&next_trace_id, 1, memory_order_relaxed);
   return t->trace_id;
 }
 
@@ -21,7 +22,8 @@ void st__trace_call(int level, const st_opcall *c, st_tensor *const *out) {
   char line[512];
   int n = snprintf(line, sizeof line, "[%s L%d] ", kind, level);
   for (int j = 0; j < c->op->nout && n < (int)sizeof line; j++)
-    n += snprintf(line + n, sizeof line - (size_t)n, "%st%u %s", j ? ", " : "", id_of(out[j]), ST_SHAPE_STR(out[j]));
+    n += snprintf(line + n, sizeof line - (size_t)n, "%st%u %s", j ? ", " : "", id_of(out[j]),
+                  ST_SHAPE_STR(out[j]));
   if (n < (int)sizeof line) n += snprintf(line + n, sizeof line - (size_t)n, " = %s(", c->op->name);
   for (int i = 0; i < c->nin && n < (int)sizeof line; i++)
     n += snprintf(line + n, sizeof line - (size_t)n, "%st%u", i ? ", " : "", id_of(c->in[i]));

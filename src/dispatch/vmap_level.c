@@ -11,10 +11,11 @@ static _Atomic unsigned char warned[ST_OP_COUNT];
 
 static void warn_fallback(const st_op *op) {
   if (atomic_exchange_explicit(&warned[op->id], 1, memory_order_relaxed)) return;
-  fprintf(stderr,
-          "strata: warning: st_%s has no batching rule; st_vmap runs it once per lane and stacks the "
-          "results (slower)\n",
-          op->name);
+  fprintf(
+      stderr,
+      "strata: warning: st_%s has no batching rule; st_vmap runs it once per lane and stacks the "
+      "results (slower)\n",
+      op->name);
 }
 
 /* The key of a random op's stream: per op call under this vmap, and per lane for 'different'. */
@@ -25,8 +26,9 @@ static uint64_t stream_key(const st_interp *I, uint64_t k, int64_t lane) {
 
 /* The loop fallback: out[j] = stack over lanes of op(lane b of each batched input). With
    `random`, each lane draws from its own stream (or all from one, in mode 'same'). */
-static int run_lanes(const st_interp *I, const st_opcall *c, const st_meta *m, st_tensor *const *vin,
-                     const int *bdim, bool random, uint64_t k, st_tensor **out, int *obdim) {
+static int run_lanes(const st_interp *I, const st_opcall *c, const st_meta *m,
+                     st_tensor *const *vin, const int *bdim, bool random, uint64_t k,
+                     st_tensor **out, int *obdim) {
   const st_op *op = c->op;
   int nin = c->nin, nout = op->nout;
   int64_t B = I->batch;
@@ -50,7 +52,8 @@ static int run_lanes(const st_interp *I, const st_opcall *c, const st_meta *m, s
   int rc = lane_in && lanes ? 0 : ST_ERR_OOM;
   for (int64_t b = 0; !rc && b < B; b++) {
     for (int i = 0; !rc && i < nin; i++)
-      if (!(lane_in[i] = bdim[i] >= 0 ? st_select(vin[i], bdim[i], b) : vin[i])) rc = st_last_status();
+      if (!(lane_in[i] = bdim[i] >= 0 ? st_select(vin[i], bdim[i], b) : vin[i]))
+        rc = st_last_status();
     st_tensor *lo[ST_MAX_OUTS] = {0};
     st_rng_stream prev = {0};
     if (!rc && random) prev = st__rng_stream_set(stream_key(I, k, b));
@@ -71,12 +74,13 @@ static int run_lanes(const st_interp *I, const st_opcall *c, const st_meta *m, s
   return rc;
 }
 
-static int run_random(st_interp *I, const st_opcall *c, const st_meta *m, st_tensor *const *vin, const int *bdim,
-                      bool batched, st_tensor **out, int *obdim) {
+static int run_random(st_interp *I, const st_opcall *c, const st_meta *m, st_tensor *const *vin,
+                      const int *bdim, bool batched, st_tensor **out, int *obdim) {
   if (I->randomness == ST_RANDOM_ERROR)
-    return st__op_error(c, ST_ERR_TRANSFORM,
-                        "random operation inside st_vmap, whose randomness mode is 'error' (the default); pass "
-                        "randomness ST_RANDOMNESS_SAME or ST_RANDOMNESS_DIFFERENT through st_vmap_ex");
+    return st__op_error(
+        c, ST_ERR_TRANSFORM,
+        "random operation inside st_vmap, whose randomness mode is 'error' (the default); pass "
+        "randomness ST_RANDOMNESS_SAME or ST_RANDOMNESS_DIFFERENT through st_vmap_ex");
   uint64_t k = I->nrandom++;
   if (I->randomness == ST_RANDOM_SAME && !batched) { /* one draw shared by every lane */
     st_rng_stream prev = st__rng_stream_set(stream_key(I, k, 0));
@@ -93,18 +97,21 @@ static int run_random(st_interp *I, const st_opcall *c, const st_meta *m, st_ten
 }
 
 /* A rule's output must be the logical output with one batch dim. */
-static int check_rule_output(const st_opcall *c, int j, const st_meta *m, const st_tensor *t, int bdim, int64_t B) {
-  bool ok = bdim < 0 ? t->ndim == m->ndim : (bdim < t->ndim && t->ndim == m->ndim + 1 && t->shape[bdim] == B);
+static int check_rule_output(const st_opcall *c, int j, const st_meta *m, const st_tensor *t,
+                             int bdim, int64_t B) {
+  bool ok = bdim < 0 ? t->ndim == m->ndim
+                     : (bdim < t->ndim && t->ndim == m->ndim + 1 && t->shape[bdim] == B);
   for (int d = 0, k = 0; ok && d < t->ndim; d++) {
     if (d == bdim) continue;
     ok = t->shape[d] == m->shape[k++];
   }
   if (ok) return 0;
   char want[96];
-  return st__op_error(c, ST_ERR_TRANSFORM,
-                      "the batching rule returned shape %s with batch dim %d for output %d; the logical shape "
-                      "is %s with %lld lanes",
-                      ST_SHAPE_STR(t), bdim, j, st__fmt_shape(want, sizeof want, m->ndim, m->shape), (long long)B);
+  return st__op_error(
+      c, ST_ERR_TRANSFORM,
+      "the batching rule returned shape %s with batch dim %d for output %d; the logical shape "
+      "is %s with %lld lanes",
+      ST_SHAPE_STR(t), bdim, j, st__fmt_shape(want, sizeof want, m->ndim, m->shape), (long long)B);
 }
 
 int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out) {
@@ -127,11 +134,12 @@ int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
   }
   int rc = 0;
   if ((op->flags & ST_OP_INPLACE) && bdim[0] < 0 && others)
-    rc = st__op_error(c, ST_ERR_TRANSFORM,
-                      "in-place operation on a tensor that is not batched (shape %s) with a batched argument "
-                      "under st_vmap (level %d); the result would need a batch dim the tensor does not have. Use "
-                      "the out-of-place op",
-                      ST_SHAPE_STR(c->in[0]), level);
+    rc = st__op_error(
+        c, ST_ERR_TRANSFORM,
+        "in-place operation on a tensor that is not batched (shape %s) with a batched argument "
+        "under st_vmap (level %d); the result would need a batch dim the tensor does not have. Use "
+        "the out-of-place op",
+        ST_SHAPE_STR(c->in[0]), level);
   st_tensor *vout[ST_MAX_OUTS] = {0};
   int obdim[ST_MAX_OUTS];
   st_scope_push();
@@ -141,7 +149,8 @@ int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
   } else if (op->vmap) {
     st_vmap_args a = {c, vin, bdim, I->batch};
     rc = op->vmap(&a, vout, obdim);
-    if (rc && !st__has_error()) rc = st__op_error(c, rc, "the batching rule failed without a message");
+    if (rc && !st__has_error())
+      rc = st__op_error(c, rc, "the batching rule failed without a message");
   } else {
     warn_fallback(op);
     rc = run_lanes(I, c, m, vin, bdim, false, 0, vout, obdim);
@@ -149,8 +158,10 @@ int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
   for (int j = 0; j < nout; j++) st__untrack_top(vout[j]);
   st_scope_pop();
   for (int j = 0; !rc && j < nout; j++) {
-    if (!vout[j]) rc = st__op_error(c, ST_ERR_TRANSFORM, "the batching rule returned no output %d", j);
-    else rc = check_rule_output(c, j, &m[j], vout[j], obdim[j], I->batch);
+    if (!vout[j])
+      rc = st__op_error(c, ST_ERR_TRANSFORM, "the batching rule returned no output %d", j);
+    else
+      rc = check_rule_output(c, j, &m[j], vout[j], obdim[j], I->batch);
     if (!rc && vout[j]->dtype != m[j].dtype && !((op->flags & ST_OP_INPLACE) && j == 0)) {
       /* a batched 0-dim input weighs like a dimensioned one in type promotion: restore the
          logical result type */
@@ -161,9 +172,12 @@ int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
     }
   }
   for (int j = 0; !rc && j < nout; j++) {
-    if ((op->flags & ST_OP_INPLACE) && j == 0) out[0] = st_retain(c->in[0]);
-    else if (obdim[j] < 0) out[j] = st_retain(vout[j]);
-    else if (!(out[j] = st__wrap(level, vout[j], obdim[j], NULL))) rc = ST_ERR_OOM;
+    if ((op->flags & ST_OP_INPLACE) && j == 0)
+      out[0] = st_retain(c->in[0]);
+    else if (obdim[j] < 0)
+      out[j] = st_retain(vout[j]);
+    else if (!(out[j] = st__wrap(level, vout[j], obdim[j], NULL)))
+      rc = ST_ERR_OOM;
   }
   for (int j = 0; j < nout; j++) st__drop(vout[j]);
   st__tmp_free(vin, small, nin);

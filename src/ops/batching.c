@@ -47,8 +47,9 @@ int st__vmap_elementwise(const st_vmap_args *a, st_tensor **out, int *out_bdim) 
   st_dtype rt = st__result_type(n, a->c->in);
   for (int i = 0; i < n; i++) {
     if (!(x[i] = st__bfront(a, i, rank))) return st__rule_failed();
-    bool promote = a->bdim[i] >= 0 && st__lrank(a, i) == 0 && st__is_float(x[i]->dtype) && st__is_float(rt) &&
-                   x[i]->dtype != rt && !((a->c->op->flags & ST_OP_INPLACE) && i == 0);
+    bool promote = a->bdim[i] >= 0 && st__lrank(a, i) == 0 && st__is_float(x[i]->dtype) &&
+                   st__is_float(rt) && x[i]->dtype != rt &&
+                   !((a->c->op->flags & ST_OP_INPLACE) && i == 0);
     if (promote && !(x[i] = st_to_dtype(x[i], rt))) return st__rule_failed();
   }
   out_bdim[0] = 0;

@@ -68,7 +68,8 @@ static int decomp_silu(const st_opcall *c, st_tensor **out) {
 /* gelu(x) = x/2 * (1 + erf(x / sqrt(2))), the erf form */
 static int decomp_gelu(const st_opcall *c, st_tensor **out) {
   st_tensor *x = c->in[0];
-  TRY(out[0] = st_mul(st_mul_scalar(x, 0.5), st_add_scalar(st_erf(st_mul_scalar(x, 0.70710678118654752440)), 1.0)));
+  TRY(out[0] = st_mul(st_mul_scalar(x, 0.5),
+                      st_add_scalar(st_erf(st_mul_scalar(x, 0.70710678118654752440)), 1.0)));
   return 0;
 }
 
@@ -92,7 +93,8 @@ static int decomp_var(const st_opcall *c, st_tensor **out) {
   int dims[ST_MAX_DIMS], n = reduce_dims(c, dims);
   int64_t count = reduced_count(c->in[0], n, dims);
   st_tensor *d = st_sub(c->in[0], st_mean(c->in[0], n, dims, true));
-  TRY(out[0] = st_mul_scalar(st_sum(st_square(d), n, dims, c->a.keepdim), 1.0 / ((double)count - c->a.f[0])));
+  TRY(out[0] = st_mul_scalar(st_sum(st_square(d), n, dims, c->a.keepdim),
+                             1.0 / ((double)count - c->a.f[0])));
   return 0;
 }
 
@@ -137,7 +139,9 @@ static int decomp_log_softmax(const st_opcall *c, st_tensor **out) {
 
 /* the reduction of a loss: i[0] mean, sum or none */
 static st_tensor *reduce_loss(st_tensor *l, int64_t reduction) {
-  return reduction == ST_REDUCTION_MEAN ? st_mean_all(l) : reduction == ST_REDUCTION_SUM ? st_sum_all(l) : l;
+  return reduction == ST_REDUCTION_MEAN  ? st_mean_all(l)
+         : reduction == ST_REDUCTION_SUM ? st_sum_all(l)
+                                         : l;
 }
 
 /* mse_loss = reduce((a - b)^2) */

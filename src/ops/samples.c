@@ -72,8 +72,8 @@ st_tensor *st__sample_index(int ndim, const int64_t *shape, int64_t hi) {
   return t;
 }
 
-int st__sample_push(st_sample *out, int cap, int n, const char *what, st_status expect, const st_attrs *a, int nin,
-                    ...) {
+int st__sample_push(st_sample *out, int cap, int n, const char *what, st_status expect,
+                    const st_attrs *a, int nin, ...) {
   va_list ap;
   va_start(ap, nin);
   st_sample s = {.what = what, .nin = nin, .expect = expect};

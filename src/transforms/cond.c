@@ -17,7 +17,8 @@ static bool batched(const st_tensor *p) {
   return false;
 }
 
-static int select_lanes(const cond_payload *p, st_tensor *pred, st_tensor *const *in, int nout, st_tensor **out) {
+static int select_lanes(const cond_payload *p, st_tensor *pred, st_tensor *const *in, int nout,
+                        st_tensor **out) {
   st_tensor *small[16], **t = st__tmp_array(2 * nout, small, 16);
   if (!t) return ST_ERR_OOM;
   int rc = st__func_call("st_cond", p->t, in, t);
@@ -30,10 +31,12 @@ static int select_lanes(const cond_payload *p, st_tensor *pred, st_tensor *const
     for (int d = 0; same && d < a->ndim; d++) same = a->shape[d] == b->shape[d];
     if (!same) {
       char bs[96];
-      rc = st__error(ST_ERR_SHAPE, "st_cond: with a predicate batched by st_vmap both branches run, and output %d is "
-                                   "%s %s in the true branch but %s %s in the false branch",
-                     j, ST_SHAPE_STR(a), st_dtype_name(a->dtype), st__fmt_shape(bs, sizeof bs, b->ndim, b->shape),
-                     st_dtype_name(b->dtype));
+      rc = st__error(
+          ST_ERR_SHAPE,
+          "st_cond: with a predicate batched by st_vmap both branches run, and output %d is "
+          "%s %s in the true branch but %s %s in the false branch",
+          j, ST_SHAPE_STR(a), st_dtype_name(a->dtype),
+          st__fmt_shape(bs, sizeof bs, b->ndim, b->shape), st_dtype_name(b->dtype));
     } else if (!(out[j] = st__untrack(st_where(mask, a, b)))) {
       rc = st_last_status();
     }
@@ -62,18 +65,26 @@ static int cond_level(int level, const st_hop_call *c, st_tensor **out) {
 
 static const st_hop cond_hop = {"cond", true, cond_plain, cond_level, cond_level, cond_level};
 
-int st_cond(st_tensor *pred, st_func *true_fn, st_func *false_fn, int nin, st_tensor *const *in, st_tensor **out) {
+int st_cond(st_tensor *pred, st_func *true_fn, st_func *false_fn, int nin, st_tensor *const *in,
+            st_tensor **out) {
   if (!pred || !true_fn || !false_fn || !out) {
     if (!st__has_error())
-      st__error(ST_ERR_ARG, "st_cond: %s is NULL", !pred ? "pred" : !true_fn ? "true_fn" : !false_fn ? "false_fn" : "out");
+      st__error(ST_ERR_ARG, "st_cond: %s is NULL",
+                !pred       ? "pred"
+                : !true_fn  ? "true_fn"
+                : !false_fn ? "false_fn"
+                            : "out");
     return st_last_status();
   }
   if (true_fn->nin != nin || false_fn->nin != nin || true_fn->nout != false_fn->nout)
-    return st__error(ST_ERR_ARG, "st_cond: the branches take %d and %d inputs and give %d and %d outputs; both must "
-                                 "take the %d inputs given and give as many outputs",
-                     true_fn->nin, false_fn->nin, true_fn->nout, false_fn->nout, nin);
+    return st__error(
+        ST_ERR_ARG,
+        "st_cond: the branches take %d and %d inputs and give %d and %d outputs; both must "
+        "take the %d inputs given and give as many outputs",
+        true_fn->nin, false_fn->nin, true_fn->nout, false_fn->nout, nin);
   if (st__numel(pred->ndim, pred->shape) != 1)
-    return st__error(ST_ERR_SHAPE, "st_cond: the predicate must have one element (got shape %s)", ST_SHAPE_STR(pred));
+    return st__error(ST_ERR_SHAPE, "st_cond: the predicate must have one element (got shape %s)",
+                     ST_SHAPE_STR(pred));
   if (st__check_args("st_cond", nin, in)) return st_last_status();
   st_tensor *small[9], **args = st__tmp_array(nin + 1, small, 9);
   if (!args) return ST_ERR_OOM;

@@ -75,7 +75,8 @@ static void ctx_free(st_ctx *c) {
 }
 
 int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts) {
-  if (!ctx || n < 0 || (n > 0 && !ts)) return st__error(ST_ERR_ARG, "st_ctx_save: bad arguments (n %d)", n);
+  if (!ctx || n < 0 || (n > 0 && !ts))
+    return st__error(ST_ERR_ARG, "st_ctx_save: bad arguments (n %d)", n);
   st_tensor **s = st__calloc((size_t)(n ? n : 1), sizeof(st_tensor *));
   if (!s) return ST_ERR_OOM;
   for (int i = 0; i < n; i++) s[i] = st_retain(ts[i]);
@@ -86,9 +87,13 @@ int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts) {
   return 0;
 }
 
-st_tensor *st_ctx_saved(st_ctx *ctx, int i) { return ctx && i >= 0 && i < ctx->nsaved ? ctx->saved[i] : NULL; }
+st_tensor *st_ctx_saved(st_ctx *ctx, int i) {
+  return ctx && i >= 0 && i < ctx->nsaved ? ctx->saved[i] : NULL;
+}
 int st_ctx_num_saved(const st_ctx *ctx) { return ctx ? ctx->nsaved : 0; }
-bool st_ctx_needs_input_grad(st_ctx *ctx, int i) { return ctx && i >= 0 && i < ctx->nin && ctx->needs[i]; }
+bool st_ctx_needs_input_grad(st_ctx *ctx, int i) {
+  return ctx && i >= 0 && i < ctx->nin && ctx->needs[i];
+}
 void st_ctx_mark_non_differentiable(st_ctx *ctx, int j) {
   if (ctx && j >= 0 && j < ctx->nout) ctx->nondiff[j] = true;
 }
@@ -118,7 +123,9 @@ static int user_failed(const st_custom_fn *fn, const char *what, int rc) {
   char copy[400];
   snprintf(copy, sizeof copy, "%s", st_last_error());
   st_status s = st_last_status() ? st_last_status() : (rc < 0 ? (st_status)rc : ST_ERR_ARG);
-  if (!copy[0]) return st__error(s, "st_custom_apply: %s: %s failed with status %d and no message", fn->name, what, rc);
+  if (!copy[0])
+    return st__error(s, "st_custom_apply: %s: %s failed with status %d and no message", fn->name,
+                     what, rc);
   return st__error(s, "st_custom_apply: %s: %s: %s", fn->name, what, copy);
 }
 
@@ -130,7 +137,9 @@ static int run_forward(const st_custom_fn *fn, st_tensor *const *in, st_tensor *
   for (int j = 0; j < fn->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
   for (int j = 0; !rc && j < fn->nout; j++)
-    if (!out[j]) rc = st__has_error() ? st_last_status() : st__error(ST_ERR_ARG, "forward returned no output %d", j);
+    if (!out[j])
+      rc = st__has_error() ? st_last_status()
+                           : st__error(ST_ERR_ARG, "forward returned no output %d", j);
   if (!rc) return 0;
   for (int j = 0; j < fn->nout; j++) {
     st__drop(out[j]);
@@ -148,10 +157,12 @@ static int run_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
 }
 
 /* Output gradients as backward sees them: zeros for missing ones unless materialize is off. */
-static int materialized(st_ctx *ctx, const st_tensor_meta *meta, st_tensor *const *gout, st_tensor **g) {
+static int materialized(st_ctx *ctx, const st_tensor_meta *meta, st_tensor *const *gout,
+                        st_tensor **g) {
   for (int j = 0; j < ctx->nout; j++) {
     g[j] = gout[j] ? st_retain(gout[j]) : NULL;
-    if (!g[j] && ctx->materialize && !(g[j] = st__untrack(st__zeros_meta(&meta[j])))) return st_last_status();
+    if (!g[j] && ctx->materialize && !(g[j] = st__untrack(st__zeros_meta(&meta[j]))))
+      return st_last_status();
   }
   return 0;
 }
@@ -159,7 +170,8 @@ static int materialized(st_ctx *ctx, const st_tensor_meta *meta, st_tensor *cons
 /* The user's backward: gin (nin untracked refs, NULL for zero). */
 static int run_backward(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
   const st_custom_fn *fn = ctx->fn;
-  if (!fn->backward) return st__error(ST_ERR_UNSUPPORTED, "st_custom_apply: %s has no backward", fn->name);
+  if (!fn->backward)
+    return st__error(ST_ERR_UNSUPPORTED, "st_custom_apply: %s has no backward", fn->name);
   for (int i = 0; i < ctx->nin; i++) gin[i] = NULL;
   st_clear_error();
   st_scope_push();
@@ -179,8 +191,10 @@ static int run_backward(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
 /* Differentiating a once_differentiable function's backward again ends here. */
 static int once_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
   (void)gout, (void)gin, (void)needs;
-  return st__error(ST_ERR_AUTOGRAD, "st_custom_apply: %s is once_differentiable: its backward cannot be differentiated",
-                   (const char *)n->state);
+  return st__error(
+      ST_ERR_AUTOGRAD,
+      "st_custom_apply: %s is once_differentiable: its backward cannot be differentiated",
+      (const char *)n->state);
 }
 static const st_node_ops once_ops = {"once", once_apply, NULL, NULL, true};
 
@@ -199,8 +213,9 @@ static int mark_once(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
     if (!t || !st__requires_grad(t)) continue;
     if (t->level) {
       st__tmp_free(src, small, n_in);
-      return st__error(ST_ERR_AUTOGRAD, "st_custom_apply: %s is once_differentiable: its backward cannot be "
-                                        "differentiated (a transform differentiates through it)",
+      return st__error(ST_ERR_AUTOGRAD,
+                       "st_custom_apply: %s is once_differentiable: its backward cannot be "
+                       "differentiated (a transform differentiates through it)",
                        ctx->fn->name);
     }
     src[k] = t;
@@ -214,7 +229,8 @@ static int mark_once(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
   for (int i = 0; n && !rc && i < ctx->nin; i++) {
     if (!gin[i] || !st__is_float(gin[i]->dtype) || gin[i]->level) continue;
     st_tensor *t = gin[i];
-    st_tensor *alias = st__tensor_view(t->storage, t->dtype, t->ndim, t->shape, t->strides, t->offset);
+    st_tensor *alias =
+        st__tensor_view(t->storage, t->dtype, t->ndim, t->shape, t->strides, t->offset);
     if (!alias || !st__ag_meta(alias)) {
       st__drop(alias);
       rc = ST_ERR_OOM;
@@ -231,7 +247,8 @@ static int mark_once(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
   return rc;
 }
 
-static int custom_node_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
+static int custom_node_apply(st_node *n, st_tensor *const *gout, st_tensor **gin,
+                             const bool *needs) {
   st_ctx *ctx = n->state;
   for (int i = 0; i < ctx->nin; i++) ctx->needs[i] = needs[i];
   st_tensor *small[8], **g = st__tmp_array(ctx->nout, small, 8);
@@ -253,7 +270,8 @@ static int custom_node_apply(st_node *n, st_tensor *const *gout, st_tensor **gin
 }
 
 static void custom_node_destroy(st_node *n) { ctx_free(n->state); }
-static const st_node_ops custom_node_ops = {"custom", custom_node_apply, NULL, custom_node_destroy, true};
+static const st_node_ops custom_node_ops = {"custom", custom_node_apply, NULL, custom_node_destroy,
+                                            true};
 
 /* A tensor the node can own as an output: a fresh alias when forward returned an input or a
    tensor that already has history. */
@@ -261,7 +279,8 @@ static int own_output(st_tensor *const *in, int nin, st_tensor **t) {
   bool alias = (*t)->ag && ((*t)->ag->grad_fn || (*t)->ag->requires_grad);
   for (int i = 0; i < nin; i++) alias = alias || in[i] == *t;
   if (!alias) return 0;
-  st_tensor *a = *t, *v = st__tensor_view(a->storage, a->dtype, a->ndim, a->shape, a->strides, a->offset);
+  st_tensor *a = *t,
+            *v = st__tensor_view(a->storage, a->dtype, a->ndim, a->shape, a->strides, a->offset);
   if (!v) return ST_ERR_OOM;
   st__drop(a);
   *t = v;
@@ -271,28 +290,35 @@ static int own_output(st_tensor *const *in, int nin, st_tensor **t) {
 /* Records the call at `level`: setup_context on the values, a node with edges to the arguments
    of that level, outputs attached (at a grad level: new wrappers of vout; at level 0: vout
    itself, or an alias). out receives untracked references; vout keeps its own. */
-static int record(const st_custom_fn *fn, int level, st_tensor *const *in, st_tensor *const *vin, st_tensor **vout,
-                  st_tensor **out) {
+static int record(const st_custom_fn *fn, int level, st_tensor *const *in, st_tensor *const *vin,
+                  st_tensor **vout, st_tensor **out) {
   st_ctx *ctx = ctx_new(fn);
   if (!ctx) return ST_ERR_OOM;
-  for (int i = 0; i < fn->nin; i++) ctx->needs[i] = in[i] && in[i]->level == level && st__requires_grad(in[i]);
+  for (int i = 0; i < fn->nin; i++)
+    ctx->needs[i] = in[i] && in[i]->level == level && st__requires_grad(in[i]);
   int rc = run_setup(ctx, vin, vout);
   char name[48];
   snprintf(name, sizeof name, "%.38sBackward", fn->name);
   st_node *n = rc ? NULL : st__node_new(&custom_node_ops, name, fn->nin, fn->nout);
   if (!rc && !n) rc = ST_ERR_OOM;
-  if (n) n->state = ctx;
-  else ctx_free(ctx);
+  if (n)
+    n->state = ctx;
+  else
+    ctx_free(ctx);
   for (int i = 0; !rc && i < fn->nin; i++) {
     if (!in[i]) continue;
     st__meta_of(&n->in_meta[i], in[i]);
-    if (in[i]->level == level && (n->next[i] = st__gradient_edge(in[i])).input_nr < 0) rc = ST_ERR_OOM;
+    if (in[i]->level == level && (n->next[i] = st__gradient_edge(in[i])).input_nr < 0)
+      rc = ST_ERR_OOM;
   }
   for (int j = 0; !rc && j < fn->nout; j++) {
     bool diff = st__is_float(vout[j]->dtype) && !ctx->nondiff[j];
-    if (!diff) out[j] = st_retain(vout[j]);
-    else if (level) out[j] = st__wrap(level, vout[j], 0, NULL);
-    else if (!(rc = own_output(in, fn->nin, &vout[j]))) out[j] = st_retain(vout[j]);
+    if (!diff)
+      out[j] = st_retain(vout[j]);
+    else if (level)
+      out[j] = st__wrap(level, vout[j], 0, NULL);
+    else if (!(rc = own_output(in, fn->nin, &vout[j])))
+      out[j] = st_retain(vout[j]);
     if (!rc && !out[j]) rc = ST_ERR_OOM;
     if (rc || !diff) continue;
     st__meta_of(&n->out_meta[j], out[j]);
@@ -393,7 +419,8 @@ static int custom_jvp(int level, const st_hop_call *c, st_tensor **out) {
   } else if (!rc) {
     bool diff[ST_MAX_OUTS * 4];
     for (int j = 0; j < fn->nout; j++) diff[j] = !ctx->nondiff[j];
-    rc = st__jvp_from_vjp("st_custom_apply", fn->nin, fn->nout, vout, diff, tin, ctx_vjp, ctx, tout);
+    rc =
+        st__jvp_from_vjp("st_custom_apply", fn->nin, fn->nout, vout, diff, tin, ctx_vjp, ctx, tout);
   }
   for (int j = 0; !rc && j < fn->nout; j++) {
     bool diff = st__is_float(vout[j]->dtype) && !ctx->nondiff[j];
@@ -414,12 +441,12 @@ static int custom_jvp(int level, const st_hop_call *c, st_tensor **out) {
 
 /* ------------------------------------------------------------------------------------ vmap */
 
-#define MAX_IN 64
+#define MAX_IN  64
 #define MAX_OUT (ST_MAX_OUTS * 4)
 
 /* The user's batching rule: physical values in, outputs with their out_dims. */
-static int user_vmap(const st_custom_fn *fn, int64_t B, st_tensor *const *vin, const int *bdim, st_tensor **vout,
-                     int *obdim) {
+static int user_vmap(const st_custom_fn *fn, int64_t B, st_tensor *const *vin, const int *bdim,
+                     st_tensor **vout, int *obdim) {
   int in_dims[MAX_IN];
   for (int i = 0; i < fn->nin; i++) in_dims[i] = bdim[i] >= 0 ? bdim[i] : ST_UNBATCHED;
   for (int j = 0; j < fn->nout; j++) obdim[j] = INT_MAX; /* "not set": out of range below */
@@ -431,7 +458,9 @@ static int user_vmap(const st_custom_fn *fn, int64_t B, st_tensor *const *vin, c
   if (rc) return user_failed(fn, "vmap rule", rc);
   for (int j = 0; j < fn->nout; j++) {
     int d = obdim[j];
-    if (!vout[j]) return st__error(ST_ERR_ARG, "st_custom_apply: %s: the vmap rule returned no output %d", fn->name, j);
+    if (!vout[j])
+      return st__error(ST_ERR_ARG, "st_custom_apply: %s: the vmap rule returned no output %d",
+                       fn->name, j);
     if (d == ST_UNBATCHED) {
       obdim[j] = -1;
       continue;
@@ -439,7 +468,8 @@ static int user_vmap(const st_custom_fn *fn, int64_t B, st_tensor *const *vin, c
     if (d < 0) d += vout[j]->ndim;
     if (d < 0 || d >= vout[j]->ndim || vout[j]->shape[d] != B)
       return st__error(ST_ERR_TRANSFORM,
-                       "st_custom_apply: %s: the vmap rule returned out_dims[%d] = %d for output %d of shape %s, "
+                       "st_custom_apply: %s: the vmap rule returned out_dims[%d] = %d for output "
+                       "%d of shape %s, "
                        "which has no dim of size %lld (the batch)",
                        fn->name, j, obdim[j], j, ST_SHAPE_STR(vout[j]), (long long)B);
     obdim[j] = d;
@@ -476,17 +506,21 @@ static int to_lanes(st_tensor **t, int64_t B) {
   return e ? 0 : st_last_status();
 }
 
-static void gen_retain(generated *g) { atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed); }
+static void gen_retain(generated *g) {
+  atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
+}
 static void gen_release(generated *g) {
   if (atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel) == 1) st__free(g, sizeof *g);
 }
 
 static int gen_forward(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out);
-static struct generated *gen_of(const st_custom_fn *fn) { return fn->forward == gen_forward ? (generated *)fn : NULL; }
+static struct generated *gen_of(const st_custom_fn *fn) {
+  return fn->forward == gen_forward ? (generated *)fn : NULL;
+}
 
 typedef struct {
   const st_custom_fn *fn;
-  st_ctx *ctx;                  /* the derived function's ctx (setup, backward, jvp) */
+  st_ctx *ctx;                       /* the derived function's ctx (setup, backward, jvp) */
   st_tensor *const *in, *const *out; /* setup_context's arguments */
   int nin, nout;
 } lane_arg;
@@ -501,7 +535,8 @@ static int gen_forward(void *user, int nin, st_tensor *const *in, int nout, st_t
   generated *g = user;
   int ob[MAX_OUT], n = 0;
   lane_arg a = {g->fn, NULL, NULL, NULL, nin, nout};
-  int rc = st__vmap_call("st_custom_apply", NULL, g->B, nin, in, g->bdim, lane_forward, &a, nout, &n, out, ob);
+  int rc = st__vmap_call("st_custom_apply", NULL, g->B, nin, in, g->bdim, lane_forward, &a, nout,
+                         &n, out, ob);
   for (int j = 0; !rc && j < nout; j++) /* every output batched at 0 */
     if (ob[j] < 0) rc = to_lanes(&out[j], g->B);
   for (int j = 0; !rc && j < nout; j++) out[j] = st__track(out[j]);
@@ -515,7 +550,9 @@ static int lane_setup(void *p, st_tensor *const *in, int *nout, st_tensor **out)
   if (!lane) return ST_ERR_OOM;
   for (int i = 0; i < a->fn->nin; i++) lane->needs[i] = a->ctx->needs[i];
   int rc = run_setup(lane, in, in + a->nin);
-  if (!rc && lane->nsaved > 32) rc = st__error(ST_ERR_UNSUPPORTED, "st_custom_apply: %s saves more than 32 tensors under vmap", a->fn->name);
+  if (!rc && lane->nsaved > 32)
+    rc = st__error(ST_ERR_UNSUPPORTED, "st_custom_apply: %s saves more than 32 tensors under vmap",
+                   a->fn->name);
   *nout = rc ? 0 : lane->nsaved;
   for (int k = 0; k < *nout; k++) out[k] = st_retain(lane->saved[k]);
   if (!rc) {
@@ -536,7 +573,8 @@ static int gen_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
   for (int i = 0; i < g->fn->nin; i++) args[i] = in[i], bd[i] = g->bdim[i];
   for (int j = 0; j < g->fn->nout; j++) args[g->fn->nin + j] = out[j], bd[g->fn->nin + j] = 0;
   lane_arg a = {g->fn, ctx, NULL, NULL, g->fn->nin, g->fn->nout};
-  int rc = st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_setup, &a, 32, &nsaved, saved, ob);
+  int rc = st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_setup, &a, 32, &nsaved,
+                         saved, ob);
   if (rc) return rc;
   /* saved values that do not depend on the lane are expanded, so backward sees one layout */
   for (int k = 0; !rc && k < nsaved; k++)
@@ -581,15 +619,17 @@ static int lane_backward(void *p, st_tensor *const *in, int *nout, st_tensor **o
 
 /* Runs backward (grad: gradients of the outputs in x) or jvp (tangents of the inputs in x) per
    lane; results come back batched at 0, or unbatched. */
-static int gen_lanes(st_ctx *ctx, bool jvp, st_tensor *const *x, const int *xbdim, int nx, st_tensor **res, int *ob,
-                     int nres) {
+static int gen_lanes(st_ctx *ctx, bool jvp, st_tensor *const *x, const int *xbdim, int nx,
+                     st_tensor **res, int *ob, int nres) {
   generated *g = (generated *)ctx->fn;
   int n = nx + ctx->nsaved, bd[MAX_IN + 32 + MAX_OUT], got = 0;
   st_tensor *args[MAX_IN + 32 + MAX_OUT];
   for (int k = 0; k < nx; k++) args[k] = x[k], bd[k] = xbdim[k];
-  for (int k = 0; k < ctx->nsaved; k++) args[nx + k] = ctx->saved[k], bd[nx + k] = ctx->saved[k] ? 0 : -1;
+  for (int k = 0; k < ctx->nsaved; k++)
+    args[nx + k] = ctx->saved[k], bd[nx + k] = ctx->saved[k] ? 0 : -1;
   lane_bwd a = {ctx, jvp};
-  return st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_backward, &a, nres, &got, res, ob);
+  return st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_backward, &a, nres, &got,
+                       res, ob);
 }
 
 static int gen_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
@@ -604,7 +644,8 @@ static int gen_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
     if (g->bdim[i] >= 0) /* per-lane gradients of a batched input */
       r = st__track(ob[i] >= 0 ? st_retain(res[i]) : expand_lanes(res[i], g->B));
     else /* an input shared by every lane collects the sum over the lanes */
-      r = ob[i] >= 0 ? st_sum(res[i], 1, (const int[]){0}, false) : st_mul_scalar(res[i], (double)g->B);
+      r = ob[i] >= 0 ? st_sum(res[i], 1, (const int[]){0}, false)
+                     : st_mul_scalar(res[i], (double)g->B);
     if (!(gin[i] = r)) rc = st_last_status();
   }
   drop_all(res, nin);
@@ -617,22 +658,29 @@ static int gen_jvp(st_ctx *ctx, st_tensor *const *tin, st_tensor **tout) {
   for (int i = 0; i < nin; i++) xb[i] = tin[i] ? g->bdim[i] : -1;
   st_tensor *res[MAX_OUT];
   int rc = gen_lanes(ctx, true, tin, xb, nin, res, ob, nout);
-  for (int j = 0; !rc && j < nout; j++) tout[j] = res[j] ? st__track(st_retain(res[j])) : NULL; /* unbatched ones broadcast */
+  for (int j = 0; !rc && j < nout; j++)
+    tout[j] = res[j] ? st__track(st_retain(res[j])) : NULL; /* unbatched ones broadcast */
   drop_all(res, nout);
   return rc;
 }
 
-static int custom_vmap_generated(const st_hop_call *c, int64_t B, st_tensor *const *vin, const int *bdim,
-                                 st_tensor **vout) {
+static int custom_vmap_generated(const st_hop_call *c, int64_t B, st_tensor *const *vin,
+                                 const int *bdim, st_tensor **vout) {
   const st_custom_fn *fn = c->payload;
   generated *g = st__calloc(1, sizeof *g);
   if (!g) return ST_ERR_OOM;
   atomic_init(&g->refs, 1);
   g->fn = fn;
   g->B = B;
-  g->d = (st_custom_fn){.name = fn->name, .nin = fn->nin, .nout = fn->nout, .user = g, .forward = gen_forward,
-                        .setup_context = gen_setup, .backward = fn->backward ? gen_backward : NULL,
-                        .jvp = fn->jvp ? gen_jvp : NULL, .generate_vmap_rule = true,
+  g->d = (st_custom_fn){.name = fn->name,
+                        .nin = fn->nin,
+                        .nout = fn->nout,
+                        .user = g,
+                        .forward = gen_forward,
+                        .setup_context = gen_setup,
+                        .backward = fn->backward ? gen_backward : NULL,
+                        .jvp = fn->jvp ? gen_jvp : NULL,
+                        .generate_vmap_rule = true,
                         .once_differentiable = fn->once_differentiable};
   st_tensor *moved[MAX_IN] = {0};
   int rc = 0;
@@ -653,14 +701,20 @@ static int custom_vmap_generated(const st_hop_call *c, int64_t B, st_tensor *con
 static _Atomic unsigned char warned_loop;
 
 /* No rule: one call per lane, stacked. */
-static int custom_vmap_loop(const st_hop_call *c, int64_t B, st_tensor *const *vin, const int *bdim, st_tensor **vout) {
+static int custom_vmap_loop(const st_hop_call *c, int64_t B, st_tensor *const *vin, const int *bdim,
+                            st_tensor **vout) {
   const st_custom_fn *fn = c->payload;
   if (!atomic_exchange_explicit(&warned_loop, 1, memory_order_relaxed))
-    fprintf(stderr, "strata: warning: custom function %s has no vmap rule and no generate_vmap_rule; st_vmap runs "
-                    "it once per lane (slower)\n", fn->name);
+    fprintf(stderr,
+            "strata: warning: custom function %s has no vmap rule and no generate_vmap_rule; "
+            "st_vmap runs "
+            "it once per lane (slower)\n",
+            fn->name);
   if (B == 0)
-    return st__error(ST_ERR_UNSUPPORTED, "st_custom_apply: %s: vmap over 0 lanes needs a vmap rule or "
-                                         "generate_vmap_rule (the output shapes are unknown)", fn->name);
+    return st__error(ST_ERR_UNSUPPORTED,
+                     "st_custom_apply: %s: vmap over 0 lanes needs a vmap rule or "
+                     "generate_vmap_rule (the output shapes are unknown)",
+                     fn->name);
   st_tensor **lanes = st__calloc((size_t)(B * fn->nout), sizeof(st_tensor *)), *lin[MAX_IN];
   int rc = lanes ? 0 : ST_ERR_OOM;
   st_scope_push();
@@ -709,14 +763,19 @@ static int custom_vmap(int level, const st_hop_call *c, st_tensor **out) {
 
 /* ------------------------------------------------------------------------------ the entry */
 
-static const st_hop custom_hop = {"custom_apply", false, custom_plain, custom_grad, custom_jvp, custom_vmap};
+static const st_hop custom_hop = {"custom_apply", false,      custom_plain,
+                                  custom_grad,    custom_jvp, custom_vmap};
 
 int st_custom_apply(const st_custom_fn *fn, st_tensor *const *in, st_tensor **out) {
-  if (!fn || !out) return st__error(ST_ERR_ARG, "st_custom_apply: %s is NULL", !fn ? "the function" : "out");
+  if (!fn || !out)
+    return st__error(ST_ERR_ARG, "st_custom_apply: %s is NULL", !fn ? "the function" : "out");
   const char *name = fn->name ? fn->name : "(unnamed)";
-  if (!fn->name || !fn->forward || fn->nin < 0 || fn->nin > MAX_IN || fn->nout < 1 || fn->nout > MAX_OUT)
-    return st__error(ST_ERR_ARG, "st_custom_apply: %s: needs a name, a forward, 0..%d inputs and 1..%d outputs "
-                                 "(got %d and %d)", name, MAX_IN, MAX_OUT, fn->nin, fn->nout);
+  if (!fn->name || !fn->forward || fn->nin < 0 || fn->nin > MAX_IN || fn->nout < 1 ||
+      fn->nout > MAX_OUT)
+    return st__error(ST_ERR_ARG,
+                     "st_custom_apply: %s: needs a name, a forward, 0..%d inputs and 1..%d outputs "
+                     "(got %d and %d)",
+                     name, MAX_IN, MAX_OUT, fn->nin, fn->nout);
   if (st__check_args("st_custom_apply", fn->nin, in)) return st_last_status();
   for (int j = 0; j < fn->nout; j++) out[j] = NULL;
   st_hop_call c = {&custom_hop, fn->nin, fn->nout, in, fn};

@@ -5,8 +5,8 @@
 
 st_func *st_func_new_owned(st_fn fn, void *ctx, void (*free_ctx)(void *), int nin, int nout) {
   if (!fn || nin < 0 || nout < 1) {
-    st__error(ST_ERR_ARG, "st_func_new: %s (nin %d, nout %d)", !fn ? "fn is NULL" : "needs nin >= 0 and nout >= 1",
-              nin, nout);
+    st__error(ST_ERR_ARG, "st_func_new: %s (nin %d, nout %d)",
+              !fn ? "fn is NULL" : "needs nin >= 0 and nout >= 1", nin, nout);
     return NULL;
   }
   st_func *f = st__alloc(sizeof *f);
@@ -23,7 +23,9 @@ st_func *st_func_new_owned(st_fn fn, void *ctx, void (*free_ctx)(void *), int ni
   return f;
 }
 
-st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout) { return st_func_new_owned(fn, ctx, NULL, nin, nout); }
+st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout) {
+  return st_func_new_owned(fn, ctx, NULL, nin, nout);
+}
 
 st_func *st_func_retain(st_func *f) {
   if (f) atomic_fetch_add_explicit(&f->refcount, 1, memory_order_relaxed);
@@ -40,7 +42,8 @@ void st_func_release(st_func *f) {
 int st_func_nin(const st_func *f) { return f ? f->nin : -1; }
 int st_func_nout(const st_func *f) { return f ? f->nout : -1; }
 
-st_func *st__func_make(const char *who, st_fn fn, void *state, void (*free_state)(void *), int nin, int nout) {
+st_func *st__func_make(const char *who, st_fn fn, void *state, void (*free_state)(void *), int nin,
+                       int nout) {
   st_func *f = state ? st_func_new_owned(fn, state, free_state, nin, nout) : NULL;
   if (!f) {
     if (state) free_state(state);
@@ -64,7 +67,8 @@ static int fail_with_context(const char *who, int rc) {
   const char *msg = st_last_error();
   size_t n = strlen(who);
   st_status s = st_last_status() ? st_last_status() : (rc < 0 ? (st_status)rc : ST_ERR_ARG);
-  if (!st__has_error()) return st__error(s, "%s: the function failed with status %d and no message", who, rc);
+  if (!st__has_error())
+    return st__error(s, "%s: the function failed with status %d and no message", who, rc);
   if (!strncmp(msg, who, n) && msg[n] == ':') return s;
   char copy[512];
   snprintf(copy, sizeof copy, "%s", msg);
@@ -74,14 +78,18 @@ static int fail_with_context(const char *who, int rc) {
 int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor **out) {
   for (int j = 0; j < f->nout; j++) out[j] = NULL;
   if (f->null_inputs ? (f->nin > 0 && !in) : st__check_args(who, f->nin, in))
-    return st_last_status() ? st_last_status() : st__error(ST_ERR_ARG, "%s: the input array is NULL", who);
+    return st_last_status() ? st_last_status()
+                            : st__error(ST_ERR_ARG, "%s: the input array is NULL", who);
   st_clear_error();
   st_scope_push();
   int rc = f->fn(f->ctx, f->nin, in, f->nout, out);
   for (int j = 0; j < f->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
   for (int j = 0; !rc && j < f->nout; j++)
-    if (!out[j]) rc = st__has_error() ? st_last_status() : st__error(ST_ERR_ARG, "%s: the function returned no output %d", who, j);
+    if (!out[j])
+      rc = st__has_error()
+               ? st_last_status()
+               : st__error(ST_ERR_ARG, "%s: the function returned no output %d", who, j);
   if (!rc) return 0;
   for (int j = 0; j < f->nout; j++) {
     st__drop(out[j]);

@@ -15,8 +15,10 @@ int st__trace_grad(const char *who, st_func *f, st_tensor *const *in, int nvar, 
   for (int k = 0; k < nvar; k++) {
     const st_tensor *x = in[var_idx[k]];
     if (!st__is_float(x->dtype))
-      return st__error(ST_ERR_DTYPE, "%s: argument %d has dtype %s; only floating point inputs can be differentiated",
-                       who, var_idx[k], st_dtype_name(x->dtype));
+      return st__error(
+          ST_ERR_DTYPE,
+          "%s: argument %d has dtype %s; only floating point inputs can be differentiated", who,
+          var_idx[k], st_dtype_name(x->dtype));
   }
   st_tensor *small[8], **args = st__tmp_array(nin, small, 8);
   t->vars = st__calloc((size_t)(nvar ? nvar : 1), sizeof(st_tensor *));
@@ -60,7 +62,9 @@ void st__traced_free(st_traced *t) {
   t->vars = t->outs = NULL;
 }
 
-static bool of_level(const st_traced *t, const st_tensor *x) { return x->level == t->level && x->level_id == t->id; }
+static bool of_level(const st_traced *t, const st_tensor *x) {
+  return x->level == t->level && x->level_id == t->id;
+}
 
 st_tensor *st__unwrap_out(const st_traced *t, st_tensor *out) {
   return st_retain(of_level(t, out) ? out->value : out);
@@ -73,10 +77,11 @@ int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_ten
   if (!roots || !rcots) rc = ST_ERR_OOM;
   for (int j = 0; !rc && j < t->nout; j++) {
     st_tensor *o = t->outs[j], *c = cots ? cots[j] : NULL;
-    if (c && (c->ndim != o->ndim || memcmp(c->shape, o->shape, sizeof(int64_t) * (size_t)o->ndim))) {
+    if (c &&
+        (c->ndim != o->ndim || memcmp(c->shape, o->shape, sizeof(int64_t) * (size_t)o->ndim))) {
       char cs[96];
-      rc = st__error(ST_ERR_SHAPE, "%s: cotangent %d has shape %s but output %d has shape %s", who, j,
-                     st__fmt_shape(cs, sizeof cs, c->ndim, c->shape), j, ST_SHAPE_STR(o));
+      rc = st__error(ST_ERR_SHAPE, "%s: cotangent %d has shape %s but output %d has shape %s", who,
+                     j, st__fmt_shape(cs, sizeof cs, c->ndim, c->shape), j, ST_SHAPE_STR(o));
     } else if (c && of_level(t, o) && st__requires_grad(o)) {
       roots[nroot] = o;
       rcots[nroot++] = c;
@@ -127,9 +132,11 @@ static int grad_call(void *ctx, int nin, st_tensor *const *in, int nout, st_tens
   if (rc) return rc;
   st_tensor *y = t.outs[0];
   if (st__numel(y->ndim, y->shape) != 1 || !st__is_float(y->dtype))
-    rc = st__error(ST_ERR_SHAPE, "%s: the function's first output must be a floating point tensor with one element "
-                                 "(got shape %s, dtype %s); use st_vjp or st_jacrev for other outputs",
-                   who, ST_SHAPE_STR(y), st_dtype_name(y->dtype));
+    rc = st__error(
+        ST_ERR_SHAPE,
+        "%s: the function's first output must be a floating point tensor with one element "
+        "(got shape %s, dtype %s); use st_vjp or st_jacrev for other outputs",
+        who, ST_SHAPE_STR(y), st_dtype_name(y->dtype));
   st_tensor *one = NULL;
   if (!rc && !(one = st__untrack(st_ones(y->dtype, y->ndim, y->shape)))) rc = st_last_status();
   st_tensor *csmall[8], **cots = st__tmp_array(t.nout, csmall, 8);
@@ -139,7 +146,8 @@ static int grad_call(void *ctx, int nin, st_tensor *const *in, int nout, st_tens
     rc = st__pull(who, &t, cots, out);
   }
   int k = s->nargnums;
-  for (int j = s->with_value ? 0 : 1; !rc && j < t.nout; j++) out[k++] = st__track(st__unwrap_out(&t, t.outs[j]));
+  for (int j = s->with_value ? 0 : 1; !rc && j < t.nout; j++)
+    out[k++] = st__track(st__unwrap_out(&t, t.outs[j]));
   for (int j = 0; !rc && j < s->nargnums; j++) out[j] = st__track(out[j]);
   (void)nout;
   st__tmp_free(cots, csmall, t.nout);
@@ -148,7 +156,8 @@ static int grad_call(void *ctx, int nin, st_tensor *const *in, int nout, st_tens
   return rc;
 }
 
-static st_func *make_grad(const char *who, st_func *f, int nargnums, const int *argnums, bool with_value) {
+static st_func *make_grad(const char *who, st_func *f, int nargnums, const int *argnums,
+                          bool with_value) {
   if (!f) {
     st__error(ST_ERR_ARG, "%s: the function is NULL", who);
     return NULL;
@@ -166,7 +175,8 @@ static st_func *make_grad(const char *who, st_func *f, int nargnums, const int *
         return NULL;
       }
     if (a < 0 || a >= f->nin) {
-      st__error(ST_ERR_ARG, "%s: argnum %d is out of range for a function of %d inputs", who, a, f->nin);
+      st__error(ST_ERR_ARG, "%s: argnum %d is out of range for a function of %d inputs", who, a,
+                f->nin);
       return NULL;
     }
   }
@@ -226,7 +236,11 @@ static int pullback_call(void *ctx, int ncot, st_tensor *const *in, int nout, st
 }
 
 int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback) {
-  if (!f || !outs || !pullback) return st__error(ST_ERR_ARG, "st_vjp: %s is NULL", !f ? "the function" : !outs ? "outs" : "pullback");
+  if (!f || !outs || !pullback)
+    return st__error(ST_ERR_ARG, "st_vjp: %s is NULL",
+                     !f      ? "the function"
+                     : !outs ? "outs"
+                             : "pullback");
   *pullback = NULL;
   for (int j = 0; j < f->nout; j++) outs[j] = NULL;
   if (st__check_args("st_vjp", f->nin, primals)) return st_last_status();

@@ -31,9 +31,11 @@ static int concat_shape(const st_tensor *a, const st_tensor *b, int64_t *shape) 
 
 static int check_rank(const char *who, int j, const st_tensor *y, const st_tensor *x) {
   if (y->ndim + x->ndim <= ST_MAX_DIMS && st__is_float(y->dtype)) return 0;
-  return st__error(ST_ERR_SHAPE, "%s: output %d (shape %s, %s) and the input (shape %s) give no Jacobian: it needs a "
-                                 "floating point output and at most %d dims in all",
-                   who, j, ST_SHAPE_STR(y), st_dtype_name(y->dtype), ST_SHAPE_STR(x), ST_MAX_DIMS);
+  return st__error(
+      ST_ERR_SHAPE,
+      "%s: output %d (shape %s, %s) and the input (shape %s) give no Jacobian: it needs a "
+      "floating point output and at most %d dims in all",
+      who, j, ST_SHAPE_STR(y), st_dtype_name(y->dtype), ST_SHAPE_STR(x), ST_MAX_DIMS);
 }
 
 /* ----------------------------------------------------------------------------------- jacrev */
@@ -118,8 +120,9 @@ static int jacfwd_call(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   jac_state *s = ctx;
   st_tensor *x = in[s->argnum];
   if (!st__is_float(x->dtype))
-    return st__error(ST_ERR_DTYPE, "st_jacfwd: argument %d has dtype %s; only floating point inputs can be "
-                                   "differentiated",
+    return st__error(ST_ERR_DTYPE,
+                     "st_jacfwd: argument %d has dtype %s; only floating point inputs can be "
+                     "differentiated",
                      s->argnum, st_dtype_name(x->dtype));
   push_one p = {s->f, in, s->argnum};
   struct st_func g = {.fn = push_one_call, .ctx = &p, .nin = 1, .nout = nout};
@@ -136,7 +139,8 @@ static int jacfwd_call(void *ctx, int nin, st_tensor *const *in, int nout, st_te
     cols[j] = NULL;
     int64_t shape[ST_MAX_DIMS];
     if (c->ndim - 1 + x->ndim > ST_MAX_DIMS) {
-      rc = st__error(ST_ERR_SHAPE, "st_jacfwd: output %d with the input's shape %s needs more than %d dims", j,
+      rc = st__error(ST_ERR_SHAPE,
+                     "st_jacfwd: output %d with the input's shape %s needs more than %d dims", j,
                      ST_SHAPE_STR(x), ST_MAX_DIMS);
       break;
     }
@@ -159,8 +163,9 @@ static st_func *make_jac(const char *who, st_fn fn, st_func *f, const st_jac_opt
     return NULL;
   }
   if (o.argnum < 0 || o.argnum >= f->nin || o.chunk_size < 0) {
-    st__error(ST_ERR_ARG, "%s: argnum %d is out of range for a function of %d inputs, or chunk_size %lld < 0", who,
-              o.argnum, f->nin, (long long)o.chunk_size);
+    st__error(ST_ERR_ARG,
+              "%s: argnum %d is out of range for a function of %d inputs, or chunk_size %lld < 0",
+              who, o.argnum, f->nin, (long long)o.chunk_size);
     return NULL;
   }
   jac_state *s = st__alloc(sizeof *s);
@@ -168,8 +173,12 @@ static st_func *make_jac(const char *who, st_fn fn, st_func *f, const st_jac_opt
   return st__func_make(who, fn, s, jac_free, f->nin, f->nout);
 }
 
-st_func *st_jacrev_ex(st_func *f, const st_jac_opts *opts) { return make_jac("st_jacrev", jacrev_call, f, opts); }
-st_func *st_jacfwd_ex(st_func *f, const st_jac_opts *opts) { return make_jac("st_jacfwd", jacfwd_call, f, opts); }
+st_func *st_jacrev_ex(st_func *f, const st_jac_opts *opts) {
+  return make_jac("st_jacrev", jacrev_call, f, opts);
+}
+st_func *st_jacfwd_ex(st_func *f, const st_jac_opts *opts) {
+  return make_jac("st_jacfwd", jacfwd_call, f, opts);
+}
 
 st_func *st_hessian_ex(st_func *f, const st_jac_opts *opts) {
   st_func *r = st_jacrev_ex(f, opts);
@@ -179,6 +188,12 @@ st_func *st_hessian_ex(st_func *f, const st_jac_opts *opts) {
   return h;
 }
 
-st_func *st_jacrev(st_func *f, int argnum) { return st_jacrev_ex(f, &(st_jac_opts){.argnum = argnum}); }
-st_func *st_jacfwd(st_func *f, int argnum) { return st_jacfwd_ex(f, &(st_jac_opts){.argnum = argnum}); }
-st_func *st_hessian(st_func *f, int argnum) { return st_hessian_ex(f, &(st_jac_opts){.argnum = argnum}); }
+st_func *st_jacrev(st_func *f, int argnum) {
+  return st_jacrev_ex(f, &(st_jac_opts){.argnum = argnum});
+}
+st_func *st_jacfwd(st_func *f, int argnum) {
+  return st_jacfwd_ex(f, &(st_jac_opts){.argnum = argnum});
+}
+st_func *st_hessian(st_func *f, int argnum) {
+  return st_hessian_ex(f, &(st_jac_opts){.argnum = argnum});
+}

@@ -15,14 +15,15 @@ static int check_tangent(const char *who, int i, const st_tensor *x, const st_te
     return st__error(ST_ERR_DTYPE, "%s: tangent %d has dtype %s but primal %d has dtype %s", who, i,
                      st_dtype_name(t->dtype), i, st_dtype_name(x->dtype));
   if (!st__is_float(x->dtype))
-    return st__error(ST_ERR_DTYPE, "%s: primal %d has dtype %s; only floating point inputs have tangents", who, i,
+    return st__error(ST_ERR_DTYPE,
+                     "%s: primal %d has dtype %s; only floating point inputs have tangents", who, i,
                      st_dtype_name(x->dtype));
   return 0;
 }
 
 /* outs and touts receive f->nout untracked references. */
-static int jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
-                   st_tensor **touts) {
+static int jvp_run(const char *who, st_func *f, st_tensor *const *primals,
+                   st_tensor *const *tangents, st_tensor **outs, st_tensor **touts) {
   int nin = f->nin, nout = f->nout;
   for (int j = 0; j < nout; j++) outs[j] = touts[j] = NULL;
   if (st__check_args(who, nin, primals)) return st_last_status();
@@ -47,8 +48,10 @@ static int jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_te
     st_tensor *o = raw[j];
     bool mine = o->level == level && o->level_id == id;
     outs[j] = st_retain(mine ? o->value : o);
-    if (mine && o->tangent) touts[j] = st_retain(o->tangent);
-    else if (!(touts[j] = st__untrack(st_zeros_like(o)))) rc = st_last_status();
+    if (mine && o->tangent)
+      touts[j] = st_retain(o->tangent);
+    else if (!(touts[j] = st__untrack(st_zeros_like(o))))
+      rc = st_last_status();
   }
   for (int i = 0; i < nin; i++) st__drop(args[i]);
   for (int j = 0; j < nout; j++) st__drop(raw[j]);
@@ -63,15 +66,18 @@ static int jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_te
   return rc;
 }
 
-int st__jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
-                st_tensor **touts) {
+int st__jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tensor *const *tangents,
+                st_tensor **outs, st_tensor **touts) {
   return jvp_run(who, f, primals, tangents, outs, touts);
 }
 
 int st_jvp(st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
            st_tensor **tangent_outs) {
   if (!f || !outs || !tangent_outs)
-    return st__error(ST_ERR_ARG, "st_jvp: %s is NULL", !f ? "the function" : !outs ? "outs" : "tangent_outs");
+    return st__error(ST_ERR_ARG, "st_jvp: %s is NULL",
+                     !f      ? "the function"
+                     : !outs ? "outs"
+                             : "tangent_outs");
   int rc = jvp_run("st_jvp", f, primals, tangents, outs, tangent_outs);
   if (rc) return rc;
   for (int j = 0; j < f->nout; j++) {
@@ -115,7 +121,10 @@ static int linearize_call(void *ctx, int nin, st_tensor *const *in, int nout, st
 
 int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **jvp_fn) {
   if (!f || !outs || !jvp_fn)
-    return st__error(ST_ERR_ARG, "st_linearize: %s is NULL", !f ? "the function" : !outs ? "outs" : "jvp_fn");
+    return st__error(ST_ERR_ARG, "st_linearize: %s is NULL",
+                     !f      ? "the function"
+                     : !outs ? "outs"
+                             : "jvp_fn");
   *jvp_fn = NULL;
   for (int j = 0; j < f->nout; j++) outs[j] = NULL;
   if (st__check_args("st_linearize", f->nin, primals)) return st_last_status();

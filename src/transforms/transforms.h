@@ -20,7 +20,8 @@ struct st_func {
 int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor **out);
 /* A function value over a transform's state; free_state(state) runs on the last release (and
    at once when this fails). */
-st_func *st__func_make(const char *who, st_fn fn, void *state, void (*free_state)(void *), int nin, int nout);
+st_func *st__func_make(const char *who, st_fn fn, void *state, void (*free_state)(void *), int nin,
+                       int nout);
 /* Checks that in[0..n) are non-NULL: "who: input i is NULL". */
 int st__check_args(const char *who, int n, st_tensor *const *in);
 
@@ -44,18 +45,20 @@ st_tensor *st__unwrap_out(const st_traced *t, st_tensor *out);
 int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_tensor **grads);
 
 /* st_jvp without scopes: outs and touts receive f->nout untracked references. */
-int st__jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
-                st_tensor **touts);
+int st__jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tensor *const *tangents,
+                st_tensor **outs, st_tensor **touts);
 /* st_vmap without scopes: out receives f->nout untracked references. */
-int st__vmap_run(const char *who, st_func *f, const st_vmap_opts *o, st_tensor *const *in, st_tensor **out);
+int st__vmap_run(const char *who, st_func *f, const st_vmap_opts *o, st_tensor *const *in,
+                 st_tensor **out);
 
 /* Runs body under a new vmap level of B lanes (cfg: lane0, randomness and rng_key of the level;
    NULL: lane 0, randomness error): in[i] (NULL allowed) is batched at bdim[i] (-1: not
    batched). body writes *nout <= cap outputs (NULL allowed). out[j] comes back untracked with
    its batch dim first (obdim[j] = 0), or as it was when it does not depend on the batch
    (obdim[j] = -1). st_vmap and generated vmap rules are built on it. */
-int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_tensor *const *in, const int *bdim,
-                  int (*body)(void *arg, st_tensor *const *in, int *nout, st_tensor **out), void *arg, int cap, int *nout,
-                  st_tensor **out, int *obdim);
+int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_tensor *const *in,
+                  const int *bdim,
+                  int (*body)(void *arg, st_tensor *const *in, int *nout, st_tensor **out),
+                  void *arg, int cap, int *nout, st_tensor **out, int *obdim);
 
 #endif /* STRATA_TRANSFORMS_H */

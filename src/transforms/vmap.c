@@ -23,7 +23,8 @@ static void vmap_free(void *p) {
 }
 
 /* Normalizes in_dims against the inputs and finds the batch size. */
-static int batch_size(const char *who, int nin, st_tensor *const *in, const int *in_dims, int *dims, int64_t *B) {
+static int batch_size(const char *who, int nin, st_tensor *const *in, const int *in_dims, int *dims,
+                      int64_t *B) {
   int first = -1;
   for (int i = 0; i < nin; i++) {
     int d = in_dims ? in_dims[i] : 0;
@@ -31,21 +32,28 @@ static int batch_size(const char *who, int nin, st_tensor *const *in, const int 
     if (d == ST_UNBATCHED) continue;
     int r = in[i]->ndim;
     if (d < -r || d >= r || r == 0)
-      return st__error(ST_ERR_ARG, "%s: in_dims[%d] = %d is out of range for argument %d of shape %s (%s)", who, i, d,
-                       i, ST_SHAPE_STR(in[i]), r == 0 ? "a 0-dim tensor cannot be batched" : "dims count from 0");
+      return st__error(ST_ERR_ARG,
+                       "%s: in_dims[%d] = %d is out of range for argument %d of shape %s (%s)", who,
+                       i, d, i, ST_SHAPE_STR(in[i]),
+                       r == 0 ? "a 0-dim tensor cannot be batched" : "dims count from 0");
     dims[i] = d < 0 ? d + r : d;
     if (first < 0) {
       first = i;
       *B = in[i]->shape[dims[i]];
     } else if (in[i]->shape[dims[i]] != *B) {
       char s0[96];
-      return st__error(ST_ERR_SHAPE, "%s: inconsistent batch sizes: argument %d has %lld lanes (dim %d of %s) but "
-                                     "argument %d has %lld (dim %d of %s)",
-                       who, first, (long long)*B, dims[first], st__fmt_shape(s0, sizeof s0, in[first]->ndim, in[first]->shape),
-                       i, (long long)in[i]->shape[dims[i]], dims[i], ST_SHAPE_STR(in[i]));
+      return st__error(
+          ST_ERR_SHAPE,
+          "%s: inconsistent batch sizes: argument %d has %lld lanes (dim %d of %s) but "
+          "argument %d has %lld (dim %d of %s)",
+          who, first, (long long)*B, dims[first],
+          st__fmt_shape(s0, sizeof s0, in[first]->ndim, in[first]->shape), i,
+          (long long)in[i]->shape[dims[i]], dims[i], ST_SHAPE_STR(in[i]));
     }
   }
-  if (first < 0) return st__error(ST_ERR_ARG, "%s: no argument is batched (every in_dims entry is ST_UNBATCHED)", who);
+  if (first < 0)
+    return st__error(ST_ERR_ARG, "%s: no argument is batched (every in_dims entry is ST_UNBATCHED)",
+                     who);
   return 0;
 }
 
@@ -53,14 +61,18 @@ static int batch_size(const char *who, int nin, st_tensor *const *in, const int 
    batch dim moved to out_dim. */
 static st_tensor *place(const char *who, int j, st_tensor *t, int bdim, int out_dim, int64_t B) {
   if (out_dim == ST_UNBATCHED) {
-    if (bdim >= 0) st__error(ST_ERR_TRANSFORM, "%s: output %d is batched but out_dims[%d] is ST_UNBATCHED", who, j, j);
+    if (bdim >= 0)
+      st__error(ST_ERR_TRANSFORM, "%s: output %d is batched but out_dims[%d] is ST_UNBATCHED", who,
+                j, j);
     return bdim >= 0 ? NULL : st__track(st_retain(t));
   }
   int r = bdim >= 0 ? t->ndim : t->ndim + 1; /* the result's rank */
   if (out_dim < -r || out_dim >= r) {
     char ls[96];
-    st__error(ST_ERR_ARG, "%s: out_dims[%d] = %d is out of range for output %d of logical shape %s", who, j, out_dim, j,
-              bdim >= 0 ? st__fmt_shape(ls, sizeof ls, t->ndim - 1, t->shape + 1) : ST_SHAPE_STR(t));
+    st__error(ST_ERR_ARG, "%s: out_dims[%d] = %d is out of range for output %d of logical shape %s",
+              who, j, out_dim, j,
+              bdim >= 0 ? st__fmt_shape(ls, sizeof ls, t->ndim - 1, t->shape + 1)
+                        : ST_SHAPE_STR(t));
     return NULL;
   }
   if (out_dim < 0) out_dim += r;
@@ -84,16 +96,18 @@ static int call_f(void *p, st_tensor *const *in, int *nout, st_tensor **out) {
 
 /* One call of f on lanes [lane0, lane0 + B) of the batched inputs (already sliced). out gets
    tracked references. */
-static int run_chunk(const char *who, const vmap_state *s, st_tensor *const *in, const int *dims, int64_t B,
-                     int64_t lane0, uint64_t rng_key, st_tensor **out) {
-  int nout = s->f->nout, n = 0, osmall[8], *ob = nout <= 8 ? osmall : st__alloc(sizeof(int) * (size_t)nout);
+static int run_chunk(const char *who, const vmap_state *s, st_tensor *const *in, const int *dims,
+                     int64_t B, int64_t lane0, uint64_t rng_key, st_tensor **out) {
+  int nout = s->f->nout, n = 0, osmall[8],
+      *ob = nout <= 8 ? osmall : st__alloc(sizeof(int) * (size_t)nout);
   st_tensor *rsmall[8], **raw = st__tmp_array(nout, rsmall, 8);
   int rc = raw && ob ? 0 : ST_ERR_OOM;
   st_interp cfg = {.lane0 = lane0, .randomness = (st_randomness)s->randomness, .rng_key = rng_key};
   call_body body = {who, s->f};
   if (!rc) rc = st__vmap_call(who, &cfg, B, s->f->nin, in, dims, call_f, &body, nout, &n, raw, ob);
   for (int j = 0; !rc && j < nout; j++)
-    if (!(out[j] = place(who, j, raw[j], ob[j], s->out_dims ? s->out_dims[j] : 0, B))) rc = st_last_status();
+    if (!(out[j] = place(who, j, raw[j], ob[j], s->out_dims ? s->out_dims[j] : 0, B)))
+      rc = st_last_status();
   for (int j = 0; raw && j < nout; j++) st__drop(raw[j]);
   st__tmp_free(raw, rsmall, nout);
   if (ob && ob != osmall) st__free(ob, sizeof(int) * (size_t)nout);
@@ -153,12 +167,14 @@ static int vmap_run(const char *who, const vmap_state *s, st_tensor *const *in, 
   return rc;
 }
 
-int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_tensor *const *in, const int *bdim,
-                  int (*body)(void *arg, st_tensor *const *in, int *nout, st_tensor **out), void *arg, int cap, int *nout,
-                  st_tensor **out, int *obdim) {
+int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_tensor *const *in,
+                  const int *bdim,
+                  int (*body)(void *arg, st_tensor *const *in, int *nout, st_tensor **out),
+                  void *arg, int cap, int *nout, st_tensor **out, int *obdim) {
   *nout = 0;
   for (int j = 0; j < cap; j++) out[j] = NULL;
-  st_tensor *small[8], **args = st__tmp_array(nin, small, 8), *rsmall[8], **raw = st__tmp_array(cap, rsmall, 8);
+  st_tensor *small[8], **args = st__tmp_array(nin, small, 8), *rsmall[8],
+                       **raw = st__tmp_array(cap, rsmall, 8);
   int level = args && raw ? st__interp_push(who, ST_WRAP_VMAP) : -1;
   int rc = level < 0 ? (st_last_status() ? st_last_status() : ST_ERR_OOM) : 0;
   uint32_t id = 0;
@@ -214,7 +230,8 @@ static int vmap_call(void *ctx, int nin, st_tensor *const *in, int nout, st_tens
   return rc;
 }
 
-int st__vmap_run(const char *who, st_func *f, const st_vmap_opts *o, st_tensor *const *in, st_tensor **out) {
+int st__vmap_run(const char *who, st_func *f, const st_vmap_opts *o, st_tensor *const *in,
+                 st_tensor **out) {
   vmap_state s = {f, (int *)o->in_dims, (int *)o->out_dims, o->chunk_size, o->randomness};
   return vmap_run(who, &s, in, out);
 }
@@ -225,8 +242,10 @@ st_func *st_vmap_ex(st_func *f, const st_vmap_opts *opts) {
     st__error(ST_ERR_ARG, "st_vmap: the function is NULL");
     return NULL;
   }
-  if (o.chunk_size < 0 || o.randomness < ST_RANDOMNESS_ERROR || o.randomness > ST_RANDOMNESS_DIFFERENT) {
-    st__error(ST_ERR_ARG, "st_vmap: chunk_size %lld must be >= 0 and randomness a st_randomness_mode (got %d)",
+  if (o.chunk_size < 0 || o.randomness < ST_RANDOMNESS_ERROR ||
+      o.randomness > ST_RANDOMNESS_DIFFERENT) {
+    st__error(ST_ERR_ARG,
+              "st_vmap: chunk_size %lld must be >= 0 and randomness a st_randomness_mode (got %d)",
               (long long)o.chunk_size, (int)o.randomness);
     return NULL;
   }

@@ -9,9 +9,23 @@
 #include "transforms/tx.h"
 #include "util.h"
 
-enum { FORWARD, DECOMP, GRAD, GRADGRAD, JVP, TRANSPOSE, VMAP, VMAP_VJP, VJP_VMAP, JVP_VJP, ERRORS, NCELLS };
-static const char *const cell_names[NCELLS] = {"forward", "decomposition", "grad", "vjp_vjp", "jvp", "transpose",
-                                               "vmap", "vmap_vjp", "vjp_vmap", "jvp_vjp", "errors"};
+enum {
+  FORWARD,
+  DECOMP,
+  GRAD,
+  GRADGRAD,
+  JVP,
+  TRANSPOSE,
+  VMAP,
+  VMAP_VJP,
+  VJP_VMAP,
+  JVP_VJP,
+  ERRORS,
+  NCELLS
+};
+static const char *const cell_names[NCELLS] = {"forward",  "decomposition", "grad",  "vjp_vjp",
+                                               "jvp",      "transpose",     "vmap",  "vmap_vjp",
+                                               "vjp_vmap", "jvp_vjp",       "errors"};
 typedef enum { NA, VERIFIED, KNOWN, FAILED } verdict;
 static verdict table[ST_OP_COUNT][NCELLS];
 static int nsamples_total;
@@ -67,7 +81,9 @@ static int vmapped_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
 
 /* ------------------------------------------------------------------------------- helpers */
 
-static bool is_float(const st_tensor *t) { return st_dtype_of(t) == ST_F32 || st_dtype_of(t) == ST_F64; }
+static bool is_float(const st_tensor *t) {
+  return st_dtype_of(t) == ST_F32 || st_dtype_of(t) == ST_F64;
+}
 
 static const char *known_reason(const st_op *op, int cell, char *buf, size_t size) {
   const char *k = op->known_failures;
@@ -87,8 +103,10 @@ static const char *known_reason(const st_op *op, int cell, char *buf, size_t siz
 
 static void mark(const st_op *op, int cell, bool ok) {
   verdict *v = &table[op->id][cell];
-  if (!ok) *v = FAILED;
-  else if (*v == NA) *v = VERIFIED;
+  if (!ok)
+    *v = FAILED;
+  else if (*v == NA)
+    *v = VERIFIED;
 }
 
 /* Runs one cell unless the record lists it as a known failure. */
@@ -101,21 +119,24 @@ static void mark(const st_op *op, int cell, bool ok) {
       int fails_ = st_test_failures();                                                             \
       bool ok_ = (expr);                                                                           \
       if (!ok_ && st_test_failures() == fails_)                                                    \
-        st_test_fail(__FILE__, __LINE__, "%s / %s / sample \"%s\" failed", (op)->name,            \
+        st_test_fail(__FILE__, __LINE__, "%s / %s / sample \"%s\" failed", (op)->name,             \
                      cell_names[cell], what);                                                      \
-      mark(op, cell, ok_ && st_test_failures() == fails_);                                         \
+      mark(op, cell, ok_ &&st_test_failures() == fails_);                                          \
     }                                                                                              \
   } while (0)
 
 static bool same_values(st_tensor *got, st_tensor *want, double tol) {
-  if (!got || !want || st_numel(got) != st_numel(want) || st_ndim(got) != st_ndim(want)) return false;
+  if (!got || !want || st_numel(got) != st_numel(want) || st_ndim(got) != st_ndim(want))
+    return false;
   int64_t n = st_numel(want);
-  double *w = malloc(sizeof(double) * (size_t)(n + 1)), *g = malloc(sizeof(double) * (size_t)(n + 1));
+  double *w = malloc(sizeof(double) * (size_t)(n + 1)),
+         *g = malloc(sizeof(double) * (size_t)(n + 1));
   st_to_f64(want, w, n);
   st_to_f64(got, g, n);
   bool ok = true;
   for (int64_t i = 0; ok && i < n; i++)
-    ok = (isnan(w[i]) && isnan(g[i])) || w[i] == g[i] || fabs(g[i] - w[i]) <= tol * (1 + fabs(w[i]));
+    ok =
+        (isnan(w[i]) && isnan(g[i])) || w[i] == g[i] || fabs(g[i] - w[i]) <= tol * (1 + fabs(w[i]));
   free(w);
   free(g);
   return ok;
@@ -123,7 +144,8 @@ static bool same_values(st_tensor *got, st_tensor *want, double tol) {
 
 static bool forward_agrees(const st_op *op, call_ctx *k, st_sample *s64, st_sample *s32) {
   st_tensor *a[ST_MAX_OUTS] = {0}, *b[ST_MAX_OUTS] = {0};
-  if (op_fn(k, s64->nin, s64->in, op->nout, a) || op_fn(k, s32->nin, s32->in, op->nout, b)) return false;
+  if (op_fn(k, s64->nin, s64->in, op->nout, a) || op_fn(k, s32->nin, s32->in, op->nout, b))
+    return false;
   bool ok = true;
   for (int j = 0; j < op->nout; j++) ok = ok && same_values(b[j], a[j], is_float(b[j]) ? 1e-4 : 0);
   return ok;
@@ -152,8 +174,11 @@ static int cotangents(const st_op *op, call_ctx *k, st_sample *s, st_tensor **co
   for (int j = 0; j < op->nout; j++) {
     int64_t shape[ST_MAX_DIMS];
     int nd = st_shape(o[j], shape);
-    cots[j] = is_float(o[j]) ? st_cos(st_add_scalar(st_reshape(st_arange(ST_F64, 0, (double)st_numel(o[j]), 1), nd, shape), 0.5))
-                             : st_zeros(ST_F64, nd, shape);
+    cots[j] =
+        is_float(o[j])
+            ? st_cos(st_add_scalar(
+                  st_reshape(st_arange(ST_F64, 0, (double)st_numel(o[j]), 1), nd, shape), 0.5))
+            : st_zeros(ST_F64, nd, shape);
   }
   return 0;
 }
@@ -172,7 +197,8 @@ static bool error_fails_cleanly(const st_op *op, st_sample *s) {
   st_opcall c = {.op = op, .nin = s->nin, .in = s->in, .a = s->a};
   st_tensor *o[ST_MAX_OUTS];
   st_clear_error();
-  bool ok = st__dispatch(&c, o) == (int)s->expect && st_last_status() == s->expect && st_last_error()[0];
+  bool ok =
+      st__dispatch(&c, o) == (int)s->expect && st_last_status() == s->expect && st_last_error()[0];
   for (int i = 0; ok && i < s->nin; i++) /* a failed call changes none of its inputs */
     if (st_numel(s->in[i]) <= 64)
       ok = same_values(st_reshape(s->in[i], 1, (const int64_t[]){-1}),
@@ -198,31 +224,42 @@ static void run_op(const st_op *op) {
     if (s->expect != ST_OK) {
       CELL(op, ERRORS, error_fails_cleanly(op, s));
     } else {
-      if (k < n32 && s32[k].expect == ST_OK) CELL(op, FORWARD, forward_agrees(op, &ctx, s, &s32[k]));
-      if (st__decomps[op->id] && !(op->flags & ST_OP_INPLACE)) CELL(op, DECOMP, decomposition_agrees(op, &ctx, s));
-      if (!(op->flags & ST_OP_RANDOM)) CELL(op, VMAP, tx_vmap_all(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 3, 1e-12));
+      if (k < n32 && s32[k].expect == ST_OK)
+        CELL(op, FORWARD, forward_agrees(op, &ctx, s, &s32[k]));
+      if (st__decomps[op->id] && !(op->flags & ST_OP_INPLACE))
+        CELL(op, DECOMP, decomposition_agrees(op, &ctx, s));
+      if (!(op->flags & ST_OP_RANDOM))
+        CELL(op, VMAP,
+             tx_vmap_all(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 3, 1e-12));
       if (differentiable(op, s)) {
         st_tensor *x[ST_SAMPLE_MAX_IN], *cots[ST_MAX_OUTS] = {0};
         as_leaves(s, x);
         CELL(op, GRAD, st_gradcheck(op_fn, &ctx, s->nin, x, op->nout, 1e-6, 1e-7, 1e-5) == 0);
-        CELL(op, GRADGRAD, st_gradgradcheck(op_fn, &ctx, s->nin, x, op->nout, 1e-6, 1e-6, 1e-4) == 0);
-        CELL(op, JVP, tx_jvp_fd(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 1e-6, 1e-6));
-        CELL(op, TRANSPOSE, tx_transpose(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 1e-10));
+        CELL(op, GRADGRAD,
+             st_gradgradcheck(op_fn, &ctx, s->nin, x, op->nout, 1e-6, 1e-6, 1e-4) == 0);
+        CELL(op, JVP,
+             tx_jvp_fd(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 1e-6, 1e-6));
+        CELL(op, TRANSPOSE,
+             tx_transpose(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 1e-10));
         if (!cotangents(op, &ctx, s, cots)) {
           vjp_ctx v = {ctx, s->nin, op->nout};
           st_tensor *args[ST_SAMPLE_MAX_IN + ST_MAX_OUTS];
           for (int i = 0; i < s->nin; i++) args[i] = s->in[i];
           for (int j = 0; j < op->nout; j++) args[s->nin + j] = cots[j];
           int na = s->nin + op->nout;
-          CELL(op, VMAP_VJP, tx_vmap_all(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 2, 1e-12));
-          CELL(op, JVP_VJP, tx_jvp_fd(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 1e-6, 1e-6));
+          CELL(op, VMAP_VJP,
+               tx_vmap_all(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 2, 1e-12));
+          CELL(op, JVP_VJP,
+               tx_jvp_fd(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 1e-6, 1e-6));
         }
         st_tensor *batched[ST_SAMPLE_MAX_IN];
         for (int i = 0; i < s->nin; i++) {
-          st_tensor *lanes[2] = {s->in[i], is_float(s->in[i]) ? st_mul_scalar(s->in[i], 0.75) : s->in[i]};
+          st_tensor *lanes[2] = {s->in[i],
+                                 is_float(s->in[i]) ? st_mul_scalar(s->in[i], 0.75) : s->in[i]};
           batched[i] = st_stack(2, lanes, 0);
         }
-        CELL(op, VJP_VMAP, tx_transpose(__FILE__, __LINE__, vmapped_fn, &ctx, s->nin, batched, op->nout, 1e-10));
+        CELL(op, VJP_VMAP,
+             tx_transpose(__FILE__, __LINE__, vmapped_fn, &ctx, s->nin, batched, op->nout, 1e-10));
       }
     }
     st_scope_pop();
@@ -236,8 +273,11 @@ static void run_op(const st_op *op) {
 /* The summary: printed, and written as markdown to $STRATA_MATRIX_SUMMARY when it is set (make
    coverage puts it into docs/COVERAGE.md). */
 static void summary(FILE *f, bool md, int ops, int *counts) {
-  fprintf(f, "%s%d ops with samples (of %d), %d samples; cells: %d verified, %d known failures, %d failed\n",
-          md ? "" : "matrix: ", ops, ST_OP_COUNT, nsamples_total, counts[VERIFIED], counts[KNOWN], counts[FAILED]);
+  fprintf(f,
+          "%s%d ops with samples (of %d), %d samples; cells: %d verified, %d known failures, %d "
+          "failed\n",
+          md ? "" : "matrix: ", ops, ST_OP_COUNT, nsamples_total, counts[VERIFIED], counts[KNOWN],
+          counts[FAILED]);
   if (md) {
     fprintf(f, "\n| op |");
     for (int c = 0; c < NCELLS; c++) fprintf(f, " %s |", cell_names[c]);
@@ -259,7 +299,8 @@ static void summary(FILE *f, bool md, int ops, int *counts) {
     for (int c = 0; c < NCELLS; c++) {
       char why[160];
       if (table[i][c] == KNOWN)
-        fprintf(f, "%sknown failure: %s %s\n", md ? "- " : "  ", st__ops[i]->name, known_reason(st__ops[i], c, why, sizeof why));
+        fprintf(f, "%sknown failure: %s %s\n", md ? "- " : "  ", st__ops[i]->name,
+                known_reason(st__ops[i], c, why, sizeof why));
     }
 }
 

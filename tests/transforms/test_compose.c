@@ -4,7 +4,8 @@
 #include "tx.h"
 #include "util.h"
 
-/* g(x) = sum(sin(x) * x^2): grad = x^2 cos x + 2x sin x; hessian = diag((2 - x^2) sin x + 4x cos x) */
+/* g(x) = sum(sin(x) * x^2): grad = x^2 cos x + 2x sin x; hessian = diag((2 - x^2) sin x + 4x cos x)
+ */
 static int g_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
   out[0] = st_sum_all(st_mul(st_sin(in[0]), st_square(in[0])));
@@ -90,7 +91,8 @@ TEST(compose_grad_of_vmap) {
   double xs[6] = {0.3, -1.2, 2.0, 0.5, 0.1, -0.7}, want[6];
   for (int i = 0; i < 6; i++) want[i] = g_grad(xs[i]);
   st_tensor *X = st_from_data(ST_F64, ST_SHAPE(2, 3), xs);
-  st_func *g = st_func_new(g_fn, NULL, 1, 1), *h = st_func_new(sum_vmap_fn, g, 1, 1), *dh = st_grad(h, 0, NULL);
+  st_func *g = st_func_new(g_fn, NULL, 1, 1), *h = st_func_new(sum_vmap_fn, g, 1, 1),
+          *dh = st_grad(h, 0, NULL);
   CHECK(st_test_close(__FILE__, __LINE__, call1(dh, X), want, 6, 1e-12));
   st_func_release(dh);
   st_func_release(h);
@@ -100,7 +102,8 @@ TEST(compose_grad_of_vmap) {
 
 TEST(compose_jvp_of_grad_is_hvp) {
   st_scope_push();
-  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), XS), *v = st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, -2, 0.5});
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), XS),
+            *v = st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, -2, 0.5});
   st_func *g = st_func_new(g_fn, NULL, 1, 1), *dg = st_grad(g, 0, NULL);
   st_tensor *o = NULL, *t = NULL;
   CHECK(st_jvp(dg, &x, &v, &o, &t) == 0);
@@ -122,8 +125,10 @@ static int jvp_dot_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
 
 TEST(compose_grad_of_jvp_is_hvp) {
   st_scope_push();
-  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(3), XS), st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, -2, 0.5})};
-  st_func *g = st_func_new(g_fn, NULL, 1, 1), *f = st_func_new(jvp_dot_fn, g, 2, 1), *df = st_grad(f, 0, NULL);
+  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(3), XS),
+                      st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, -2, 0.5})};
+  st_func *g = st_func_new(g_fn, NULL, 1, 1), *f = st_func_new(jvp_dot_fn, g, 2, 1),
+          *df = st_grad(f, 0, NULL);
   st_tensor *r = NULL;
   CHECK(st_call(df, in, &r) == 0);
   CHECK_CLOSE(r, 1e-12, g_hess(XS[0]) * 1, g_hess(XS[1]) * -2, g_hess(XS[2]) * 0.5);
@@ -158,7 +163,8 @@ TEST(compose_jacrev_equals_jacfwd) {
   CHECK_CLOSE(a[1], 1e-12, 3 * xv[0] * xv[0], 3 * xv[1] * xv[1], 3 * xv[2] * xv[2]);
   CHECK_CLOSE(b[1], 1e-12, 3 * xv[0] * xv[0], 3 * xv[1] * xv[1], 3 * xv[2] * xv[2]);
   /* chunked Jacobians equal unchunked ones */
-  st_func *jr2 = st_jacrev_ex(f, &(st_jac_opts){.chunk_size = 2}), *jf2 = st_jacfwd_ex(f, &(st_jac_opts){.chunk_size = 2});
+  st_func *jr2 = st_jacrev_ex(f, &(st_jac_opts){.chunk_size = 2}),
+          *jf2 = st_jacfwd_ex(f, &(st_jac_opts){.chunk_size = 2});
   st_tensor *c[2] = {0}, *d[2] = {0};
   CHECK(st_call(jr2, &x, c) == 0 && st_call(jf2, &x, d) == 0);
   CHECK(st_test_close(__FILE__, __LINE__, c[0], want, 12, 1e-12));
@@ -186,11 +192,12 @@ static int mlp_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor 
 TEST(compose_hessian_symmetric_and_equal_forms) {
   st_scope_push();
   st_manual_seed(5);
-  mlp m = {st_randn(ST_F64, ST_SHAPE(5, 3)), st_randn(ST_F64, ST_SHAPE(5)), st_randn(ST_F64, ST_SHAPE(2, 5))};
+  mlp m = {st_randn(ST_F64, ST_SHAPE(5, 3)), st_randn(ST_F64, ST_SHAPE(5)),
+           st_randn(ST_F64, ST_SHAPE(2, 5))};
   st_tensor *x = st_randn(ST_F64, ST_SHAPE(3));
   st_func *f = st_func_new(mlp_fn, &m, 1, 1);
-  st_func *h = st_hessian(f, 0), *jr = st_jacrev(f, 0), *jrr = st_jacrev(jr, 0), *jf = st_jacfwd(f, 0),
-          *jff = st_jacfwd(jf, 0), *jrf = st_jacrev(jf, 0);
+  st_func *h = st_hessian(f, 0), *jr = st_jacrev(f, 0), *jrr = st_jacrev(jr, 0),
+          *jf = st_jacfwd(f, 0), *jff = st_jacfwd(jf, 0), *jrf = st_jacrev(jf, 0);
   st_tensor *H = call1(h, x);
   CHECK_SHAPE(H, 3, 3);
   double hv[9];
@@ -224,7 +231,8 @@ TEST(compose_grad_equals_vjp_with_one) {
   st_func *vpb = st_vmap(pb, NULL, NULL);
   st_tensor *cots = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, -1}), *rows = NULL;
   CHECK(st_call(vpb, &cots, &rows) == 0);
-  CHECK_CLOSE(rows, 1e-12, g_grad(XS[0]), g_grad(XS[1]), g_grad(XS[2]), -g_grad(XS[0]), -g_grad(XS[1]), -g_grad(XS[2]));
+  CHECK_CLOSE(rows, 1e-12, g_grad(XS[0]), g_grad(XS[1]), g_grad(XS[2]), -g_grad(XS[0]),
+              -g_grad(XS[1]), -g_grad(XS[2]));
   st_func_release(vpb);
   st_func_release(pb);
   st_func_release(g);

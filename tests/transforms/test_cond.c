@@ -29,7 +29,8 @@ static int f_cond(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor 
 
 TEST(cond_eager_takes_one_branch_and_differentiates_it) {
   st_scope_push();
-  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){0.5, 1.0}), *w = st_from_data(ST_F64, ST_SHAPE(2), (double[]){2, 3});
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){0.5, 1.0}),
+            *w = st_from_data(ST_F64, ST_SHAPE(2), (double[]){2, 3});
   st_set_requires_grad(x, true);
   st_tensor *in[2] = {x, w}, *r = NULL;
   CHECK(f_cond(NULL, 2, in, 1, &r) == 0);
@@ -44,7 +45,8 @@ TEST(cond_eager_takes_one_branch_and_differentiates_it) {
 
 TEST(cond_grad_jvp_and_jacobians) {
   st_scope_push();
-  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(2), (double[]){0.5, 1.0}), st_from_data(ST_F64, ST_SHAPE(2), (double[]){2, 3})};
+  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(2), (double[]){0.5, 1.0}),
+                      st_from_data(ST_F64, ST_SHAPE(2), (double[]){2, 3})};
   st_func *f = st_func_new(f_cond, NULL, 2, 1), *g = st_grad(f, 0, NULL);
   st_tensor *r = NULL;
   CHECK(st_call(g, in, &r) == 0);
@@ -63,16 +65,23 @@ TEST(cond_grad_jvp_and_jacobians) {
 TEST(cond_vmap_batched_predicate_selects_per_lane) {
   st_scope_push();
   /* lanes with sum(x) > 0 and < 0: each must take its own branch */
-  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, -1.0, 2.0}), st_from_data(ST_F64, ST_SHAPE(3), (double[]){2, 3, -1})};
-  CHECK(CHECK_VMAP_LOOP(f_cond, NULL, 2,
-                        ((st_tensor *const[]){st_from_data(ST_F64, ST_SHAPE(3, 3), (double[]){0.5, -1, 2, -3, 1, 0.5, 1, 1, 1}), in[1]}),
-                        ((const int[]){0, ST_UNBATCHED}), 1, 1e-14));
+  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, -1.0, 2.0}),
+                      st_from_data(ST_F64, ST_SHAPE(3), (double[]){2, 3, -1})};
+  CHECK(CHECK_VMAP_LOOP(
+      f_cond, NULL, 2,
+      ((st_tensor *const[]){
+          st_from_data(ST_F64, ST_SHAPE(3, 3), (double[]){0.5, -1, 2, -3, 1, 0.5, 1, 1, 1}),
+          in[1]}),
+      ((const int[]){0, ST_UNBATCHED}), 1, 1e-14));
   CHECK(CHECK_VMAP_ALL(f_cond, NULL, 2, in, 1, 3, 1e-14));
   /* per-sample gradients through a batched predicate */
-  st_func *f = st_func_new(f_cond, NULL, 2, 1), *g = st_grad(f, 0, NULL), *v = st_vmap(g, (const int[]){0, ST_UNBATCHED}, NULL);
-  st_tensor *X = st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){0.5, -1, 2, -3, 1, 0.5}), *r = NULL, *args[2] = {X, in[1]};
+  st_func *f = st_func_new(f_cond, NULL, 2, 1), *g = st_grad(f, 0, NULL),
+          *v = st_vmap(g, (const int[]){0, ST_UNBATCHED}, NULL);
+  st_tensor *X = st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){0.5, -1, 2, -3, 1, 0.5}),
+            *r = NULL, *args[2] = {X, in[1]};
   CHECK(st_call(v, args, &r) == 0);
-  CHECK_CLOSE(r, 1e-14, 2 * cos(0.5), 3 * cos(-1.0), -cos(2.0), 2 * 2 * -3.0, 2 * 3 * 1.0, 2 * -1 * 0.5);
+  CHECK_CLOSE(r, 1e-14, 2 * cos(0.5), 3 * cos(-1.0), -cos(2.0), 2 * 2 * -3.0, 2 * 3 * 1.0,
+              2 * -1 * 0.5);
   st_func_release(v);
   st_func_release(g);
   st_func_release(f);
@@ -95,13 +104,18 @@ static int f_mismatch(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
 
 TEST(cond_errors) {
   st_scope_push();
-  st_tensor *X = st_ones(ST_F64, ST_SHAPE(2, 3)), *w = st_ones(ST_F64, ST_SHAPE(3)), *r = NULL, *args[2] = {X, w};
-  st_func *f = st_func_new(f_mismatch, NULL, 2, 1), *v = st_vmap(f, (const int[]){0, ST_UNBATCHED}, NULL);
-  CHECK_FAILS(st_call(v, args, &r) != 0, ST_ERR_SHAPE, "output 0 is [3] f64 in the true branch but [] f64 in the false branch");
+  st_tensor *X = st_ones(ST_F64, ST_SHAPE(2, 3)), *w = st_ones(ST_F64, ST_SHAPE(3)), *r = NULL,
+            *args[2] = {X, w};
+  st_func *f = st_func_new(f_mismatch, NULL, 2, 1),
+          *v = st_vmap(f, (const int[]){0, ST_UNBATCHED}, NULL);
+  CHECK_FAILS(st_call(v, args, &r) != 0, ST_ERR_SHAPE,
+              "output 0 is [3] f64 in the true branch but [] f64 in the false branch");
   st_func *t = st_func_new(br_sin, NULL, 2, 1);
-  CHECK_FAILS(st_cond(X, t, t, 2, args, &r) != 0, ST_ERR_SHAPE, "st_cond: the predicate must have one element (got shape [2, 3])");
+  CHECK_FAILS(st_cond(X, t, t, 2, args, &r) != 0, ST_ERR_SHAPE,
+              "st_cond: the predicate must have one element (got shape [2, 3])");
   st_func *one = st_func_new(br_shape, NULL, 1, 1);
-  CHECK_FAILS(st_cond(st_scalar(ST_BOOL, 1), t, one, 2, args, &r) != 0, ST_ERR_ARG, "st_cond: the branches take 2 and 1 inputs");
+  CHECK_FAILS(st_cond(st_scalar(ST_BOOL, 1), t, one, 2, args, &r) != 0, ST_ERR_ARG,
+              "st_cond: the branches take 2 and 1 inputs");
   st_func_release(one);
   st_func_release(t);
   st_func_release(v);

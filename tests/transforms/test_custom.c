@@ -21,26 +21,46 @@ static int jvp16(st_ctx *ctx, st_tensor *const *t, st_tensor **to) {
   to[0] = st_mul_scalar(st_mul(t[0], st_ctx_saved(ctx, 0)), 16.0);
   return to[0] ? 0 : -1;
 }
-static const st_custom_fn SQ32 = {.name = "sq32", .nin = 1, .nout = 1, .forward = sq_fwd, .setup_context = save_x,
-                                  .backward = bwd32, .generate_vmap_rule = true};
-static const st_custom_fn SQ32_JVP16 = {.name = "sq32_jvp16", .nin = 1, .nout = 1, .forward = sq_fwd,
-                                        .setup_context = save_x, .backward = bwd32, .jvp = jvp16,
+static const st_custom_fn SQ32 = {.name = "sq32",
+                                  .nin = 1,
+                                  .nout = 1,
+                                  .forward = sq_fwd,
+                                  .setup_context = save_x,
+                                  .backward = bwd32,
+                                  .generate_vmap_rule = true};
+static const st_custom_fn SQ32_JVP16 = {.name = "sq32_jvp16",
+                                        .nin = 1,
+                                        .nout = 1,
+                                        .forward = sq_fwd,
+                                        .setup_context = save_x,
+                                        .backward = bwd32,
+                                        .jvp = jvp16,
                                         .generate_vmap_rule = true};
-static const st_custom_fn SQ32_LOOP = {.name = "sq32_loop", .nin = 1, .nout = 1, .forward = sq_fwd,
-                                       .setup_context = save_x, .backward = bwd32};
+static const st_custom_fn SQ32_LOOP = {.name = "sq32_loop",
+                                       .nin = 1,
+                                       .nout = 1,
+                                       .forward = sq_fwd,
+                                       .setup_context = save_x,
+                                       .backward = bwd32};
 
 /* a vmap rule that counts its calls and applies the function again on the physical values, so
    that the levels below keep the custom backward */
 static int vmap_calls;
 static const st_custom_fn SQ32_VMAP;
-static int sq_vmap(void *user, int B, const int *in_dims, st_tensor *const *in, st_tensor **out, int *out_dims) {
+static int sq_vmap(void *user, int B, const int *in_dims, st_tensor *const *in, st_tensor **out,
+                   int *out_dims) {
   (void)user, (void)B;
   vmap_calls++;
   out_dims[0] = in_dims[0];
   return st_custom_apply(&SQ32_VMAP, in, out);
 }
-static const st_custom_fn SQ32_VMAP = {.name = "sq32_vmap", .nin = 1, .nout = 1, .forward = sq_fwd,
-                                       .setup_context = save_x, .backward = bwd32, .vmap = sq_vmap};
+static const st_custom_fn SQ32_VMAP = {.name = "sq32_vmap",
+                                       .nin = 1,
+                                       .nout = 1,
+                                       .forward = sq_fwd,
+                                       .setup_context = save_x,
+                                       .backward = bwd32,
+                                       .vmap = sq_vmap};
 
 /* sum(fn(x)) */
 static int loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
@@ -108,8 +128,10 @@ TEST(custom_grad_vjp_and_their_compositions) {
 
 TEST(custom_forward_mode_from_backward_or_jvp) {
   st_scope_push();
-  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), X3), *t = st_ones(ST_F64, ST_SHAPE(3)), *o = NULL, *to = NULL;
-  st_func *f = st_func_new(apply1, (void *)&SQ32, 1, 1), *f16 = st_func_new(apply1, (void *)&SQ32_JVP16, 1, 1);
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), X3), *t = st_ones(ST_F64, ST_SHAPE(3)),
+            *o = NULL, *to = NULL;
+  st_func *f = st_func_new(apply1, (void *)&SQ32, 1, 1),
+          *f16 = st_func_new(apply1, (void *)&SQ32_JVP16, 1, 1);
   CHECK(st_jvp(f, &x, &t, &o, &to) == 0); /* no jvp: derived from backward, 32 x t */
   CHECK_CLOSE(to, 1e-15, 32.0, -64.0, 16.0);
   CHECK(st_jvp(f16, &x, &t, &o, &to) == 0); /* its own jvp: 16 x t */
@@ -130,14 +152,16 @@ TEST(custom_forward_mode_from_backward_or_jvp) {
 
 /* vmap of each flavour against the loop, and composed with grad both ways */
 static void check_vmap_flavour(const st_custom_fn *fn) {
-  st_tensor *X = st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){1, -2, 0.5, 3, 0.25, -1}), *r = NULL;
+  st_tensor *X = st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){1, -2, 0.5, 3, 0.25, -1}),
+            *r = NULL;
   st_func *f = st_func_new(apply1, (void *)fn, 1, 1), *v = st_vmap(f, NULL, NULL);
   CHECK(st_call(v, &X, &r) == 0);
   CHECK_CLOSE(r, 0, 1.0, 4.0, 0.25, 9.0, 0.0625, 1.0);
   st_tensor *in[1] = {st_from_data(ST_F64, ST_SHAPE(3), X3)};
   CHECK(CHECK_VMAP_ALL(apply1, (void *)fn, 1, in, 1, 3, 1e-14));
   /* vmap(grad) and grad(vmap) use backward: 32 x */
-  st_func *l = st_func_new(loss, (void *)fn, 1, 1), *g = st_grad(l, 0, NULL), *vg = st_vmap(g, NULL, NULL);
+  st_func *l = st_func_new(loss, (void *)fn, 1, 1), *g = st_grad(l, 0, NULL),
+          *vg = st_vmap(g, NULL, NULL);
   CHECK(st_call(vg, &X, &r) == 0);
   CHECK_CLOSE(r, 1e-15, 32.0, -64.0, 16.0, 96.0, 8.0, -32.0);
   st_func *s = st_func_new(sum_of, v, 1, 1), *gv = st_grad(s, 0, NULL);
@@ -194,8 +218,13 @@ static int two_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gi) {
   gi[0] = st_mul_scalar(g[0], 3);
   return gi[0] ? 0 : -1;
 }
-static const st_custom_fn TWO = {.name = "two", .nin = 1, .nout = 2, .forward = two_fwd, .setup_context = two_setup,
-                                 .backward = two_bwd, .generate_vmap_rule = true};
+static const st_custom_fn TWO = {.name = "two",
+                                 .nin = 1,
+                                 .nout = 2,
+                                 .forward = two_fwd,
+                                 .setup_context = two_setup,
+                                 .backward = two_bwd,
+                                 .generate_vmap_rule = true};
 
 TEST(custom_non_differentiable_and_materialize) {
   st_scope_push();
@@ -210,8 +239,13 @@ TEST(custom_non_differentiable_and_materialize) {
   st_scope_pop();
 }
 
-static const st_custom_fn ONCE = {.name = "once", .nin = 1, .nout = 1, .forward = sq_fwd, .setup_context = save_x,
-                                  .backward = bwd32, .once_differentiable = true};
+static const st_custom_fn ONCE = {.name = "once",
+                                  .nin = 1,
+                                  .nout = 1,
+                                  .forward = sq_fwd,
+                                  .setup_context = save_x,
+                                  .backward = bwd32,
+                                  .once_differentiable = true};
 
 TEST(custom_once_differentiable) {
   st_scope_push();
@@ -238,25 +272,37 @@ static int null_fwd(void *user, int nin, st_tensor *const *in, int nout, st_tens
   out[0] = NULL;
   return 0;
 }
-static int bad_vmap(void *user, int B, const int *in_dims, st_tensor *const *in, st_tensor **out, int *out_dims) {
+static int bad_vmap(void *user, int B, const int *in_dims, st_tensor *const *in, st_tensor **out,
+                    int *out_dims) {
   (void)user, (void)B, (void)in_dims;
   out[0] = st_mul(in[0], in[0]);
   out_dims[0] = 7;
   return out[0] ? 0 : -1;
 }
-static const st_custom_fn BAD_BWD = {.name = "bad_bwd", .nin = 1, .nout = 1, .forward = sq_fwd, .backward = bad_bwd};
-static const st_custom_fn NULL_FWD = {.name = "null_fwd", .nin = 1, .nout = 1, .forward = null_fwd, .backward = bad_bwd};
-static const st_custom_fn BAD_VMAP = {.name = "bad_vmap", .nin = 1, .nout = 1, .forward = sq_fwd, .backward = bwd32,
+static const st_custom_fn BAD_BWD = {
+    .name = "bad_bwd", .nin = 1, .nout = 1, .forward = sq_fwd, .backward = bad_bwd};
+static const st_custom_fn NULL_FWD = {
+    .name = "null_fwd", .nin = 1, .nout = 1, .forward = null_fwd, .backward = bad_bwd};
+static const st_custom_fn BAD_VMAP = {.name = "bad_vmap",
+                                      .nin = 1,
+                                      .nout = 1,
+                                      .forward = sq_fwd,
+                                      .backward = bwd32,
                                       .vmap = bad_vmap};
 
 TEST(custom_validation_errors) {
   st_scope_push();
-  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2}), *X = st_ones(ST_F64, ST_SHAPE(3, 2)), *r = NULL;
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2}),
+            *X = st_ones(ST_F64, ST_SHAPE(3, 2)), *r = NULL;
   st_func *l = st_func_new(loss, (void *)&BAD_BWD, 1, 1), *g = st_grad(l, 0, NULL);
-  CHECK_FAILS(st_call(g, &x, &r) != 0, ST_ERR_AUTOGRAD, "bad_bwdBackward returned an invalid gradient at index 0 - got [5] but expected shape [2]");
-  CHECK_FAILS(st_custom_apply(&NULL_FWD, &x, &r) != 0, ST_ERR_ARG, "st_custom_apply: null_fwd: forward");
+  CHECK_FAILS(
+      st_call(g, &x, &r) != 0, ST_ERR_AUTOGRAD,
+      "bad_bwdBackward returned an invalid gradient at index 0 - got [5] but expected shape [2]");
+  CHECK_FAILS(st_custom_apply(&NULL_FWD, &x, &r) != 0, ST_ERR_ARG,
+              "st_custom_apply: null_fwd: forward");
   st_func *f = st_func_new(apply1, (void *)&BAD_VMAP, 1, 1), *v = st_vmap(f, NULL, NULL);
-  CHECK_FAILS(st_call(v, &X, &r) != 0, ST_ERR_TRANSFORM, "bad_vmap: the vmap rule returned out_dims[0] = 7 for output 0 of shape [3, 2]");
+  CHECK_FAILS(st_call(v, &X, &r) != 0, ST_ERR_TRANSFORM,
+              "bad_vmap: the vmap rule returned out_dims[0] = 7 for output 0 of shape [3, 2]");
   st_func *fs[] = {l, g, f, v};
   for (int i = 0; i < 4; i++) st_func_release(fs[i]);
   st_scope_pop();

@@ -50,9 +50,9 @@ static int apply_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tenso
   tfn *T = ctx;
   st_tensor *x = in[0];
   switch (T->kind) {
-  case G: case R: case F:
-    out[0] = call1(T->t, x);
-    break;
+  case G:
+  case R:
+  case F: out[0] = call1(T->t, x); break;
   case V: { /* x -> J^T u with u = pattern */
     st_tensor *y = NULL;
     st_func *pb = NULL;
@@ -123,8 +123,7 @@ static st_tensor *reference(int kind, st_func *g, st_tensor *x) {
   int64_t shape[16];
   int nd = st_shape(y, shape);
   switch (kind) {
-  case G: /* d sum(g) / dx */
-    return st_sum(fd_rows(g, x), 1, (const int[]){1}, false);
+  case G: /* d sum(g) / dx */ return st_sum(fd_rows(g, x), 1, (const int[]){1}, false);
   case V: /* sum_k u_k d g_k / dx */
     return st_matmul(fd_rows(g, x), st_reshape(pattern_like(y), 1, (const int64_t[]){-1}));
   case J: { /* (g(x + eps v) - g(x - eps v)) / 2 eps */
@@ -156,7 +155,9 @@ static void check_chain(const char *file, int line, int n, const int *kinds) {
   st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.4, -0.8, 1.1});
   st_tensor *got = call1(outer, x), *want = reference(kinds[0], inner, x);
   char what[128] = "";
-  for (int k = 0; k < n; k++) snprintf(what + strlen(what), sizeof what - strlen(what), "%s%s", k ? "." : "", tnames[kinds[k]]);
+  for (int k = 0; k < n; k++)
+    snprintf(what + strlen(what), sizeof what - strlen(what), "%s%s", k ? "." : "",
+             tnames[kinds[k]]);
   if (!got || !want) {
     st_test_fail(file, line, "%s: %s", what, st_last_error());
   } else {
@@ -166,16 +167,19 @@ static void check_chain(const char *file, int line, int n, const int *kinds) {
     for (int d = 0; same && d < gn; d++) same = gs[d] == ws[d];
     double *w = malloc(sizeof(double) * (size_t)(st_numel(want) + 1));
     st_to_f64(want, w, st_numel(want));
-    if (!same) st_test_fail(file, line, "%s: result has %d dims, the reference %d", what, gn, wn);
-    else if (!st_test_close(file, line, got, w, st_numel(want), 1e-6)) st_test_fail(file, line, "%s differs", what);
+    if (!same)
+      st_test_fail(file, line, "%s: result has %d dims, the reference %d", what, gn, wn);
+    else if (!st_test_close(file, line, got, w, st_numel(want), 1e-6))
+      st_test_fail(file, line, "%s differs", what);
     free(w);
   }
   st_func_release(outer);
   st_func_release(inner);
   st_scope_pop();
 }
-#define CHECK_CHAIN(...) \
-  check_chain(__FILE__, __LINE__, sizeof((const int[]){__VA_ARGS__}) / sizeof(int), (const int[]){__VA_ARGS__})
+#define CHECK_CHAIN(...)                                                                           \
+  check_chain(__FILE__, __LINE__, sizeof((const int[]){__VA_ARGS__}) / sizeof(int),                \
+              (const int[]){__VA_ARGS__})
 
 static void setup(void) {
   W = st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){0.3, -0.5, 0.8, 1.1, 0.2, -0.4});

@@ -64,7 +64,8 @@ static int L0_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor *
 /* L1(a, b) = sum(dL0_da^2 + dL0_db^2) over vmap(grad(L0, argnums (0, 1))) */
 static int L1_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
-  st_func *l0 = st_func_new(L0_fn, NULL, 2, 1), *g = st_grad(l0, 2, (const int[]){0, 1}), *v = st_vmap(g, NULL, NULL);
+  st_func *l0 = st_func_new(L0_fn, NULL, 2, 1), *g = st_grad(l0, 2, (const int[]){0, 1}),
+          *v = st_vmap(g, NULL, NULL);
   st_tensor *d[2] = {0};
   int rc = st_call(v, in, d);
   st_func_release(v);
@@ -79,7 +80,8 @@ TEST(semantics_seed_L1_example) {
   st_scope_push();
   double a[8] = {0.4556, 0.6323, 0.3489, 0.4017, 0.0223, 0.1689, 0.2939, 0.5185};
   double b[8] = {0.6977, 0.8000, 0.1610, 0.2823, 0.6816, 0.9152, 0.3971, 0.8742};
-  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(2, 4), a), st_from_data(ST_F64, ST_SHAPE(2, 4), b)};
+  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(2, 4), a),
+                      st_from_data(ST_F64, ST_SHAPE(2, 4), b)};
   st_func *l1 = st_func_new(L1_fn, NULL, 2, 1), *g = st_grad(l1, 2, (const int[]){0, 1});
   st_tensor *d[2] = {0};
   CHECK(st_call(g, in, d) == 0);
@@ -119,7 +121,8 @@ TEST(semantics_backward_through_vmap) {
   /* the same through the plain batch */
   st_tensor *W2 = st_detach(W);
   st_set_requires_grad(W2, true);
-  CHECK(st_backward(st_sum_all(st_tanh(st_matmul(X, st_transpose(W2, 0, 1)))), NULL, false, false) == 0);
+  CHECK(st_backward(st_sum_all(st_tanh(st_matmul(X, st_transpose(W2, 0, 1)))), NULL, false,
+                    false) == 0);
   double want[12];
   st_to_f64(st_grad_of(W2), want, 12);
   CHECK(st_test_close(__FILE__, __LINE__, gv, want, 12, 1e-12));
@@ -180,25 +183,35 @@ static int rand_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor
 
 TEST(semantics_errors_name_transform_and_shapes) {
   st_scope_push();
-  st_tensor *x = st_ones(ST_F64, ST_SHAPE(3)), *r = NULL, *in2[2] = {st_ones(ST_F64, ST_SHAPE(2, 3)), st_ones(ST_F64, ST_SHAPE(4, 3))};
+  st_tensor *x = st_ones(ST_F64, ST_SHAPE(3)), *r = NULL,
+            *in2[2] = {st_ones(ST_F64, ST_SHAPE(2, 3)), st_ones(ST_F64, ST_SHAPE(4, 3))};
   st_func *f = st_func_new(vec_fn, NULL, 1, 1), *g = st_grad(f, 0, NULL);
-  CHECK_FAILS(st_call(g, &x, &r) != 0, ST_ERR_SHAPE, "st_grad: the function's first output must be");
+  CHECK_FAILS(st_call(g, &x, &r) != 0, ST_ERR_SHAPE,
+              "st_grad: the function's first output must be");
   CHECK_FAILS(st_call(g, &x, &r) != 0, ST_ERR_SHAPE, "[3]");
   st_func *p = st_func_new(pair_fn, NULL, 2, 1), *vp = st_vmap(p, NULL, NULL);
-  CHECK_FAILS(st_call(vp, in2, &r) != 0, ST_ERR_SHAPE, "st_vmap: inconsistent batch sizes: argument 0 has 2 lanes (dim 0 of [2, 3]) but argument 1 has 4");
+  CHECK_FAILS(st_call(vp, in2, &r) != 0, ST_ERR_SHAPE,
+              "st_vmap: inconsistent batch sizes: argument 0 has 2 lanes (dim 0 of [2, 3]) but "
+              "argument 1 has 4");
   st_func *vbad = st_vmap(f, (const int[]){2}, NULL);
-  CHECK_FAILS(st_call(vbad, &x, &r) != 0, ST_ERR_ARG, "st_vmap: in_dims[0] = 2 is out of range for argument 0 of shape [3]");
+  CHECK_FAILS(st_call(vbad, &x, &r) != 0, ST_ERR_ARG,
+              "st_vmap: in_dims[0] = 2 is out of range for argument 0 of shape [3]");
   st_tensor *o = NULL, *t = NULL, *bad_t = st_ones(ST_F64, ST_SHAPE(2));
-  CHECK_FAILS(st_jvp(f, &x, &bad_t, &o, &t) != 0, ST_ERR_SHAPE, "st_jvp: tangent 0 has shape [2] but primal 0 has shape [3]");
+  CHECK_FAILS(st_jvp(f, &x, &bad_t, &o, &t) != 0, ST_ERR_SHAPE,
+              "st_jvp: tangent 0 has shape [2] but primal 0 has shape [3]");
   st_func *bad = st_func_new(failing_fn, NULL, 1, 1), *vb = st_vmap(bad, NULL, NULL);
-  CHECK_FAILS(st_call(vb, &in2[0], &r) != 0, ST_ERR_ARG, "st_vmap: the function failed with status 7");
+  CHECK_FAILS(st_call(vb, &in2[0], &r) != 0, ST_ERR_ARG,
+              "st_vmap: the function failed with status 7");
   CHECK(r == NULL);
   st_func *it = st_func_new(item_fn, NULL, 1, 1), *vit = st_vmap(it, NULL, NULL);
-  CHECK_FAILS(st_call(vit, &in2[0], &r) != 0, ST_ERR_TRANSFORM, "has no single value inside the vmap");
+  CHECK_FAILS(st_call(vit, &in2[0], &r) != 0, ST_ERR_TRANSFORM,
+              "has no single value inside the vmap");
   st_func *vun = st_vmap(f, NULL, (const int[]){ST_UNBATCHED});
-  CHECK_FAILS(st_call(vun, &in2[0], &r) != 0, ST_ERR_TRANSFORM, "output 0 is batched but out_dims[0] is ST_UNBATCHED");
+  CHECK_FAILS(st_call(vun, &in2[0], &r) != 0, ST_ERR_TRANSFORM,
+              "output 0 is batched but out_dims[0] is ST_UNBATCHED");
   st_func *rf = st_func_new(rand_fn, NULL, 1, 1), *vr = st_vmap(rf, NULL, NULL);
-  CHECK_FAILS(st_call(vr, &in2[0], &r) != 0, ST_ERR_TRANSFORM, "st_rand: random operation inside st_vmap");
+  CHECK_FAILS(st_call(vr, &in2[0], &r) != 0, ST_ERR_TRANSFORM,
+              "st_rand: random operation inside st_vmap");
   CHECK(st_grad(f, 1, (const int[]){1}) == NULL && st_last_status() == ST_ERR_ARG);
   st_func *fs[] = {f, g, p, vp, vbad, bad, vb, it, vit, vun, rf, vr};
   for (int i = 0; i < 12; i++) st_func_release(fs[i]);
@@ -212,8 +225,10 @@ TEST(semantics_vmap_randomness_modes_and_chunks) {
   st_tensor *X = st_zeros(ST_F64, ST_SHAPE(5, 3)), *r[4] = {0};
   st_func *rf = st_func_new(rand_fn, NULL, 1, 1);
   st_func *diff = st_vmap_ex(rf, &(st_vmap_opts){.randomness = ST_RANDOMNESS_DIFFERENT});
-  st_func *diff2 = st_vmap_ex(rf, &(st_vmap_opts){.randomness = ST_RANDOMNESS_DIFFERENT, .chunk_size = 2});
-  st_func *same = st_vmap_ex(rf, &(st_vmap_opts){.randomness = ST_RANDOMNESS_SAME, .chunk_size = 3});
+  st_func *diff2 =
+      st_vmap_ex(rf, &(st_vmap_opts){.randomness = ST_RANDOMNESS_DIFFERENT, .chunk_size = 2});
+  st_func *same =
+      st_vmap_ex(rf, &(st_vmap_opts){.randomness = ST_RANDOMNESS_SAME, .chunk_size = 3});
   st_manual_seed(11);
   CHECK(st_call(diff, &X, &r[0]) == 0);
   st_manual_seed(11);
@@ -226,7 +241,7 @@ TEST(semantics_vmap_randomness_modes_and_chunks) {
   st_to_f64(r[2], s, 15);
   CHECK(st_test_close(__FILE__, __LINE__, r[1], a, 15, 0)); /* independent of chunk_size */
   CHECK(a[0] != a[3] && a[3] != a[6]);                      /* lanes differ */
-  for (int i = 0; i < 15; i++) CHECK(s[i] == s[i % 3]);      /* lanes equal */
+  for (int i = 0; i < 15; i++) CHECK(s[i] == s[i % 3]);     /* lanes equal */
   for (int i = 0; i < 15; i++) CHECK(a[i] >= 0 && a[i] < 1);
   /* a different seed gives different draws */
   st_manual_seed(12);
@@ -243,8 +258,11 @@ TEST(semantics_vmap_chunks_equal_whole) {
   st_tensor *in[2] = {st_randn(ST_F64, ST_SHAPE(7, 3)), st_randn(ST_F64, ST_SHAPE(3))};
   st_func *p = st_func_new(pair_fn, NULL, 2, 1);
   st_func *v = st_vmap(p, (const int[]){0, ST_UNBATCHED}, NULL);
-  st_func *vc = st_vmap_ex(p, &(st_vmap_opts){.in_dims = (const int[]){0, ST_UNBATCHED}, .chunk_size = 3});
-  st_func *vc1 = st_vmap_ex(p, &(st_vmap_opts){.in_dims = (const int[]){0, ST_UNBATCHED}, .out_dims = (const int[]){1}, .chunk_size = 2});
+  st_func *vc =
+      st_vmap_ex(p, &(st_vmap_opts){.in_dims = (const int[]){0, ST_UNBATCHED}, .chunk_size = 3});
+  st_func *vc1 = st_vmap_ex(p, &(st_vmap_opts){.in_dims = (const int[]){0, ST_UNBATCHED},
+                                               .out_dims = (const int[]){1},
+                                               .chunk_size = 2});
   st_tensor *a = NULL, *b = NULL, *c = NULL;
   CHECK(st_call(v, in, &a) == 0 && st_call(vc, in, &b) == 0 && st_call(vc1, in, &c) == 0);
   double want[21];
@@ -281,7 +299,8 @@ TEST(semantics_inplace_under_vmap) {
   CHECK(CHECK_VMAP_ALL(inplace_fn, NULL, 2, in, 1, 4, 1e-12));
   st_tensor *acc = st_zeros(ST_F64, ST_SHAPE(3)), *X = st_ones(ST_F64, ST_SHAPE(2, 3)), *r = NULL;
   st_func *f = st_func_new(inplace_outer_fn, acc, 1, 1), *v = st_vmap(f, NULL, NULL);
-  CHECK_FAILS(st_call(v, &X, &r) != 0, ST_ERR_TRANSFORM, "in-place operation on a tensor that is not batched");
+  CHECK_FAILS(st_call(v, &X, &r) != 0, ST_ERR_TRANSFORM,
+              "in-place operation on a tensor that is not batched");
   CHECK_CLOSE(acc, 0, 0.0, 0.0, 0.0); /* unchanged */
   st_func_release(v);
   st_func_release(f);
@@ -312,7 +331,8 @@ TEST(semantics_escaped_wrappers) {
   st_func *v = st_vmap(f, NULL, NULL);
   st_tensor *X = st_ones(ST_F64, ST_SHAPE(2, 2));
   CHECK(st_call(v, &X, &r) == 0);
-  CHECK_FAILS(st_add_scalar(escaped, 1) == NULL, ST_ERR_TRANSFORM, "a st_vmap (level 1) that has already returned");
+  CHECK_FAILS(st_add_scalar(escaped, 1) == NULL, ST_ERR_TRANSFORM,
+              "a st_vmap (level 1) that has already returned");
   st_release(escaped);
   escaped = NULL;
   st_func_release(v);
@@ -327,7 +347,8 @@ TEST(semantics_trace_prints_levels) {
   st_scope_push();
   FILE *f = tmpfile();
   st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2}), *r = NULL;
-  st_func *fn = st_func_new(cube_fn, NULL, 1, 1), *g = st_grad(fn, 0, NULL), *v = st_vmap(g, NULL, NULL);
+  st_func *fn = st_func_new(cube_fn, NULL, 1, 1), *g = st_grad(fn, 0, NULL),
+          *v = st_vmap(g, NULL, NULL);
   st_tensor *X = st_ones(ST_F64, ST_SHAPE(2, 2));
   st_trace_begin(f);
   CHECK(st_call(g, &x, &r) == 0);
@@ -366,7 +387,8 @@ TEST(semantics_linearize_and_grad_and_value) {
   CHECK_NEAR(st_item(r[1]), 9.0, 1e-15);
   /* argnums: gradient w.r.t. the second input only; aux outputs follow */
   st_func *p = st_func_new(L0_fn, NULL, 2, 1), *gp = st_grad(p, 1, (const int[]){1});
-  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2}), st_from_data(ST_F64, ST_SHAPE(2), (double[]){3, 4})};
+  st_tensor *in[2] = {st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2}),
+                      st_from_data(ST_F64, ST_SHAPE(2), (double[]){3, 4})};
   CHECK(st_call(gp, in, r) == 0);
   CHECK_CLOSE(r[0], 1e-12, 1 + 2 * 3.0, 2 + 2 * 4.0);
   st_func *fs[] = {f, lin, gv, p, gp};

@@ -3,8 +3,8 @@
 
 #define TX_MAX 8
 
-static bool same_values(const char *file, int line, const char *what, int j, st_tensor *got, st_tensor *want,
-                        double tol) {
+static bool same_values(const char *file, int line, const char *what, int j, st_tensor *got,
+                        st_tensor *want, double tol) {
   if (!got || !want) {
     st_test_fail(file, line, "%s: output %d is NULL [%s]", what, j, st_last_error());
     return false;
@@ -14,7 +14,9 @@ static bool same_values(const char *file, int line, const char *what, int j, st_
   bool ok = gn == wn;
   for (int d = 0; ok && d < gn; d++) ok = gs[d] == ws[d];
   if (!ok) {
-    st_test_fail(file, line, "%s: output %d has %d dims (shape mismatch with the reference's %d dims, first sizes %lld vs %lld)",
+    st_test_fail(file, line,
+                 "%s: output %d has %d dims (shape mismatch with the reference's %d dims, first "
+                 "sizes %lld vs %lld)",
                  what, j, gn, wn, (long long)(gn ? gs[0] : -1), (long long)(wn ? ws[0] : -1));
     return false;
   }
@@ -36,8 +38,8 @@ static int call(st_fn fn, void *ctx, int nin, st_tensor *const *in, int nout, st
   return rc;
 }
 
-bool tx_vmap_loop(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *in, const int *in_dims,
-                  int nout, double tol) {
+bool tx_vmap_loop(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *in,
+                  const int *in_dims, int nout, double tol) {
   st_scope_push();
   bool ok = true;
   int64_t B = -1;
@@ -53,7 +55,8 @@ bool tx_vmap_loop(const char *file, int line, st_fn fn, void *ctx, int nin, st_t
   st_tensor **lanes = calloc((size_t)(B * nout + 1), sizeof(st_tensor *));
   for (int64_t b = 0; ok && b < B; b++) {
     st_tensor *x[TX_MAX];
-    for (int i = 0; i < nin; i++) x[i] = in_dims[i] == ST_UNBATCHED ? in[i] : st_select(in[i], in_dims[i], b);
+    for (int i = 0; i < nin; i++)
+      x[i] = in_dims[i] == ST_UNBATCHED ? in[i] : st_select(in[i], in_dims[i], b);
     st_tensor *o[TX_MAX] = {0};
     if (st_call(f, x, o)) {
       st_test_fail(file, line, "lane %lld failed: %s", (long long)b, st_last_error());
@@ -104,8 +107,8 @@ static int call_inner_vmap(void *ctx, int nin, st_tensor *const *in, int nout, s
   return rc;
 }
 
-bool tx_vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *samples, int nout,
-                 int64_t B, double tol) {
+bool tx_vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin,
+                 st_tensor *const *samples, int nout, int64_t B, double tol) {
   static const int choices[3] = {0, -1, ST_UNBATCHED};
   int total = 1;
   for (int i = 0; i < nin; i++) total *= 3;
@@ -121,7 +124,8 @@ bool tx_vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin, st_te
     if (!any) continue;
     st_scope_push();
     st_tensor *in[TX_MAX];
-    for (int i = 0; i < nin; i++) in[i] = dims[i] == ST_UNBATCHED ? samples[i] : batch_sample(samples[i], dims[i], B);
+    for (int i = 0; i < nin; i++)
+      in[i] = dims[i] == ST_UNBATCHED ? samples[i] : batch_sample(samples[i], dims[i], B);
     ok = tx_vmap_loop(file, line, fn, ctx, nin, in, dims, nout, tol);
     st_scope_pop();
   }
@@ -140,8 +144,8 @@ bool tx_vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin, st_te
 
 static bool is_float(st_tensor *t) { return st_dtype_of(t) == ST_F32 || st_dtype_of(t) == ST_F64; }
 
-bool tx_jvp_fd(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *in, int nout, double eps,
-               double tol) {
+bool tx_jvp_fd(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *in,
+               int nout, double eps, double tol) {
   st_scope_push();
   bool ok = true;
   st_tensor *t[TX_MAX], *xp[TX_MAX], *xm[TX_MAX];
@@ -154,7 +158,8 @@ bool tx_jvp_fd(const char *file, int line, st_fn fn, void *ctx, int nin, st_tens
   }
   st_func *f = st_func_new(fn, ctx, nin, nout);
   st_tensor *o[TX_MAX] = {0}, *to[TX_MAX] = {0}, *op[TX_MAX] = {0}, *om[TX_MAX] = {0};
-  if (st_jvp(f, in, t, o, to) || call(fn, ctx, nin, xp, nout, op) || call(fn, ctx, nin, xm, nout, om)) {
+  if (st_jvp(f, in, t, o, to) || call(fn, ctx, nin, xp, nout, op) ||
+      call(fn, ctx, nin, xm, nout, om)) {
     st_test_fail(file, line, "jvp or a perturbed call failed: %s", st_last_error());
     ok = false;
   }
@@ -170,7 +175,8 @@ bool tx_jvp_fd(const char *file, int line, st_fn fn, void *ctx, int nin, st_tens
 
 static double dot_all(st_tensor *a, st_tensor *b) { return st_item(st_sum_all(st_mul(a, b))); }
 
-bool tx_transpose(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *in, int nout, double tol) {
+bool tx_transpose(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *in,
+                  int nout, double tol) {
   st_scope_push();
   bool ok = true;
   st_tensor *v[TX_MAX], *u[TX_MAX] = {0}, *o[TX_MAX] = {0}, *jv[TX_MAX] = {0}, *jtu[TX_MAX] = {0};
