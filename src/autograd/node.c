@@ -7,23 +7,24 @@
 
 static _Thread_local uint64_t tls_sequence_nr;
 
+/* A node and its edge and meta arrays are one allocation (the recording hot path allocates as
+   little as it can). */
+static size_t node_bytes(int nin, int nout) {
+  return sizeof(st_node) + sizeof(st_edge) * (size_t)nin + sizeof(st_tensor_meta) * (size_t)(nin + nout);
+}
+
 st_node *st__node_new(const st_node_ops *ops, const char *name, int nin, int nout) {
-  st_node *n = st__alloc(sizeof *n);
+  st_node *n = st__alloc(node_bytes(nin, nout));
   if (!n) return NULL;
-  memset(n, 0, sizeof *n);
-  n->next = st__calloc((size_t)(nin ? nin : 1), sizeof(st_edge));
-  n->in_meta = st__calloc((size_t)(nin ? nin : 1), sizeof(st_tensor_meta));
-  n->out_meta = st__calloc((size_t)(nout ? nout : 1), sizeof(st_tensor_meta));
-  if (!n->next || !n->in_meta || !n->out_meta) {
-    st__free(n->next, sizeof(st_edge) * (size_t)(nin ? nin : 1));
-    st__free(n->in_meta, sizeof(st_tensor_meta) * (size_t)(nin ? nin : 1));
-    st__free(n->out_meta, sizeof(st_tensor_meta) * (size_t)(nout ? nout : 1));
-    st__free(n, sizeof *n);
-    return NULL;
-  }
+  memset(n, 0, node_bytes(nin, nout));
+  n->next = (st_edge *)(n + 1);
+  n->in_meta = (st_tensor_meta *)(n->next + nin);
+  n->out_meta = n->in_meta + nin;
   atomic_init(&n->refcount, 1);
   n->ops = ops;
-  snprintf(n->name, sizeof n->name, "%s", name);
+  size_t len = strlen(name);
+  if (len >= sizeof n->name) len = sizeof n->name - 1;
+  memcpy(n->name, name, len);
   n->sequence_nr = tls_sequence_nr++;
   n->nin = nin;
   n->nout = nout;
@@ -52,10 +53,7 @@ void st__node_release(st_node *n) {
     st__node_hooks_free(d);
     if (d->site) st__free(d->site, strlen(d->site) + 1);
     for (int i = 0; i < d->nin; i++) st__node_release(d->next[i].node);
-    st__free(d->next, sizeof(st_edge) * (size_t)(d->nin ? d->nin : 1));
-    st__free(d->in_meta, sizeof(st_tensor_meta) * (size_t)(d->nin ? d->nin : 1));
-    st__free(d->out_meta, sizeof(st_tensor_meta) * (size_t)(d->nout ? d->nout : 1));
-    st__free(d, sizeof *d);
+    st__free(d, node_bytes(d->nin, d->nout));
     atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
   }
   draining = false;

@@ -27,12 +27,14 @@ static void op_release_saved(st_node *n) {
   for (size_t i = 0; i < nsaved(s); i++) st__saved_release(&s->saved[i]);
 }
 
+/* The state and its saved slots are one allocation. */
+static size_t state_bytes(int nin, int nout) { return sizeof(op_state) + sizeof(st_saved) * (size_t)(nin + nout); }
+
 static void op_destroy(st_node *n) {
   op_state *s = n->state;
   if (!s) return;
   op_release_saved(n);
-  st__free(s->saved, sizeof(st_saved) * nsaved(s));
-  st__free(s, sizeof *s);
+  st__free(s, state_bytes(s->nin, s->nout));
 }
 
 static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
@@ -62,19 +64,28 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
 
 static const st_node_ops op_node_ops = {"op", op_apply, op_release_saved, op_destroy, false};
 
-/* "log_softmax" -> "LogSoftmaxBackward", as PyTorch names its nodes. */
-static void node_name(char *buf, size_t size, const char *op) {
+/* "log_softmax" -> "LogSoftmaxBackward", as PyTorch names its nodes; made once per op (a race
+   between threads writes the same bytes) so that recording does no string work. */
+static const char *node_name(const st_op *op) {
+  static char names[ST_OP_COUNT][48];
+  static _Atomic bool ready[ST_OP_COUNT];
+  char *buf = names[op->id];
+  if (atomic_load_explicit(&ready[op->id], memory_order_acquire)) return buf;
+  char tmp[48];
   size_t k = 0;
   bool up = true;
-  for (const char *p = op; *p && k + 1 < size; p++) {
+  for (const char *p = op->name; *p && k + 1 < sizeof tmp; p++) {
     if (*p == '_') {
       up = true;
       continue;
     }
-    buf[k++] = up ? (char)toupper((unsigned char)*p) : *p;
+    tmp[k++] = up ? (char)toupper((unsigned char)*p) : *p;
     up = false;
   }
-  snprintf(buf + k, size - k, "Backward");
+  snprintf(tmp + k, sizeof tmp - k, "Backward");
+  memcpy(buf, tmp, sizeof tmp);
+  atomic_store_explicit(&ready[op->id], true, memory_order_release);
+  return buf;
 }
 
 /* ---------------------------------------------------------------------------- the checks */
@@ -149,14 +160,12 @@ static int alias_of(const st_opcall *c, const st_tensor *out) {
 
 int st__record(const st_opcall *c, int level, st_tensor **out, int nout, st_tensor *const *save_in,
                st_tensor *const *save_out, st_tensor *self_before) {
-  char name[48];
-  node_name(name, sizeof name, c->op->name);
-  st_node *n = st__node_new(&op_node_ops, name, c->nin, nout);
-  op_state *s = n ? st__alloc(sizeof *s) : NULL;
+  st_node *n = st__node_new(&op_node_ops, node_name(c->op), c->nin, nout);
+  op_state *s = n ? st__alloc(state_bytes(c->nin, nout)) : NULL;
   if (!s) goto fail;
-  *s = (op_state){c->op, c->a, c->nin, nout, NULL};
+  *s = (op_state){c->op, c->a, c->nin, nout, (st_saved *)(s + 1)};
+  memset(s->saved, 0, sizeof(st_saved) * nsaved(s));
   n->state = s;
-  if (!(s->saved = st__calloc(nsaved(s), sizeof(st_saved)))) goto fail;
   for (int i = 0; i < c->nin; i++) {
     st__meta_of(&n->in_meta[i], i == 0 && self_before ? self_before : c->in[i]);
     if (c->in[i]->level == level) {

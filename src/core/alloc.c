@@ -44,10 +44,67 @@ static void *alloc_with(size_t size, size_t align) {
   return p;
 }
 
-void *st__alloc(size_t size) { return alloc_with(size, _Alignof(max_align_t)); }
+/* Small blocks (nodes, autograd metadata, saved-value slots: a few per recorded op) wait in
+   per-thread free lists by 16-byte class, so recording an op does not call malloc. Only blocks of
+   the default allocator are kept (a user's hook sees every call), and none in sanitizer builds. */
+#define SMALL_MAX 512
+#define SMALL_CLASSES (SMALL_MAX / 16 + 1)
+#define SMALL_KEEP 4096 /* blocks kept per class: a recorded chain of a few thousand ops */
+typedef struct small_block {
+  struct small_block *next;
+} small_block;
+static _Thread_local struct {
+  small_block *head[SMALL_CLASSES];
+  int count[SMALL_CLASSES];
+} tls_small;
+
+static bool small_cached(size_t size) {
+#ifdef STRATA_NO_CACHE
+  (void)size;
+  return false;
+#else
+  return size && size <= SMALL_MAX && hook.alloc == default_alloc;
+#endif
+}
+
+void st__small_drain(void) {
+  for (int c = 0; c < SMALL_CLASSES; c++) {
+    while (tls_small.head[c]) {
+      small_block *b = tls_small.head[c];
+      tls_small.head[c] = b->next;
+      hook.free(hook.user, b, (size_t)c * 16);
+    }
+    tls_small.count[c] = 0;
+  }
+}
+
+void *st__alloc(size_t size) {
+  if (!small_cached(size)) return alloc_with(size, _Alignof(max_align_t));
+  size_t c = (size + 15) / 16;
+  small_block *b = tls_small.head[c];
+  if (!b) return alloc_with(c * 16, _Alignof(max_align_t)); /* the class's size, to be reused */
+  if (st__inject_failure(size)) return NULL;
+  tls_small.head[c] = b->next;
+  tls_small.count[c]--;
+  return b;
+}
+
 void *st__alloc_aligned(size_t size) { return alloc_with(size, ST_ALIGN); }
+
 void st__free(void *p, size_t size) {
-  if (p) hook.free(hook.user, p, size);
+  if (!p) return;
+  if (small_cached(size)) {
+    size_t c = (size + 15) / 16;
+    if (tls_small.count[c] < SMALL_KEEP) {
+      st__thread_cache_register();
+      small_block *b = p;
+      b->next = tls_small.head[c];
+      tls_small.head[c] = b;
+      tls_small.count[c]++;
+      return;
+    }
+  }
+  hook.free(hook.user, p, size);
 }
 void st__free_aligned(void *p, size_t size) {
   if (p) hook.free(hook.user, p, size);

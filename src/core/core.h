@@ -55,6 +55,7 @@ st_storage *st__storage_new(size_t nbytes); /* uninitialized data; NULL + OOM er
    a cache calls this before holding its first entry. */
 void st__thread_cache_register(void);
 void st__tensor_headers_drain(void);
+void st__small_drain(void); /* alloc.c's small-block lists */
 void st__storage_retain(st_storage *s);
 void st__storage_release(st_storage *s);
 

@@ -55,6 +55,7 @@ static pthread_once_t cache_key_once = PTHREAD_ONCE_INIT;
 static void drain_all(void) {
   cache_drain();
   st__tensor_headers_drain();
+  st__small_drain(); /* last: the drains above may free small blocks into it */
 }
 static void drain_at_thread_exit(void *unused) {
   (void)unused;

@@ -189,9 +189,47 @@ static int stage_input(st_view *v, st_dtype dt, st_tensor **tmp, scalar_slot *sl
   return 0;
 }
 
+static bool view_contiguous(const st_view *v) {
+  int64_t s = 1;
+  for (int d = v->ndim - 1; d >= 0; d--) {
+    if (v->shape[d] != 1 && v->strides[d] != s) return false;
+    s *= v->shape[d];
+  }
+  return true;
+}
+
+/* The common small case without the iterator's setup: a contiguous output and inputs that are
+   contiguous with its exact shape (or one element), all of the loop's dtypes, run on one thread.
+   Returns false when the case does not apply. */
+static bool run_flat(const st_view *out, st_dtype out_dt, int nin, const st_view *in, const st_dtype *in_dt,
+                     st_loop_fn fn, const void *ctx, int64_t n, int64_t grain) {
+  if (n >= 2 * grain || out->dtype != out_dt || !view_contiguous(out)) return false;
+  char *data[ST_ITER_MAX_OPS] = {out->data};
+  int64_t strides[ST_ITER_MAX_OPS] = {1};
+  for (int k = 0; k < nin; k++) {
+    const st_view *v = &in[k];
+    if (v->dtype != in_dt[k]) return false;
+    bool one = st__numel(v->ndim, v->shape) == 1;
+    bool same = v->ndim == out->ndim;
+    for (int d = 0; same && d < v->ndim; d++) same = v->shape[d] == out->shape[d];
+    if (!one && !(same && view_contiguous(v))) return false;
+    if (v->data != out->data) { /* both dense: their byte ranges must not meet */
+      const char *lo = v->data, *hi = lo + (one ? 1 : n) * (int64_t)st_dtype_size(v->dtype);
+      const char *olo = out->data, *ohi = olo + n * (int64_t)st_dtype_size(out->dtype);
+      if (lo < ohi && olo < hi) return false;
+    }
+    data[k + 1] = v->data;
+    strides[k + 1] = one ? 0 : 1;
+  }
+  fn(data, strides, n, ctx);
+  return true;
+}
+
 int st__ew_run(st_view out, st_dtype out_dt, int nin, const st_view *in, const st_dtype *in_dt,
                st_loop_fn fn, const void *ctx, int64_t grain) {
-  if (st__numel(out.ndim, out.shape) == 0) return 0;
+  int64_t n = st__numel(out.ndim, out.shape);
+  if (n == 0) return 0;
+  if (run_flat(&out, out_dt, nin, in, in_dt, fn, ctx, n, grain)) return 0;
   st_view ops[ST_ITER_MAX_OPS];
   st_tensor *tmp[ST_ITER_MAX_OPS] = {NULL};
   scalar_slot slot[ST_ITER_MAX_OPS];
