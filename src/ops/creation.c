@@ -186,9 +186,45 @@ static int jvp_to_dtype(const st_jvp_args *a, st_tensor *const *tin, st_tensor *
   return (tout[0] = st_to_dtype(tin[0], a->a->dtype)) ? 0 : st__rule_failed();
 }
 
+/* Samples for the generated test matrix: casts to f64 in every layout (a cast to f32 of an f64
+   input would round below the precision of gradcheck's differences), casts to i64 and bool of
+   values that every float dtype holds exactly (x.5 truncates the same way in f32 and f64; 0 and
+   1), casts from i64 and bool, and an invalid dtype. */
+static st_tensor *halves(st_dtype dt, int nd, const int64_t *shape) {
+  st_tensor *t = st__sample(dt, nd, shape, -3.0, 3.0);
+  st_tensor *r = t ? st__untrack(st_add_scalar(st_floor(t), 0.5)) : NULL;
+  st__drop(t);
+  return r;
+}
+
+static st_tensor *zeros_ones(st_dtype dt, int nd, const int64_t *shape) {
+  st_tensor *t = st__sample(dt, nd, shape, 0.0, 2.0);
+  st_tensor *r = t ? st__untrack(st_floor(t)) : NULL;
+  st__drop(t);
+  return r;
+}
+
+static int samples_to_dtype(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3};
+  st_attrs f64 = {.dtype = ST_F64}, i64 = {.dtype = ST_I64}, b = {.dtype = ST_BOOL}, bad = {.dtype = (st_dtype)42};
+  int n = 0;
+  n = st__sample_push(out, cap, n, "contiguous", ST_OK, &f64, 1, st__sample(dt, 2, s23, -2, 2));
+  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, &f64, 1, st__sample_noncontig(dt, 2, s32, -2, 2));
+  n = st__sample_push(out, cap, n, "broadcast", ST_OK, &f64, 1, st__sample_broadcast(dt, 2, s23, -2, 2));
+  n = st__sample_push(out, cap, n, "0-dim", ST_OK, &f64, 1, st__sample(dt, 0, NULL, -2, 2));
+  n = st__sample_push(out, cap, n, "size-0", ST_OK, &f64, 1, st__sample(dt, 2, s03, -2, 2));
+  n = st__sample_push(out, cap, n, "to i64", ST_OK, &i64, 1, halves(dt, 2, s23));
+  n = st__sample_push(out, cap, n, "to bool", ST_OK, &b, 1, zeros_ones(dt, 2, s23));
+  n = st__sample_push(out, cap, n, "from i64", ST_OK, &f64, 1, st__sample_index(2, s23, 7));
+  n = st__sample_push(out, cap, n, "from bool", ST_OK, &f64, 1, st__sample(ST_BOOL, 2, s23, 0, 2));
+  n = st__sample_push(out, cap, n, "invalid dtype", ST_ERR_DTYPE, &bad, 1, st__sample(dt, 2, s23, -2, 2));
+  return n;
+}
+
 const st_op st__op_to_dtype = {.id = ST_OP_to_dtype, .name = "to_dtype", .nin = 1, .nout = 1,
                               .flags = 0, .infer = infer_to_dtype, .kernel = kernel_copy, .vjp = vjp_to_dtype,
-                              .jvp = jvp_to_dtype, .vmap = st__vmap_elementwise};
+                              .jvp = jvp_to_dtype, .vmap = st__vmap_elementwise, .samples = samples_to_dtype};
 
 /* ------------------------------------------------------------------------ public functions */
 

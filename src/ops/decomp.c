@@ -22,10 +22,11 @@ static int reduce_dims(const st_opcall *c, int *dims) {
   return n;
 }
 
-/* How many elements each result of a reduction over dims sums. */
+/* How many elements each result of a reduction over dims sums (a 0-dim input: one, whatever
+   dim 0 or -1 names). */
 static int64_t reduced_count(const st_tensor *x, int n, const int *dims) {
   int64_t count = 1;
-  for (int k = 0; k < n; k++) count *= x->shape[dims[k] < 0 ? dims[k] + x->ndim : dims[k]];
+  for (int k = 0; k < n && x->ndim > 0; k++) count *= x->shape[dims[k] < 0 ? dims[k] + x->ndim : dims[k]];
   return count;
 }
 
@@ -35,9 +36,12 @@ static int decomp_sub(const st_opcall *c, st_tensor **out) {
   return 0;
 }
 
-/* div(a, b) = a * (1 / b) */
+/* div(a, b) = a * (1 / b), the reciprocal taken in the result's dtype (an integer divisor of an
+   f64 dividend must not go through f32, which st_reciprocal of an integer gives) */
 static int decomp_div(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_mul(c->in[0], st_reciprocal(c->in[1])));
+  st_dtype rt = st__result_type(2, c->in);
+  st_tensor *b = st_to_dtype(c->in[1], st__is_float(rt) ? rt : ST_F32);
+  TRY(out[0] = st_mul(c->in[0], st_reciprocal(b)));
   return 0;
 }
 

@@ -16,13 +16,17 @@
 #include "op.h"
 #include "rules.h"
 
+static int samples_reduce(const st_op *op, st_dtype dt, st_sample *out, int cap);
+
 /* A record: one tensor in, one out, with its vjp and jvp rules and the values the vjp reads. */
 #define REDUCE_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, jvp_fn, save_bits)                    \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = 1, .nout = 1, .flags = op_flags, .infer = infer_fn,      \
     .kernel = kernel_fn, .saves = (save_bits), .vjp = (vjp_fn), .jvp = (jvp_fn),                   \
-    .vmap = st__vmap_reduce                                                                        \
+    .vmap = st__vmap_reduce, .samples = samples_reduce                                             \
   }
+
+
 
 /* ----------------------------------------------------------------------- shared inference */
 
@@ -554,6 +558,73 @@ const st_op st__op_argmax =
     REDUCE_OP(argmax, infer_arg, kernel_argmax, ST_OP_NONDIFF, NULL, NULL, 0);
 const st_op st__op_argmin =
     REDUCE_OP(argmin, infer_arg, kernel_argmin, ST_OP_NONDIFF, NULL, NULL, 0);
+
+/* ------------------------------------------------------------------------------- samples */
+
+/* A sample's attributes: the dims (none: every dim), keepdim and var/std's correction. */
+static st_attrs dims_attrs(int n, const int64_t *dims, bool keepdim, double correction) {
+  st_attrs a = {.nlist = n, .keepdim = keepdim, .f = {correction}};
+  for (int i = 0; i < n; i++) a.list[i] = dims[i];
+  return a;
+}
+
+/* Every layout with every way of naming dims (all, one, several, negative, keepdim), a 0-dim
+   and a size-0 input, and the errors: a dim out of range, a repeated dim, an empty reduction
+   for the ops without identity, an integer input for the float-only ones, and a non-finite
+   correction. The sample values are distinct (no ties for amax/argmax, no zero norm); argmax
+   and argmin take one dim, as their public functions do. */
+static int samples_reduce(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  st_op_id id = op->id;
+  bool arg = id == ST_OP_argmax || id == ST_OP_argmin;
+  bool var = id == ST_OP_var || id == ST_OP_std;
+  bool no_identity = arg || id == ST_OP_amax || id == ST_OP_amin;
+  bool float_only = var || id == ST_OP_mean || id == ST_OP_norm;
+  const int64_t s34[2] = {3, 4}, s43[2] = {4, 3}, s232[3] = {2, 3, 2}, s03[2] = {0, 3};
+  const int64_t d1[1] = {1}, dm1[1] = {-1}, dm2[1] = {-2}, d0[1] = {0}, d02[2] = {0, 2}, d0m2[2] = {0, -2},
+                d2[1] = {2};
+  const double lo = -2.0, hi = 2.0;
+  st_attrs a;
+  int n = 0;
+  a = dims_attrs(0, NULL, false, 1);
+  n = st__sample_push(out, cap, n, "contiguous, every dim", ST_OK, &a, 1, st__sample(dt, 2, s34, lo, hi));
+  a = dims_attrs(1, d1, false, 1);
+  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, &a, 1, st__sample_noncontig(dt, 2, s43, lo, hi));
+  a = dims_attrs(1, dm1, true, 1); /* the broadcast dim 0 holds equal values: reduce the last */
+  n = st__sample_push(out, cap, n, "broadcast, keepdim", ST_OK, &a, 1, st__sample_broadcast(dt, 2, s34, lo, hi));
+  a = arg ? dims_attrs(1, dm2, true, 0) : dims_attrs(2, d02, false, 0);
+  n = st__sample_push(out, cap, n, arg ? "3-d, one dim" : "3-d, two dims", ST_OK, &a, 1, st__sample(dt, 3, s232, lo, hi));
+  a = dims_attrs(0, NULL, false, 0); /* one element: correction 0 keeps var finite */
+  n = st__sample_push(out, cap, n, "0-dim", ST_OK, &a, 1, st__sample(dt, 0, NULL, lo, hi));
+  a = dims_attrs(1, dm1, true, 0);
+  n = st__sample_push(out, cap, n, "0-dim, dim -1", ST_OK, &a, 1, st__sample(dt, 0, NULL, lo, hi));
+  a = dims_attrs(1, d1, false, 1);
+  n = st__sample_push(out, cap, n, "size-0", ST_OK, &a, 1, st__sample(dt, 2, s03, lo, hi));
+  if (id == ST_OP_sum || id == ST_OP_prod) { /* the identity */
+    a = dims_attrs(1, d0, true, 0);
+    n = st__sample_push(out, cap, n, "empty reduction", ST_OK, &a, 1, st__sample(dt, 2, s03, lo, hi));
+  }
+  /* distinct i64 values (7 i + 3 mod 13) */
+  a = dims_attrs(1, d0, false, 1);
+  if (!float_only)
+    n = st__sample_push(out, cap, n, "i64 input", ST_OK, &a, 1, st__sample_index(2, s34, 13));
+  else
+    n = st__sample_push(out, cap, n, "i64 input", ST_ERR_DTYPE, &a, 1, st__sample_index(2, s34, 13));
+  a = dims_attrs(1, d2, false, 1);
+  n = st__sample_push(out, cap, n, "dim out of range", ST_ERR_ARG, &a, 1, st__sample(dt, 2, s34, lo, hi));
+  if (!arg) {
+    a = dims_attrs(2, d0m2, false, 1);
+    n = st__sample_push(out, cap, n, "repeated dim", ST_ERR_ARG, &a, 1, st__sample(dt, 2, s34, lo, hi));
+  }
+  if (no_identity) {
+    a = dims_attrs(1, d0, false, 1);
+    n = st__sample_push(out, cap, n, "empty reduction", ST_ERR_SHAPE, &a, 1, st__sample(dt, 2, s03, lo, hi));
+  }
+  if (var) {
+    a = dims_attrs(1, d1, false, INFINITY);
+    n = st__sample_push(out, cap, n, "infinite correction", ST_ERR_ARG, &a, 1, st__sample(dt, 2, s34, lo, hi));
+  }
+  return n;
+}
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -25,13 +25,16 @@
 /* ------------------------------------------------------------------------------- helpers */
 
 /* A one-output record with its vjp rule and the values the rule reads (ST_SAVE_IN bits), its
-   jvp rule and its batching rule. */
+   jvp rule, its batching rule and the family's samples. */
 #define RECORD(op, n_in, infer_fn, kernel_fn, vjp_fn, save_bits, jvp_fn, vmap_fn)                  \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = (n_in), .nout = 1, .infer = (infer_fn),                  \
     .kernel = (kernel_fn), .saves = (save_bits), .vjp = (vjp_fn), .jvp = (jvp_fn),                 \
-    .vmap = (vmap_fn)                                                                              \
+    .vmap = (vmap_fn), .samples = samples_shape                                                    \
   }
+
+/* The sample calls of every shape op, for the test matrix (defined before the public functions). */
+static int samples_shape(const st_op *op, st_dtype dt, st_sample *out, int cap);
 
 /* Wraps a dim an infer already checked (so it cannot fail) for a rule. */
 static int rule_dim(int64_t dim, int ndim) { return st__wrap_dim("vjp", (int)dim, ndim); }
@@ -1223,6 +1226,287 @@ const st_op st__op_tril =
     RECORD(tril, 1, infer_tri, kernel_tri, vjp_tri, 0, jvp_linear, vmap_last_dims);
 const st_op st__op_triu =
     RECORD(triu, 1, infer_tri, kernel_tri, vjp_tri, 0, jvp_linear, vmap_last_dims);
+
+/* ------------------------------------------------------------------------------- samples */
+
+/* Every op here is linear in its floating inputs, so any values do (no domain, no kinks): they
+   lie in [-2, 2). Index inputs are i64 from st__sample_index, with duplicates where the index is
+   longer than its range (the gradients then accumulate). Attributes are set as the public
+   functions below set them. */
+static st_tensor *smp(st_dtype dt, int nd, const int64_t *shape) {
+  return st__sample(dt, nd, shape, -2, 2);
+}
+static st_tensor *smp_nc(st_dtype dt, int nd, const int64_t *shape) {
+  return st__sample_noncontig(dt, nd, shape, -2, 2);
+}
+static st_tensor *smp_bc(st_dtype dt, int nd, const int64_t *shape) {
+  return st__sample_broadcast(dt, nd, shape, -2, 2);
+}
+/* attrs with i[0..3] (dims, offsets, slice bounds) */
+static st_attrs at_i(int64_t i0, int64_t i1, int64_t i2, int64_t i3) {
+  return (st_attrs){.i = {i0, i1, i2, i3}};
+}
+/* attrs with a list (a shape, a perm, dims, pads, reps, or the backward views' input sizes) and
+   i[0..3] */
+static st_attrs at_list(int n, const int64_t *v, int64_t i0, int64_t i1, int64_t i2, int64_t i3) {
+  st_attrs a = at_i(i0, i1, i2, i3);
+  a.nlist = n;
+  if (n) memcpy(a.list, v, sizeof(int64_t) * (size_t)n);
+  return a;
+}
+#define L(...)       ST_SHAPE(__VA_ARGS__)
+#define LIST(...)    at_list(L(__VA_ARGS__), 0, 0, 0, 0)
+#define NOLIST       at_list(0, NULL, 0, 0, 0, 0)
+#define X(...)       smp(dt, __VA_ARGS__)
+#define NC(...)      smp_nc(dt, __VA_ARGS__)
+#define BC(...)      smp_bc(dt, __VA_ARGS__)
+#define X0           smp(dt, 0, NULL)
+#define IDX(hi, ...) st__sample_index(L(__VA_ARGS__), hi)
+#define IDX0         st__sample_index(0, NULL, 1)
+#define PUSH(what, expect, nin, ...)                                                               \
+  (n = st__sample_push(out, cap, n, what, expect, &a, nin, __VA_ARGS__))
+
+static int samples_shape(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  int n = 0;
+  st_attrs a;
+  st_dtype other = dt == ST_F64 ? ST_F32 : ST_F64;
+  switch (op->id) {
+  case ST_OP_reshape:
+    a = LIST(3, 2), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = LIST(-1), PUSH("non-contiguous (a copy), -1", ST_OK, 1, NC(L(2, 3)));
+    a = LIST(2, 1, 3), PUSH("non-contiguous (a view)", ST_OK, 1, NC(L(2, 3)));
+    a = LIST(3, -1), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = LIST(1, 1), PUSH("0-dim", ST_OK, 1, X0);
+    a = NOLIST, PUSH("to 0-dim", ST_OK, 1, X(L(1, 1)));
+    a = LIST(3, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = LIST(4), PUSH("wrong element count", ST_ERR_SHAPE, 1, X(L(2, 3)));
+    a = LIST(-1, -1), PUSH("two -1", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(-1, 0), PUSH("ambiguous -1", ST_ERR_SHAPE, 1, X(L(0, 3)));
+    break;
+  case ST_OP_permute:
+    a = LIST(2, 0, 1), PUSH("contiguous", ST_OK, 1, X(L(2, 3, 2)));
+    a = LIST(1, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
+    a = LIST(-1, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = NOLIST, PUSH("0-dim", ST_OK, 1, X0);
+    a = LIST(1, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = LIST(0), PUSH("perm too short", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(0, 0), PUSH("repeated dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    break;
+  case ST_OP_transpose:
+    a = at_i(0, 1, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = at_i(0, -1, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(2, 3, 2)));
+    a = at_i(1, 0, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = at_i(0, -1, 0, 0), PUSH("0-dim", ST_OK, 1, X0);
+    a = at_i(0, 1, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = at_i(0, 2, 0, 0), PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    break;
+  case ST_OP_expand:
+    a = LIST(2, 3), PUSH("contiguous", ST_OK, 1, X(L(1, 3)));
+    a = LIST(2, -1, 2), PUSH("non-contiguous, -1", ST_OK, 1, NC(L(3, 1)));
+    a = LIST(2, 2, 3), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = LIST(2, 3), PUSH("0-dim", ST_OK, 1, X0);
+    a = LIST(2, 0, 3), PUSH("size-0", ST_OK, 1, X(L(0, 1)));
+    a = LIST(0, 3), PUSH("to size 0", ST_OK, 1, X(L(1, 3)));
+    a = LIST(4, 3), PUSH("size not 1", ST_ERR_SHAPE, 1, X(L(2, 3)));
+    a = LIST(3), PUSH("fewer dims", ST_ERR_ARG, 1, X(L(2, 3)));
+    break;
+  case ST_OP_squeeze:
+    a = at_i(1, 0, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(2, 1, 3)));
+    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 1)));
+    a = at_i(0, 0, 0, 0), PUSH("dim not of size 1", ST_OK, 1, X(L(2, 3)));
+    a = at_i(1, 0, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 1, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 1, X0);
+    a = at_i(1, 0, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 1)));
+    a = at_i(2, 0, 0, 0), PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    break;
+  case ST_OP_squeeze_all: /* takes every tensor: no error input */
+    a = NOLIST, PUSH("contiguous", ST_OK, 1, X(L(1, 2, 1, 3)));
+    PUSH("non-contiguous", ST_OK, 1, NC(L(3, 1)));
+    PUSH("broadcast", ST_OK, 1, BC(L(2, 1, 3)));
+    PUSH("all size 1", ST_OK, 1, X(L(1, 1)));
+    PUSH("0-dim", ST_OK, 1, X0);
+    PUSH("size-0", ST_OK, 1, X(L(0, 1)));
+    break;
+  case ST_OP_unsqueeze:
+    a = at_i(1, 0, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 2)));
+    a = at_i(0, 0, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 1, X0);
+    a = at_i(2, 0, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = at_i(3, 0, 0, 0), PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = at_i(-4, 0, 0, 0), PUSH("bad negative dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    break;
+  case ST_OP_slice: /* dim, start, end, step */
+    a = at_i(0, 1, 4, 2), PUSH("contiguous", ST_OK, 1, X(L(4, 3)));
+    a = at_i(-1, -3, 100, 1), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
+    a = at_i(1, 0, 5, 2), PUSH("broadcast", ST_OK, 1, BC(L(2, 5)));
+    a = at_i(0, -4, -1, 2), PUSH("1-D, negative bounds", ST_OK, 1, X(L(5)));
+    a = at_i(1, 0, 2, 1), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = at_i(1, 3, 1, 1), PUSH("empty slice", ST_OK, 1, X(L(3, 4)));
+    a = at_i(0, 1, 4, 10), PUSH("step past the end", ST_OK, 1, X(L(4, 3)));
+    a = at_i(0, 0, 1, 1), PUSH("0-dim", ST_ERR_ARG, 1, X0);
+    a = at_i(0, 0, 2, 0), PUSH("step 0", ST_ERR_ARG, 1, X(L(3, 4)));
+    a = at_i(2, 0, 2, 1), PUSH("bad dim", ST_ERR_ARG, 1, X(L(3, 4)));
+    break;
+  case ST_OP_select: /* dim, index */
+    a = at_i(0, 1, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
+    a = at_i(-1, -1, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
+    a = at_i(0, 1, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = at_i(0, 2, 0, 0), PUSH("to 0-dim", ST_OK, 1, X(L(4)));
+    a = at_i(1, 2, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_ERR_ARG, 1, X0);
+    a = at_i(0, 3, 0, 0), PUSH("index out of range", ST_ERR_ARG, 1, X(L(3, 4)));
+    break;
+  case ST_OP_diagonal: /* offset, dim1, dim2 */
+    a = at_i(0, 0, 1, 0), PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
+    a = at_i(1, 1, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
+    a = at_i(-1, 1, 2, 0), PUSH("3-D", ST_OK, 1, X(L(2, 3, 3)));
+    a = at_i(0, 0, 1, 0), PUSH("broadcast", ST_OK, 1, BC(L(3, 3)));
+    a = at_i(0, 0, 1, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = at_i(5, 0, 1, 0), PUSH("offset past the end", ST_OK, 1, X(L(3, 4)));
+    a = at_i(0, 0, 1, 0), PUSH("1-D", ST_ERR_ARG, 1, X(L(3)));
+    a = at_i(0, 1, -1, 0), PUSH("same dims", ST_ERR_ARG, 1, X(L(3, 4)));
+    break;
+  case ST_OP_slice_backward: /* list: input sizes; dim, start, end, step */
+    a = at_list(L(4, 3), 0, 1, 4, 2), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = at_list(L(3, 5), -1, -3, 100, 1), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 3)));
+    a = at_list(L(2, 5), 1, 0, 5, 2), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = at_list(L(5), 0, -4, -1, 2), PUSH("1-D, negative bounds", ST_OK, 1, X(L(2)));
+    a = at_list(L(0, 3), 1, 0, 2, 1), PUSH("size-0", ST_OK, 1, X(L(0, 2)));
+    a = at_list(L(3, 4), 1, 3, 1, 1), PUSH("empty slice", ST_OK, 1, X(L(3, 0)));
+    a = at_list(L(4, 3), 0, 1, 4, 10), PUSH("step past the end", ST_OK, 1, X(L(1, 3)));
+    a = at_list(L(4, 3), 0, 1, 4, 2), PUSH("grad of the wrong shape", ST_ERR_SHAPE, 1, X(L(3, 3)));
+    a = at_list(L(4, 3), 0, 1, 4, 0), PUSH("step 0", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = at_list(0, NULL, 0, 0, 1, 1), PUSH("0-dim sizes", ST_ERR_ARG, 1, X0);
+    break;
+  case ST_OP_diagonal_backward: /* list: input sizes; offset, dim1, dim2 */
+    a = at_list(L(3, 4), 0, 0, 1, 0), PUSH("contiguous", ST_OK, 1, X(L(3)));
+    a = at_list(L(3, 4), 1, 1, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(2)));
+    a = at_list(L(2, 3, 3), -1, 1, 2, 0), PUSH("3-D, non-contiguous", ST_OK, 1, NC(L(2, 2)));
+    a = at_list(L(2, 3, 4), 0, 1, 2, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = at_list(L(0, 3), 0, 0, 1, 0), PUSH("size-0", ST_OK, 1, X(L(0)));
+    a = at_list(L(3, 4), 5, 0, 1, 0), PUSH("offset past the end", ST_OK, 1, X(L(0)));
+    a = at_list(L(3, 4), 0, 0, 1, 0), PUSH("grad of the wrong shape", ST_ERR_SHAPE, 1, X(L(4)));
+    a = at_list(L(3), 0, 0, 1, 0), PUSH("1-D sizes", ST_ERR_ARG, 1, X(L(3)));
+    a = at_list(L(3, 4), 0, 1, 1, 0), PUSH("same dims", ST_ERR_ARG, 1, X(L(3)));
+    break;
+  case ST_OP_cat: /* dim */
+    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 2, X(L(2, 3)), X(L(1, 3)));
+    a = at_i(-1, 0, 0, 0);
+    PUSH("non-contiguous, broadcast", ST_OK, 3, NC(L(2, 3)), X(L(2, 2)), BC(L(2, 1)));
+    a = at_i(0, 0, 0, 0), PUSH("size-0 piece", ST_OK, 2, X(L(0, 3)), X(L(2, 3)));
+    a = at_i(1, 0, 0, 0), PUSH("legacy 1-D empty piece", ST_OK, 2, X(L(0)), X(L(2, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim piece", ST_ERR_ARG, 2, X(L(2)), X0);
+    a = at_i(0, 0, 0, 0), PUSH("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(2, 2)));
+    a = at_i(2, 0, 0, 0), PUSH("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(1, 3)));
+    break;
+  case ST_OP_stack: /* dim */
+    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 2, X(L(2, 3)), X(L(2, 3)));
+    a = at_i(-1, 0, 0, 0);
+    PUSH("non-contiguous, broadcast", ST_OK, 3, NC(L(3, 2)), X(L(3, 2)), BC(L(3, 2)));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 2, X0, X0);
+    a = at_i(1, 0, 0, 0), PUSH("size-0", ST_OK, 2, X(L(0, 2)), X(L(0, 2)));
+    a = at_i(0, 0, 0, 0), PUSH("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(3, 2)));
+    a = at_i(3, 0, 0, 0), PUSH("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(2, 3)));
+    break;
+  case ST_OP_index_select: /* (a, index), dim */
+    a = at_i(0, 0, 0, 0), PUSH("contiguous, repeated index", ST_OK, 2, X(L(3, 4)), IDX(3, 4));
+    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 2, NC(L(3, 4)), IDX(4, 2));
+    a = at_i(0, 0, 0, 0), PUSH("broadcast", ST_OK, 2, BC(L(2, 3)), IDX(2, 3));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 2, X0, IDX0);
+    a = at_i(-1, 0, 0, 0), PUSH("0-dim, 1-D index", ST_OK, 2, X0, IDX(1, 1));
+    a = at_i(1, 0, 0, 0), PUSH("empty index", ST_OK, 2, X(L(3, 4)), IDX(4, 0));
+    a = at_i(1, 0, 0, 0), PUSH("size-0", ST_OK, 2, X(L(0, 3)), IDX(3, 2));
+    a = at_i(0, 0, 0, 0), PUSH("floating index", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(2)));
+    a = at_i(0, 0, 0, 0), PUSH("2-D index", ST_ERR_SHAPE, 2, X(L(3, 4)), IDX(3, 2, 2));
+    a = at_i(0, 0, 0, 0), PUSH("index out of range", ST_ERR_ARG, 2, X(L(3, 4)), IDX(5, 4));
+    break;
+  case ST_OP_gather: /* (a, index), dim */
+    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 2, X(L(3, 4)), IDX(3, 2, 4));
+    a = at_i(1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 2, NC(L(4, 3)), IDX(3, 4, 2));
+    a = at_i(-1, 0, 0, 0), PUSH("broadcast, smaller index", ST_OK, 2, BC(L(3, 4)), IDX(4, 2, 3));
+    a = at_i(0, 0, 0, 0), PUSH("longer along dim, repeated", ST_OK, 2, X(L(3, 2)), IDX(3, 4, 2));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 2, X0, IDX0);
+    a = at_i(0, 0, 0, 0), PUSH("size-0", ST_OK, 2, X(L(3, 4)), IDX(3, 0, 4));
+    a = at_i(0, 0, 0, 0), PUSH("floating index", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(2, 4)));
+    a = at_i(0, 0, 0, 0), PUSH("index of other rank", ST_ERR_SHAPE, 2, X(L(3, 4)), IDX(3, 4));
+    a = at_i(0, 0, 0, 0), PUSH("index out of range", ST_ERR_ARG, 2, X(L(3, 4)), IDX(5, 2, 4));
+    break;
+  case ST_OP_scatter_add: /* (a, index, src), dim */
+    a = at_i(0, 0, 0, 0);
+    PUSH("contiguous", ST_OK, 3, X(L(3, 4)), IDX(3, 2, 4), X(L(2, 4)));
+    a = at_i(1, 0, 0, 0);
+    PUSH("non-contiguous, src larger", ST_OK, 3, NC(L(4, 3)), IDX(3, 3, 2), NC(L(4, 3)));
+    a = at_i(0, 0, 0, 0);
+    PUSH("broadcast", ST_OK, 3, BC(L(3, 4)), IDX(3, 2, 3), BC(L(2, 3)));
+    a = at_i(0, 0, 0, 0);
+    PUSH("repeated index (accumulates)", ST_OK, 3, X(L(2, 3)), IDX(2, 4, 3), X(L(4, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 3, X0, IDX0, X0);
+    a = at_i(-1, 0, 0, 0);
+    PUSH("size-0", ST_OK, 3, X(L(3, 4)), IDX(4, 3, 0), X(L(3, 0)));
+    a = at_i(0, 0, 0, 0);
+    PUSH("src of another dtype", ST_ERR_DTYPE, 3, X(L(3, 4)), IDX(3, 2, 4),
+         st__sample(other, L(2, 4), -2, 2));
+    a = at_i(0, 0, 0, 0);
+    PUSH("index larger than the input", ST_ERR_SHAPE, 3, X(L(3, 4)), IDX(3, 2, 5), X(L(2, 5)));
+    a = at_i(0, 0, 0, 0);
+    PUSH("index out of range", ST_ERR_ARG, 3, X(L(3, 4)), IDX(5, 2, 4), X(L(2, 4)));
+    break;
+  case ST_OP_pad: /* list: pads (last dim first), f[0]: value */
+    a = LIST(1, 2), a.f[0] = 0.5, PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = LIST(1, 0, 0, 2), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 2)));
+    a = LIST(-1, 1, 0, -1), PUSH("negative pads crop", ST_OK, 1, X(L(3, 4)));
+    a = LIST(2, 0), a.f[0] = -1, PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = NOLIST, PUSH("0-dim", ST_OK, 1, X0);
+    a = LIST(1, 1, 1, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = LIST(1), PUSH("odd pad count", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(1, 1, 1, 1), PUSH("pads for too many dims", ST_ERR_ARG, 1, X(L(3)));
+    a = LIST(-2, -2), PUSH("negative size", ST_ERR_ARG, 1, X(L(2, 3)));
+    break;
+  case ST_OP_flip: /* list: dims */
+    a = LIST(0, 1), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = LIST(-1), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
+    a = LIST(0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = NOLIST, PUSH("no dims", ST_OK, 1, X(L(2, 3)));
+    a = LIST(0), PUSH("0-dim", ST_OK, 1, X0);
+    a = LIST(0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = LIST(0, -2), PUSH("repeated dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(2), PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    break;
+  case ST_OP_repeat: /* list: reps */
+    a = LIST(2, 1), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = LIST(2, 1, 2), PUSH("non-contiguous, new dim", ST_OK, 1, NC(L(3, 2)));
+    a = LIST(1, 2), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = LIST(2, 3), PUSH("0-dim", ST_OK, 1, X0);
+    a = LIST(2, 2), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = LIST(0, 2), PUSH("zero reps", ST_OK, 1, X(L(2, 3)));
+    a = LIST(2), PUSH("too few reps", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(-1, 1), PUSH("negative reps", ST_ERR_ARG, 1, X(L(2, 3)));
+    break;
+  case ST_OP_tril:
+  case ST_OP_triu: /* k */
+    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
+    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(4, 3)));
+    a = at_i(1, 0, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(3, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("3-D", ST_OK, 1, X(L(2, 3, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("1-D", ST_ERR_ARG, 1, X(L(3)));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_ERR_ARG, 1, X0);
+    break;
+  default: break;
+  }
+  return n;
+}
+#undef L
+#undef LIST
+#undef NOLIST
+#undef X
+#undef NC
+#undef BC
+#undef X0
+#undef IDX
+#undef IDX0
+#undef PUSH
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -228,9 +228,11 @@ static void run_op(const st_op *op) {
         CELL(op, FORWARD, forward_agrees(op, &ctx, s, &s32[k]));
       if (st__decomps[op->id] && !(op->flags & ST_OP_INPLACE))
         CELL(op, DECOMP, decomposition_agrees(op, &ctx, s));
+      /* an in-place op's input 0 is batched whenever another input is (vmap refuses the rest) */
+      bool (*vmap_check)(const char *, int, st_fn, void *, int, st_tensor *const *, int, int64_t, double) =
+          op->flags & ST_OP_INPLACE ? tx_vmap_all_inplace : tx_vmap_all;
       if (!(op->flags & ST_OP_RANDOM))
-        CELL(op, VMAP,
-             tx_vmap_all(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 3, 1e-12));
+        CELL(op, VMAP, vmap_check(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 3, 1e-12));
       if (differentiable(op, s)) {
         st_tensor *x[ST_SAMPLE_MAX_IN], *cots[ST_MAX_OUTS] = {0};
         as_leaves(s, x);
@@ -248,7 +250,7 @@ static void run_op(const st_op *op) {
           for (int j = 0; j < op->nout; j++) args[s->nin + j] = cots[j];
           int na = s->nin + op->nout;
           CELL(op, VMAP_VJP,
-               tx_vmap_all(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 2, 1e-12));
+               vmap_check(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 2, 1e-12));
           CELL(op, JVP_VJP,
                tx_jvp_fd(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 1e-6, 1e-6));
         }

@@ -3,7 +3,9 @@
    accepts, broadcasting layouts (contiguous, non-contiguous, stride 0, size 0, 0-dim, and one
    big enough to go parallel), type promotion, errors and allocation failures. */
 #include "core/core.h"
+#include "ops/op.h"
 #include "test.h"
+#include "transforms/tx.h"
 #include "util.h"
 
 typedef st_tensor *(*binary_op)(st_tensor *, st_tensor *);
@@ -629,4 +631,73 @@ TEST(binary_ops_fail_cleanly_when_allocation_fails) {
   st_tensor *sq = tu_tensor(ST_F32, ST_SHAPE(4, 4), (double[16]){1, 2, 3});
   st_tensor *sqt = strided(sq, 2, (int64_t[]){4, 4}, (int64_t[]){1, 4}, 0);
   CHECK_OOM_CLEAN_INPLACE(st_add_(sq, sqt), sq, 4); /* overlap: a copy of other first */
+}
+
+/* ------------------------------------------------ in-place ops under vmap: the matrix samples */
+
+/* The op matrix runs vmap over every in_dims combination, among them an unbatched self with a
+   batched other, which vmap refuses for an in-place op (as PyTorch does: the result would need a
+   batch dim that self has not), so its records list vmap and vmap_vjp as known failures. Here
+   the same samples run under every combination with a batched self: the op on a clone of self,
+   and its vjp. */
+static int inplace_on_clone(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nout;
+  st_tensor *args[2] = {st_clone(in[0]), in[1]}, *o[ST_MAX_OUTS];
+  st_opcall c = {.op = ctx, .nin = nin, .in = args};
+  if (!args[0] || st__dispatch(&c, o)) return -1;
+  out[0] = st__track(o[0]);
+  return 0;
+}
+
+/* (self, other, cotangent) -> the cotangents of self and other. */
+static int inplace_vjp(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_func *f = st_func_new(inplace_on_clone, ctx, 2, 1), *pb = NULL;
+  st_tensor *o[1] = {0};
+  int rc = st_vjp(f, in, o, &pb);
+  if (!rc) rc = st_call(pb, in + 2, out);
+  st_func_release(pb);
+  st_func_release(f);
+  return rc;
+}
+
+/* B = 2 lanes of x (float lanes differ), stacked at d. */
+static st_tensor *lanes_at(st_tensor *x, int d) {
+  bool fl = st_dtype_of(x) == ST_F32 || st_dtype_of(x) == ST_F64;
+  st_tensor *l[2] = {x, fl ? st_mul_scalar(x, 0.75) : x};
+  return st_stack(2, l, d < 0 ? st_ndim(x) + 1 + d : d);
+}
+
+TEST(inplace_binary_ops_vmap_the_matrix_samples_with_a_batched_self) {
+  const st_op_id ids[] = {ST_OP_add_, ST_OP_sub_, ST_OP_mul_, ST_OP_div_, ST_OP_copy_};
+  const int choices[3] = {0, -1, ST_UNBATCHED};
+  for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+    const st_op *op = st__ops[ids[k]];
+    st_sample s[16];
+    int n = op->samples(op, ST_F64, s, 16);
+    for (int j = 0; j < n; j++) {
+      if (s[j].expect != ST_OK) continue;
+      st_scope_push();
+      int64_t shape[ST_MAX_DIMS];
+      int nd = st_shape(s[j].in[0], shape);
+      st_tensor *cot = st_cos(st_reshape(st_arange(ST_F64, 0, (double)st_numel(s[j].in[0]), 1), nd, shape));
+      st_tensor *base[3] = {s[j].in[0], s[j].in[1], cot};
+      for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 3; b++)
+          for (int c = 0; c < 3; c++) {
+            int dims[3] = {choices[a], choices[b], choices[c]};
+            st_tensor *in[3];
+            for (int i = 0; i < 3; i++) in[i] = dims[i] == ST_UNBATCHED ? base[i] : lanes_at(base[i], dims[i]);
+            if (c == 0 && !CHECK_VMAP_LOOP(inplace_on_clone, (void *)op, 2, in, dims, 1, 1e-12))
+              st_test_fail(__FILE__, __LINE__, "%s, sample \"%s\", in_dims (%d, %d)", op->name, s[j].what,
+                           dims[0], dims[1]);
+            if (!CHECK_VMAP_LOOP(inplace_vjp, (void *)op, 3, in, dims, 2, 1e-12))
+              st_test_fail(__FILE__, __LINE__, "vjp of %s, sample \"%s\", in_dims (%d, %d, %d)", op->name,
+                           s[j].what, dims[0], dims[1], dims[2]);
+          }
+      st_scope_pop();
+    }
+    for (int j = 0; j < n; j++)
+      for (int i = 0; i < s[j].nin; i++) st__drop(s[j].in[i]);
+  }
 }

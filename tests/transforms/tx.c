@@ -107,8 +107,21 @@ static int call_inner_vmap(void *ctx, int nin, st_tensor *const *in, int nout, s
   return rc;
 }
 
+static bool vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *samples,
+                     int nout, int64_t B, double tol, bool self_batched);
+
 bool tx_vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin,
                  st_tensor *const *samples, int nout, int64_t B, double tol) {
+  return vmap_all(file, line, fn, ctx, nin, samples, nout, B, tol, false);
+}
+
+bool tx_vmap_all_inplace(const char *file, int line, st_fn fn, void *ctx, int nin,
+                         st_tensor *const *samples, int nout, int64_t B, double tol) {
+  return vmap_all(file, line, fn, ctx, nin, samples, nout, B, tol, true);
+}
+
+static bool vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *samples,
+                     int nout, int64_t B, double tol, bool self_batched) {
   static const int choices[3] = {0, -1, ST_UNBATCHED};
   int total = 1;
   for (int i = 0; i < nin; i++) total *= 3;
@@ -121,7 +134,7 @@ bool tx_vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin,
       c /= 3;
       any = any || dims[i] != ST_UNBATCHED;
     }
-    if (!any) continue;
+    if (!any || (self_batched && dims[0] == ST_UNBATCHED)) continue;
     st_scope_push();
     st_tensor *in[TX_MAX];
     for (int i = 0; i < nin; i++)

@@ -15,6 +15,10 @@ bool tx_vmap_loop(const char *file, int line, st_fn fn, void *ctx, int nin, st_t
    vmap(vmap(fn)) with in_dims 0 against the double loop. */
 bool tx_vmap_all(const char *file, int line, st_fn fn, void *ctx, int nin,
                  st_tensor *const *samples, int nout, int64_t B, double tol);
+/* The same for a function that writes into (a copy of) input 0: input 0 is batched whenever
+   another input is (vmap refuses writing a batched value into an unbatched tensor). */
+bool tx_vmap_all_inplace(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *samples,
+                         int nout, int64_t B, double tol);
 /* jvp(fn) with random tangents for the floating inputs (NULL for others) against central
    differences (f(x + eps t) - f(x - eps t)) / 2 eps. Inputs should be f64. */
 bool tx_jvp_fd(const char *file, int line, st_fn fn, void *ctx, int nin, st_tensor *const *in,
