@@ -93,6 +93,7 @@ void *st__alloc_aligned(size_t size) { return alloc_with(size, ST_ALIGN); }
 
 void st__free(void *p, size_t size) {
   if (!p) return;
+#ifndef STRATA_NO_CACHE
   if (small_cached(size)) {
     size_t c = (size + 15) / 16;
     if (tls_small.count[c] < SMALL_KEEP) {
@@ -104,6 +105,7 @@ void st__free(void *p, size_t size) {
       return;
     }
   }
+#endif
   hook.free(hook.user, p, size);
 }
 void st__free_aligned(void *p, size_t size) {

@@ -498,6 +498,113 @@ static int vmap_linear(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   return 0;
 }
 
+/* ------------------------------------------------------------------------------- samples */
+
+/* A stride-0 vector: one value expanded to [n] (the 1-D form of a broadcast sample). */
+static st_tensor *sample_bvec(st_dtype dt, int64_t n) {
+  st_tensor *one = st__sample(dt, 1, (const int64_t[]){1}, -2, 2);
+  st_tensor *t = one ? st__untrack(st_expand(one, 1, (const int64_t[]){n})) : NULL;
+  st__drop(one);
+  return t;
+}
+
+#define S(...) st__sample(dt, ST_SHAPE(__VA_ARGS__), -2, 2)
+#define NC(...) st__sample_noncontig(dt, ST_SHAPE(__VA_ARGS__), -2, 2)
+#define BC(...) st__sample_broadcast(dt, ST_SHAPE(__VA_ARGS__), -2, 2)
+#define I64(...) st__sample(ST_I64, ST_SHAPE(__VA_ARGS__), -4, 4)
+#define BOOL(...) st__sample(ST_BOOL, ST_SHAPE(__VA_ARGS__), 0, 2)
+#define PUSH(what, nin, ...) n = st__sample_push(out, cap, n, what, ST_OK, NULL, nin, __VA_ARGS__)
+#define FAIL(what, status, nin, ...)                                                               \
+  n = st__sample_push(out, cap, n, what, status, NULL, nin, __VA_ARGS__)
+
+/* The products read no attributes. matmul sees every rank combination of 1-D to 3-D operands,
+   batch dims that broadcast (size 1 against 2, and missing against present), both operands
+   transposed, a stride-0 operand and empty m and k; the others their own shapes, and i64
+   operands (the integer GEMM, and promotion against a float one). Values in [-2, 2): the
+   products are smooth everywhere. Errors: mismatched inner or batch sizes, the wrong rank and
+   bool operands. */
+static int samples_product(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  int n = 0;
+  switch (op->id) {
+  case ST_OP_matmul:
+    PUSH("contiguous", 2, S(2, 3), S(3, 4));
+    PUSH("non-contiguous", 2, NC(2, 3), NC(3, 4));
+    PUSH("broadcast", 2, BC(2, 3), S(3, 4));
+    PUSH("1-D @ 1-D", 2, S(3), NC(3));
+    PUSH("1-D @ 2-D", 2, S(3), S(3, 4));
+    PUSH("2-D @ 1-D", 2, S(2, 3), S(3));
+    PUSH("1-D @ 3-D", 2, S(3), S(2, 3, 2));
+    PUSH("3-D @ 1-D", 2, NC(2, 2, 3), S(3));
+    PUSH("2-D @ 3-D", 2, S(2, 3), S(2, 3, 2));
+    PUSH("3-D @ 2-D", 2, S(2, 2, 3), S(3, 2));
+    PUSH("3-D @ 3-D, batch 1 broadcast", 2, S(1, 2, 3), NC(2, 3, 2));
+    PUSH("size-0", 2, S(0, 3), S(3, 4));
+    PUSH("size-0 inner", 2, S(2, 0), S(0, 3));
+    FAIL("inner size mismatch", ST_ERR_SHAPE, 2, S(2, 3), S(4, 2));
+    FAIL("batch dims mismatch", ST_ERR_SHAPE, 2, S(2, 2, 3), S(3, 3, 2));
+    FAIL("0-dim operand", ST_ERR_SHAPE, 2, st__sample(dt, 0, NULL, -2, 2), S(3));
+    break;
+  case ST_OP_mm:
+    PUSH("contiguous", 2, S(2, 3), S(3, 4));
+    PUSH("non-contiguous", 2, NC(2, 3), NC(3, 4));
+    PUSH("broadcast", 2, S(2, 3), BC(3, 4));
+    PUSH("size-0", 2, S(0, 3), S(3, 2));
+    PUSH("i64 operand", 2, S(2, 3), I64(3, 2));
+    FAIL("1-D operand", ST_ERR_SHAPE, 2, S(3), S(3, 4));
+    FAIL("inner size mismatch", ST_ERR_SHAPE, 2, S(2, 3), S(2, 3));
+    FAIL("bool operands", ST_ERR_DTYPE, 2, BOOL(2, 3), BOOL(3, 2));
+    break;
+  case ST_OP_bmm:
+    PUSH("contiguous", 2, S(2, 2, 3), S(2, 3, 4));
+    PUSH("non-contiguous", 2, NC(2, 2, 3), NC(2, 3, 4));
+    PUSH("broadcast", 2, BC(2, 2, 3), S(2, 3, 2));
+    PUSH("size-0", 2, S(0, 2, 3), S(0, 3, 2));
+    PUSH("i64 operands", 2, I64(2, 2, 3), I64(2, 3, 2));
+    FAIL("batch size mismatch", ST_ERR_SHAPE, 2, S(2, 2, 3), S(3, 3, 2));
+    FAIL("2-D operand", ST_ERR_SHAPE, 2, S(2, 3), S(2, 3, 2));
+    FAIL("bool operands", ST_ERR_DTYPE, 2, BOOL(2, 2, 3), BOOL(2, 3, 2));
+    break;
+  case ST_OP_dot:
+    PUSH("contiguous", 2, S(4), S(4));
+    PUSH("non-contiguous", 2, NC(4), NC(4));
+    PUSH("broadcast", 2, sample_bvec(dt, 4), S(4));
+    PUSH("size-0", 2, S(0), S(0));
+    FAIL("size mismatch", ST_ERR_SHAPE, 2, S(3), S(4));
+    FAIL("2-D operand", ST_ERR_SHAPE, 2, S(2, 3), S(3));
+    FAIL("bool operands", ST_ERR_DTYPE, 2, BOOL(3), BOOL(3));
+    break;
+  case ST_OP_outer:
+    PUSH("contiguous", 2, S(3), S(4));
+    PUSH("non-contiguous", 2, NC(3), NC(4));
+    PUSH("broadcast", 2, S(3), sample_bvec(dt, 4));
+    PUSH("size-0", 2, S(0), S(3));
+    FAIL("2-D operand", ST_ERR_SHAPE, 2, S(2, 3), S(3));
+    FAIL("bool operands", ST_ERR_DTYPE, 2, BOOL(3), BOOL(2));
+    break;
+  default: /* linear: x, W [out, in], optional bias [out] */
+    PUSH("contiguous", 3, S(2, 3), S(4, 3), S(4));
+    PUSH("without bias", 2, S(2, 3), S(4, 3));
+    PUSH("non-contiguous", 3, NC(2, 3), NC(4, 3), NC(4));
+    PUSH("broadcast", 3, BC(2, 3), S(4, 3), sample_bvec(dt, 4));
+    PUSH("1-D input", 3, S(3), S(4, 3), S(4));
+    PUSH("3-D input", 3, NC(2, 2, 3), S(4, 3), S(4));
+    PUSH("3-D input without bias", 2, S(2, 2, 3), NC(4, 3));
+    PUSH("size-0", 3, S(0, 3), S(4, 3), S(4));
+    FAIL("feature mismatch", ST_ERR_SHAPE, 3, S(2, 3), S(4, 2), S(4));
+    FAIL("bias shape", ST_ERR_SHAPE, 3, S(2, 3), S(4, 3), S(3));
+    FAIL("0-dim input", ST_ERR_SHAPE, 2, st__sample(dt, 0, NULL, -2, 2), S(4, 3));
+    break;
+  }
+  return n;
+}
+#undef S
+#undef NC
+#undef BC
+#undef I64
+#undef BOOL
+#undef PUSH
+#undef FAIL
+
 #define SAVES_BOTH (ST_SAVE_IN(0) | ST_SAVE_IN(1))
 
 /* Records read no attributes; all share infer and kernel. linear takes 2 tensors, or 3 with
@@ -506,7 +613,7 @@ static int vmap_linear(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = (n_in), .nout = 1, .infer = infer_product,               \
     .kernel = kernel_product, .saves = SAVES_BOTH, .vjp = (rule), .jvp = st__jvp_bilinear,         \
-    .vmap = (batching)                                                                             \
+    .vmap = (batching), .samples = samples_product                                                 \
   }
 /* Every product is bilinear, so its jvp is the product rule (derivatives.yaml, mm: "result:
    at::mm(self_t, mat2_p) + at::mm(self_p, mat2_t)"; linear adds bias_t). */

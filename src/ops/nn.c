@@ -166,6 +166,23 @@ st_tensor *st__unfold_batch(st_tensor *y, int at, bool minor, int64_t lanes, int
   return st_reshape(y, k, shape);
 }
 
+/* ------------------------------------------------------- sample inputs (tests/matrix) */
+
+/* Shorthands of the records' samples functions, which name the dtype dt, the array out of cap
+   samples and the count n: a float sample of a shape with values in [lo, hi) (their own
+   variables), its transposed and stride-0 layouts, a 0-dim one, i64 indices below hi; PUSH
+   appends a valid sample with attributes a, FAIL an error sample with its status. */
+#define SMP(...) st__sample(dt, ST_SHAPE(__VA_ARGS__), lo, hi)
+#define SMP_NC(...) st__sample_noncontig(dt, ST_SHAPE(__VA_ARGS__), lo, hi)
+#define SMP_BC(...) st__sample_broadcast(dt, ST_SHAPE(__VA_ARGS__), lo, hi)
+#define SMP_AS(dtype, ...) st__sample(dtype, ST_SHAPE(__VA_ARGS__), lo, hi)
+#define SMP0() st__sample(dt, 0, NULL, lo, hi)
+#define IDX(hi_, ...) st__sample_index(ST_SHAPE(__VA_ARGS__), hi_)
+#define IDX0(hi_) st__sample_index(0, NULL, hi_)
+#define PUSH(what, nin, ...) n = st__sample_push(out, cap, n, what, ST_OK, &a, nin, __VA_ARGS__)
+#define FAIL(what, status, nin, ...)                                                               \
+  n = st__sample_push(out, cap, n, what, status, &a, nin, __VA_ARGS__)
+
 /* -------------------------------------------------- softmax, log_softmax: i[0] = the dim */
 
 static int infer_softmax(const st_opcall *c, st_meta *m) {
@@ -245,14 +262,38 @@ static int vmap_softmax(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   return 0;
 }
 
+/* Along the last, the first and a middle dim; a 0-dim input (dim 0) and an empty one. Errors:
+   dims out of range. */
+static int samples_softmax(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = {.i = {1}};
+  PUSH("contiguous", 1, SMP(3, 4));
+  PUSH("size-0", 1, SMP(0, 4));
+  a.i[0] = -1;
+  PUSH("broadcast", 1, SMP_BC(3, 4));
+  a.i[0] = 0;
+  PUSH("non-contiguous", 1, SMP_NC(3, 4));
+  PUSH("0-dim", 1, SMP0());
+  a.i[0] = 1;
+  PUSH("3-D, middle dim", 1, SMP_NC(2, 3, 2));
+  a.i[0] = 2;
+  FAIL("dim out of range", ST_ERR_ARG, 1, SMP(3, 4));
+  a.i[0] = -3;
+  FAIL("negative dim out of range", ST_ERR_ARG, 1, SMP(3, 4));
+  return n;
+}
+
 const st_op st__op_softmax = {.id = ST_OP_softmax, .name = "softmax", .nin = 1, .nout = 1,
                               .infer = infer_softmax, .kernel = kernel_softmax,
                               .saves = ST_SAVE_OUT(0), .vjp = vjp_softmax, .jvp = jvp_softmax,
-                              .vmap = vmap_softmax};
+                              .vmap = vmap_softmax, .samples = samples_softmax};
 const st_op st__op_log_softmax = {.id = ST_OP_log_softmax, .name = "log_softmax", .nin = 1,
                                   .nout = 1, .infer = infer_softmax, .kernel = kernel_softmax,
                                   .saves = ST_SAVE_OUT(0), .vjp = vjp_log_softmax,
-                                  .jvp = jvp_log_softmax, .vmap = vmap_softmax};
+                                  .jvp = jvp_log_softmax, .vmap = vmap_softmax,
+                                  .samples = samples_softmax};
 
 /* ------------------------ nll_loss, cross_entropy: in = x, target; i[0] = the st_reduction */
 
@@ -413,16 +454,48 @@ static int vmap_class_loss(const st_vmap_args *a, st_tensor **out, int *out_bdim
   return 0;
 }
 
+/* [N, C] logits with [N] targets and [C] logits with a 0-dim target under every reduction, the
+   other layouts under one each; an empty batch sums (its mean is 0/0). nll_loss gets log-
+   probabilities (negative), cross_entropy logits of both signs. Errors: a target out of range,
+   a float target, a 3-D input and an unknown reduction. */
+static int samples_class_loss(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  static const char *const what[3][2] = {{"[N, C], mean", "[C], mean"},
+                                         {"[N, C], sum", "[C], sum"},
+                                         {"[N, C], none", "[C], none"}};
+  double lo = op->id == ST_OP_nll_loss ? -3 : -2, hi = op->id == ST_OP_nll_loss ? -0.1 : 2;
+  int n = 0;
+  st_attrs a = {0};
+  for (int r = ST_REDUCTION_MEAN; r <= ST_REDUCTION_NONE; r++) {
+    a.i[0] = r;
+    PUSH(what[r][0], 2, SMP(3, 4), IDX(4, 3));
+    PUSH(what[r][1], 2, SMP(4), IDX0(4));
+  }
+  a.i[0] = ST_REDUCTION_MEAN;
+  PUSH("non-contiguous", 2, SMP_NC(3, 4), IDX(4, 3));
+  a.i[0] = ST_REDUCTION_SUM;
+  PUSH("broadcast", 2, SMP_BC(3, 4), IDX(4, 3));
+  PUSH("size-0", 2, SMP(0, 4), IDX(4, 0));
+  a.i[0] = ST_REDUCTION_NONE;
+  PUSH("size-0, none", 2, SMP(0, 4), IDX(4, 0));
+  a.i[0] = ST_REDUCTION_MEAN;
+  FAIL("target out of range", ST_ERR_ARG, 2, SMP(2, 3), IDX(10, 2)); /* 3 of [0, 3) */
+  FAIL("float target", ST_ERR_DTYPE, 2, SMP(2, 3), SMP(2));
+  FAIL("3-D input", ST_ERR_SHAPE, 2, SMP(2, 2, 3), IDX(3, 2));
+  a.i[0] = 7;
+  FAIL("bad reduction", ST_ERR_ARG, 2, SMP(2, 3), IDX(3, 2));
+  return n;
+}
+
 const st_op st__op_nll_loss = {.id = ST_OP_nll_loss, .name = "nll_loss", .nin = 2, .nout = 1,
                                .infer = infer_class_loss, .kernel = kernel_class_loss,
                                .saves = ST_SAVE_IN(1), .vjp = vjp_nll_loss, .jvp = jvp_linear,
-                               .vmap = vmap_class_loss};
+                               .vmap = vmap_class_loss, .samples = samples_class_loss};
 const st_op st__op_cross_entropy = {.id = ST_OP_cross_entropy, .name = "cross_entropy", .nin = 2,
                                     .nout = 1, .infer = infer_class_loss,
                                     .kernel = kernel_class_loss,
                                     .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1),
                                     .vjp = vjp_cross_entropy, .jvp = jvp_cross_entropy,
-                                    .vmap = vmap_class_loss};
+                                    .vmap = vmap_class_loss, .samples = samples_class_loss};
 
 /* ----------------------------------------------------- mse_loss: i[0] = the st_reduction */
 
@@ -513,10 +586,35 @@ static int vmap_mse_loss(const st_vmap_args *a, st_tensor **out, int *out_bdim) 
   return 0;
 }
 
+/* Every reduction, every layout, shapes that broadcast; an empty input sums (its mean is 0/0).
+   Errors: shapes that do not broadcast and an unknown reduction. */
+static int samples_mse_loss(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = {.i = {ST_REDUCTION_MEAN}};
+  PUSH("contiguous, mean", 2, SMP(3, 4), SMP(3, 4));
+  PUSH("non-contiguous", 2, SMP_NC(3, 4), SMP_NC(3, 4));
+  PUSH("broadcasting shapes", 2, SMP(3, 4), SMP(4));
+  PUSH("0-dim", 2, SMP0(), SMP0());
+  a.i[0] = ST_REDUCTION_SUM;
+  PUSH("contiguous, sum", 2, SMP(3, 4), SMP(3, 4));
+  PUSH("broadcast", 2, SMP_BC(3, 4), SMP(3, 4));
+  PUSH("size-0", 2, SMP(0, 4), SMP(0, 4));
+  a.i[0] = ST_REDUCTION_NONE;
+  PUSH("contiguous, none", 2, SMP(3, 4), SMP(3, 4));
+  PUSH("broadcasting shapes, none", 2, SMP(3, 1), SMP_NC(2, 3, 4));
+  FAIL("shapes that do not broadcast", ST_ERR_SHAPE, 2, SMP(3, 4), SMP(3));
+  a.i[0] = -1;
+  FAIL("bad reduction", ST_ERR_ARG, 2, SMP(3, 4), SMP(3, 4));
+  return n;
+}
+
 const st_op st__op_mse_loss = {.id = ST_OP_mse_loss, .name = "mse_loss", .nin = 2, .nout = 1,
                                .infer = infer_mse_loss, .kernel = kernel_mse_loss,
                                .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_mse_loss,
-                               .jvp = jvp_mse_loss, .vmap = vmap_mse_loss};
+                               .jvp = jvp_mse_loss, .vmap = vmap_mse_loss,
+                               .samples = samples_mse_loss};
 
 /* ---- layer_norm: in = x[, weight][, bias]; i[0] has weight, i[1] has bias, i[2] nnorm,
         i[3] normalized_shape given; list = normalized_shape; f[0] = eps */
@@ -681,10 +779,52 @@ static int vmap_layer_norm(const st_vmap_args *a, st_tensor **out, int *out_bdim
   return 0;
 }
 
+/* layer_norm's attributes for one or two normalized dims ns, with or without weight and bias,
+   as st_layer_norm sets them. */
+static st_attrs ln_attrs(int nnorm, int64_t n0, int64_t n1, bool weight, bool bias) {
+  st_attrs a = {.i = {weight, bias, nnorm, 1}, .f = {1e-5}, .nlist = nnorm, .list = {n0, n1}};
+  return a;
+}
+
+/* Normalized over the last dim or the last two, affine or not (weight, bias, both), in every
+   layout; a 1-D input and an empty batch. A 0-dim input has no dim to normalize. Errors: an
+   input that does not end in normalized_shape, a weight of another shape, a 0-dim input and a
+   negative eps. */
+static int samples_layer_norm(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = ln_attrs(1, 4, 0, false, false);
+  PUSH("contiguous", 1, SMP(3, 4));
+  PUSH("1-D input", 1, SMP(4));
+  a = ln_attrs(1, 4, 0, true, true);
+  PUSH("weight and bias", 3, SMP(3, 4), SMP(4), SMP(4));
+  PUSH("non-contiguous", 3, SMP_NC(3, 4), SMP_NC(4), SMP_NC(4));
+  PUSH("broadcast", 3, SMP_BC(3, 4), SMP(4), SMP(4));
+  PUSH("size-0", 3, SMP(0, 4), SMP(4), SMP(4));
+  a = ln_attrs(1, 4, 0, true, false);
+  PUSH("weight only", 2, SMP(3, 4), SMP(4));
+  a = ln_attrs(1, 4, 0, false, true);
+  PUSH("bias only", 2, SMP(3, 4), SMP(4));
+  a = ln_attrs(2, 2, 3, true, true);
+  PUSH("2 normalized dims", 3, SMP_NC(2, 2, 3), SMP(2, 3), SMP(2, 3));
+  a = ln_attrs(1, 3, 0, false, false);
+  FAIL("input does not end in normalized_shape", ST_ERR_SHAPE, 1, SMP(3, 4));
+  a = ln_attrs(1, 4, 0, true, false);
+  FAIL("weight shape", ST_ERR_SHAPE, 2, SMP(3, 4), SMP(3));
+  a = ln_attrs(1, 1, 0, false, false);
+  FAIL("0-dim input", ST_ERR_ARG, 1, SMP0());
+  a = ln_attrs(1, 4, 0, false, false);
+  a.f[0] = -1;
+  FAIL("negative eps", ST_ERR_ARG, 1, SMP(3, 4));
+  return n;
+}
+
 const st_op st__op_layer_norm = {.id = ST_OP_layer_norm, .name = "layer_norm", .nin = ST_VARIADIC,
                                  .nout = 1, .infer = infer_layer_norm, .kernel = kernel_layer_norm,
                                  .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_layer_norm,
-                                 .jvp = jvp_layer_norm, .vmap = vmap_layer_norm};
+                                 .jvp = jvp_layer_norm, .vmap = vmap_layer_norm,
+                                 .samples = samples_layer_norm};
 
 /* ------------------------------ dropout: f[0] = p, i[0] = train; outputs y and the bool mask */
 
@@ -738,10 +878,34 @@ static int jvp_dropout(const st_jvp_args *a, st_tensor *const *tin, st_tensor **
   return 0;
 }
 
+/* Random: the matrix runs forward only (f32 against f64), so the samples keep every element
+   (p = 0, in training and not) or none (p = 1), which needs no shared generator state. Errors:
+   p outside [0, 1] and an i64 input. */
+static int samples_dropout(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = {.f = {0}, .i = {1}};
+  PUSH("p = 0, train", 1, SMP(3, 4));
+  PUSH("non-contiguous", 1, SMP_NC(3, 4));
+  PUSH("broadcast", 1, SMP_BC(3, 4));
+  PUSH("0-dim", 1, SMP0());
+  PUSH("size-0", 1, SMP(0, 4));
+  a.i[0] = 0;
+  PUSH("p = 0, eval", 1, SMP(3, 4));
+  a.f[0] = 1, a.i[0] = 1;
+  PUSH("p = 1, train", 1, SMP(3, 4));
+  a.f[0] = 1.5;
+  FAIL("p out of range", ST_ERR_ARG, 1, SMP(3, 4));
+  a.f[0] = 0.5;
+  FAIL("i64 input", ST_ERR_DTYPE, 1, SMP_AS(ST_I64, 3, 4));
+  return n;
+}
+
 const st_op st__op_dropout = {.id = ST_OP_dropout, .name = "dropout", .nin = 1, .nout = 2,
                               .flags = ST_OP_RANDOM, .infer = infer_dropout,
                               .kernel = kernel_dropout, .saves = ST_SAVE_OUT(1), .vjp = vjp_dropout,
-                              .jvp = jvp_dropout};
+                              .jvp = jvp_dropout, .samples = samples_dropout};
 
 /* ----------------------------------------------------------- embedding: in = weight, indices */
 
@@ -821,10 +985,29 @@ static int vmap_embedding(const st_vmap_args *a, st_tensor **out, int *out_bdim)
   return st__redispatch(a->c, in, out) ? st__rule_failed() : 0;
 }
 
+/* A [5, 3] table looked up by 1-D, 2-D (with a repeated index), 0-dim and empty indices, in
+   every layout. Errors: an index out of range, a 1-D table and float indices. */
+static int samples_embedding(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = {0};
+  PUSH("contiguous", 2, SMP(5, 3), IDX(5, 4));
+  PUSH("2-D indices", 2, SMP(5, 3), IDX(5, 2, 3));
+  PUSH("0-dim index", 2, SMP(5, 3), IDX0(5));
+  PUSH("non-contiguous", 2, SMP_NC(5, 3), IDX(5, 4));
+  PUSH("broadcast", 2, SMP_BC(5, 3), IDX(5, 2, 2));
+  PUSH("size-0", 2, SMP(5, 3), IDX(5, 0));
+  FAIL("index out of range", ST_ERR_ARG, 2, SMP(3, 3), IDX(10, 2)); /* 3 of [0, 3) */
+  FAIL("1-D weight", ST_ERR_SHAPE, 2, SMP(5), IDX(5, 2));
+  FAIL("float indices", ST_ERR_DTYPE, 2, SMP(5, 3), SMP(2));
+  return n;
+}
+
 const st_op st__op_embedding = {.id = ST_OP_embedding, .name = "embedding", .nin = 2, .nout = 1,
                                 .infer = infer_embedding, .kernel = kernel_embedding,
                                 .saves = ST_SAVE_IN(1), .vjp = vjp_embedding, .jvp = jvp_linear,
-                                .vmap = vmap_embedding};
+                                .vmap = vmap_embedding, .samples = samples_embedding};
 
 /* --------------------------------------------------------------------- sliding-window sizes */
 
@@ -1061,10 +1244,50 @@ static int vmap_conv2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   return 0;
 }
 
+/* The conv ops' attributes with square stride, padding and dilation (st_conv2d's list), and a
+   {h, w} size for the backward ops (size 0: none given). */
+static st_attrs conv_attrs(int64_t stride, int64_t padding, int64_t dilation, int64_t groups,
+                           int64_t size) {
+  st_attrs a = {.nlist = size ? 9 : 7,
+                .list = {stride, stride, padding, padding, dilation, dilation, groups, size, size},
+                .i = {size != 0}};
+  return a;
+}
+
+/* Tiny, as gradgradcheck on convolutions is the matrix's slowest cell: [1, 2, 5, 5] images and
+   3x3 kernels with 2 output channels, with and without bias, strided and padded, dilated,
+   grouped, unbatched, in every layout, and an empty batch. Errors: channels that do not match
+   the weight, a zero stride and a weight of another dtype. */
+static int samples_conv2d(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -1, hi = 1;
+  int n = 0;
+  st_dtype other = dt == ST_F64 ? ST_F32 : ST_F64;
+  st_attrs a = conv_attrs(1, 0, 1, 1, 0);
+  PUSH("contiguous", 3, SMP(1, 2, 5, 5), SMP(2, 2, 3, 3), SMP(2));
+  PUSH("without bias", 2, SMP(1, 2, 5, 5), SMP(2, 2, 3, 3));
+  PUSH("unbatched", 3, SMP(2, 5, 5), SMP(2, 2, 3, 3), SMP(2));
+  PUSH("non-contiguous", 3, SMP_NC(1, 2, 5, 5), SMP_NC(2, 2, 3, 3), SMP_NC(2));
+  PUSH("broadcast", 3, SMP_BC(1, 2, 5, 5), SMP(2, 2, 3, 3), SMP(2));
+  PUSH("size-0", 3, SMP(0, 2, 5, 5), SMP(2, 2, 3, 3), SMP(2));
+  FAIL("channel mismatch", ST_ERR_SHAPE, 2, SMP(1, 2, 5, 5), SMP(2, 3, 3, 3));
+  FAIL("weight dtype", ST_ERR_DTYPE, 2, SMP(1, 2, 5, 5), SMP_AS(other, 2, 2, 3, 3));
+  a = conv_attrs(2, 1, 1, 1, 0);
+  PUSH("stride 2, padding 1", 3, SMP(1, 2, 5, 5), SMP(2, 2, 3, 3), SMP(2));
+  a = conv_attrs(1, 1, 2, 1, 0);
+  PUSH("dilation 2", 2, SMP(1, 2, 5, 5), SMP(2, 2, 3, 3));
+  a = conv_attrs(1, 0, 1, 2, 0);
+  PUSH("groups 2", 3, SMP(1, 2, 5, 5), SMP(2, 1, 3, 3), SMP(2));
+  a = conv_attrs(0, 0, 1, 1, 0);
+  FAIL("zero stride", ST_ERR_ARG, 2, SMP(1, 2, 5, 5), SMP(2, 2, 3, 3));
+  return n;
+}
+
 const st_op st__op_conv2d = {.id = ST_OP_conv2d, .name = "conv2d", .nin = ST_VARIADIC, .nout = 1,
                              .infer = infer_conv2d, .kernel = kernel_conv2d,
                              .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d,
-                             .jvp = st__jvp_bilinear, .vmap = vmap_conv2d};
+                             .jvp = st__jvp_bilinear, .vmap = vmap_conv2d,
+                             .samples = samples_conv2d};
 
 /* --------------- conv2d's backward ops: list as conv2d's, then list[7..8] = a {h, w} size (the
    input's for the input gradient, the kernel's for the weight gradient); i[0] = size given */
@@ -1196,11 +1419,40 @@ static int vmap_conv2d_input_backward(const st_vmap_args *a, st_tensor **out, in
   return 0;
 }
 
+/* The input gradients of conv2d's samples: g [1, 2, 3, 3] with a [2, 2, 3, 3] weight for a 5x5
+   input; strided (to a 6x6 input, whose last row and column no window reads), dilated, grouped,
+   in every layout, an empty batch. Errors: a weight that does not match g, no input size and
+   an input size whose convolution is not g's size. */
+static int samples_conv2d_input_backward(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -1, hi = 1;
+  int n = 0;
+  st_attrs a = conv_attrs(1, 0, 1, 1, 5);
+  PUSH("contiguous", 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
+  PUSH("non-contiguous", 2, SMP_NC(1, 2, 3, 3), SMP_NC(2, 2, 3, 3));
+  PUSH("broadcast", 2, SMP_BC(1, 2, 3, 3), SMP(2, 2, 3, 3));
+  PUSH("size-0", 2, SMP(0, 2, 3, 3), SMP(2, 2, 3, 3));
+  FAIL("weight does not match grad", ST_ERR_SHAPE, 2, SMP(1, 2, 3, 3), SMP(3, 2, 3, 3));
+  a = conv_attrs(1, 0, 1, 1, 7);
+  FAIL("grad size mismatch", ST_ERR_SHAPE, 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
+  a = conv_attrs(1, 0, 1, 1, 5);
+  a.i[0] = 0;
+  FAIL("no input size", ST_ERR_ARG, 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
+  a = conv_attrs(2, 1, 1, 1, 6);
+  PUSH("stride 2, padding 1", 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
+  a = conv_attrs(1, 1, 2, 1, 5);
+  PUSH("dilation 2", 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
+  a = conv_attrs(1, 0, 1, 2, 5);
+  PUSH("groups 2", 2, SMP(1, 2, 3, 3), SMP(2, 1, 3, 3));
+  return n;
+}
+
 const st_op st__op_conv2d_input_backward = {
     .id = ST_OP_conv2d_input_backward, .name = "conv2d_input_backward", .nin = 2, .nout = 1,
     .infer = infer_conv2d_input_backward, .kernel = kernel_conv2d_input_backward,
     .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_input_backward,
-    .jvp = st__jvp_bilinear, .vmap = vmap_conv2d_input_backward};
+    .jvp = st__jvp_bilinear, .vmap = vmap_conv2d_input_backward,
+    .samples = samples_conv2d_input_backward};
 
 /* in = x [N, C, H, W], g [N, O, oh, ow]; result [O, C/groups, kh, kw]. */
 static int infer_conv2d_weight_backward(const st_opcall *c, st_meta *m) {
@@ -1267,11 +1519,37 @@ static int vmap_conv2d_weight_backward(const st_vmap_args *a, st_tensor **out, i
   return 0;
 }
 
+/* The weight gradients of conv2d's samples: x [1, 2, 5, 5] and g [1, 2, 3, 3] for a 3x3 kernel;
+   strided, dilated, grouped, in every layout, an empty batch. Errors: batch sizes that differ,
+   an empty kernel and a 3-D input. */
+static int samples_conv2d_weight_backward(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -1, hi = 1;
+  int n = 0;
+  st_attrs a = conv_attrs(1, 0, 1, 1, 3);
+  PUSH("contiguous", 2, SMP(1, 2, 5, 5), SMP(1, 2, 3, 3));
+  PUSH("non-contiguous", 2, SMP_NC(1, 2, 5, 5), SMP_NC(1, 2, 3, 3));
+  PUSH("broadcast", 2, SMP_BC(1, 2, 5, 5), SMP(1, 2, 3, 3));
+  PUSH("size-0", 2, SMP(0, 2, 5, 5), SMP(0, 2, 3, 3));
+  FAIL("batch sizes differ", ST_ERR_SHAPE, 2, SMP(2, 2, 5, 5), SMP(1, 2, 3, 3));
+  FAIL("3-D input", ST_ERR_SHAPE, 2, SMP(2, 5, 5), SMP(1, 2, 3, 3));
+  a.list[7] = 0;
+  FAIL("empty kernel", ST_ERR_ARG, 2, SMP(1, 2, 5, 5), SMP(1, 2, 3, 3));
+  a = conv_attrs(2, 1, 1, 1, 3);
+  PUSH("stride 2, padding 1", 2, SMP(1, 2, 5, 5), SMP(1, 2, 3, 3));
+  a = conv_attrs(1, 1, 2, 1, 3);
+  PUSH("dilation 2", 2, SMP(1, 2, 5, 5), SMP(1, 2, 3, 3));
+  a = conv_attrs(1, 0, 1, 2, 3);
+  PUSH("groups 2", 2, SMP(1, 2, 5, 5), SMP(1, 2, 3, 3));
+  return n;
+}
+
 const st_op st__op_conv2d_weight_backward = {
     .id = ST_OP_conv2d_weight_backward, .name = "conv2d_weight_backward", .nin = 2, .nout = 1,
     .infer = infer_conv2d_weight_backward, .kernel = kernel_conv2d_weight_backward,
     .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_conv2d_weight_backward,
-    .jvp = st__jvp_bilinear, .vmap = vmap_conv2d_weight_backward};
+    .jvp = st__jvp_bilinear, .vmap = vmap_conv2d_weight_backward,
+    .samples = samples_conv2d_weight_backward};
 
 /* ---- max_pool2d, avg_pool2d: list = kernel[2], stride[2], padding[2]; i[0] = kernel given.
    max_pool2d has a second output, the i64 position of each maximum in its plane. */
@@ -1377,13 +1655,53 @@ static int vmap_pool2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   return vmap_fold_n(a, a->c, 4, out, out_bdim);
 }
 
+/* The pools' attributes (st_max_pool2d's list): kernel {kh, kw}, stride {sh, sw}, padding p,
+   and for avg_pool2d_backward an input size {size, size} (0: none). */
+static st_attrs pool_sample_attrs(int64_t kh, int64_t kw, int64_t sh, int64_t sw, int64_t p,
+                                  int64_t size) {
+  st_attrs a = {.i = {1, size != 0},
+                .nlist = size ? 8 : 6,
+                .list = {kh, kw, sh, sw, p, p, size, size}};
+  return a;
+}
+
+/* [1, 2, 4, 4] images (or unbatched [2, 4, 4]) with 2x2 windows, overlapping padded 3x3 ones and
+   an empty batch. The sample values are distinct, so every window has one maximum, away from a
+   tie by far more than the finite differences' step; the stride-0 layout repeats rows, so its
+   windows lie within a row there (1x2). Errors: padding over half the kernel, a 2-D input and
+   an i64 input (max_pool2d), no kernel (avg_pool2d). */
+static int samples_pool2d(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = pool_sample_attrs(2, 2, 2, 2, 0, 0);
+  PUSH("contiguous", 1, SMP(1, 2, 4, 4));
+  PUSH("unbatched", 1, SMP(2, 4, 4));
+  PUSH("non-contiguous", 1, SMP_NC(1, 2, 4, 4));
+  PUSH("size-0", 1, SMP(0, 2, 4, 4));
+  FAIL("2-D input", ST_ERR_SHAPE, 1, SMP(4, 4));
+  if (op->id == ST_OP_max_pool2d) FAIL("i64 input", ST_ERR_DTYPE, 1, SMP_AS(ST_I64, 1, 2, 4, 4));
+  a.i[0] = 0;
+  if (op->id == ST_OP_avg_pool2d) FAIL("no kernel", ST_ERR_ARG, 1, SMP(1, 2, 4, 4));
+  a = pool_sample_attrs(1, 2, 1, 2, 0, 0);
+  PUSH("broadcast", 1, SMP_BC(1, 2, 4, 4));
+  a = pool_sample_attrs(3, 3, 1, 1, 1, 0);
+  PUSH("kernel 3, stride 1, padding 1", 1, SMP(1, 2, 4, 4));
+  a = pool_sample_attrs(2, 3, 1, 2, 0, 0);
+  PUSH("kernel 2x3, stride 1x2", 1, SMP_NC(2, 4, 5));
+  a = pool_sample_attrs(2, 2, 2, 2, 2, 0);
+  FAIL("padding over half the kernel", ST_ERR_ARG, 1, SMP(1, 2, 4, 4));
+  return n;
+}
+
 const st_op st__op_max_pool2d = {.id = ST_OP_max_pool2d, .name = "max_pool2d", .nin = 1, .nout = 2,
                                  .infer = infer_pool2d, .kernel = kernel_pool2d,
                                  .saves = ST_SAVE_OUT(1), .vjp = vjp_max_pool2d,
-                                 .jvp = jvp_max_pool2d, .vmap = vmap_pool2d};
+                                 .jvp = jvp_max_pool2d, .vmap = vmap_pool2d,
+                                 .samples = samples_pool2d};
 const st_op st__op_avg_pool2d = {.id = ST_OP_avg_pool2d, .name = "avg_pool2d", .nin = 1, .nout = 1,
                                  .infer = infer_pool2d, .kernel = kernel_pool2d,
-                                 .vjp = vjp_avg_pool2d, .jvp = jvp_linear, .vmap = vmap_pool2d};
+                                 .vjp = vjp_avg_pool2d, .jvp = jvp_linear, .vmap = vmap_pool2d,
+                                 .samples = samples_pool2d};
 
 /* ---- avg_pool2d_backward: in = g; list as the pools, then list[6..7] = the input's {h, w};
         i[0] = kernel given, i[1] = input size given */
@@ -1441,10 +1759,44 @@ static int vjp_avg_pool2d_backward(const st_vjp_args *a, st_tensor *const *gout,
   return 0;
 }
 
+/* The gradients of avg_pool2d's samples: 2x2 windows of a 4x4 input and of a 5x5 one (whose last
+   row and column no window reads), overlapping padded 3x3 windows, unbatched, in every layout,
+   an empty batch. Errors: a grad that is not the pooled size and no input size. */
+static int samples_avg_pool2d_backward(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = pool_sample_attrs(2, 2, 2, 2, 0, 4);
+  PUSH("contiguous", 1, SMP(1, 2, 2, 2));
+  PUSH("unbatched", 1, SMP(2, 2, 2));
+  PUSH("non-contiguous", 1, SMP_NC(1, 2, 2, 2));
+  PUSH("broadcast", 1, SMP_BC(1, 2, 2, 2));
+  PUSH("size-0", 1, SMP(0, 2, 2, 2));
+  FAIL("grad is not the pooled size", ST_ERR_SHAPE, 1, SMP(1, 2, 3, 3));
+  a.i[1] = 0;
+  FAIL("no input size", ST_ERR_ARG, 1, SMP(1, 2, 2, 2));
+  a = pool_sample_attrs(2, 2, 2, 2, 0, 5);
+  PUSH("input 5x5", 1, SMP(1, 2, 2, 2));
+  a = pool_sample_attrs(3, 3, 1, 1, 1, 4);
+  PUSH("kernel 3, stride 1, padding 1", 1, SMP(1, 2, 4, 4));
+  return n;
+}
+
 const st_op st__op_avg_pool2d_backward = {
     .id = ST_OP_avg_pool2d_backward, .name = "avg_pool2d_backward", .nin = 1, .nout = 1,
     .infer = infer_avg_pool2d_backward, .kernel = kernel_avg_pool2d_backward,
-    .vjp = vjp_avg_pool2d_backward, .jvp = jvp_linear, .vmap = vmap_pool2d};
+    .vjp = vjp_avg_pool2d_backward, .jvp = jvp_linear, .vmap = vmap_pool2d,
+    .samples = samples_avg_pool2d_backward};
+
+#undef SMP
+#undef SMP_NC
+#undef SMP_BC
+#undef SMP_AS
+#undef SMP0
+#undef IDX
+#undef IDX0
+#undef PUSH
+#undef FAIL
 
 /* ------------------------------------------------------------------------ public functions */
 
