@@ -27,7 +27,10 @@ static const char *const cell_names[NCELLS] = {"forward",  "decomposition", "gra
                                                "jvp",      "transpose",     "vmap",  "vmap_vjp",
                                                "vjp_vmap", "jvp_vjp",       "errors"};
 typedef enum { NA, VERIFIED, KNOWN, FAILED } verdict;
-static verdict table[ST_OP_COUNT][NCELLS];
+/* Rows: the op table, then the custom-function database (below), as records of their own. */
+enum { NCUSTOM = 6, NROWS = ST_OP_COUNT + NCUSTOM };
+static verdict table[NROWS][NCELLS];
+static const st_custom_fn *custom_of(const st_op *op);
 static int nsamples_total;
 
 /* ------------------------------------------------------------------------- calling an op */
@@ -44,6 +47,7 @@ static int op_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor *
   st_tensor *args[ST_SAMPLE_MAX_IN];
   for (int i = 0; i < nin; i++) args[i] = in[i];
   if ((k->op->flags & ST_OP_INPLACE) && !(args[0] = st_clone(in[0]))) return -1;
+  if (custom_of(k->op)) return st_custom_apply(custom_of(k->op), args, out);
   st_opcall c = {.op = k->op, .nin = nin, .in = args, .a = k->a};
   st_tensor *o[ST_MAX_OUTS];
   if (st__dispatch(&c, o)) return -1;
@@ -195,10 +199,10 @@ static bool error_fails_cleanly(const st_op *op, st_sample *s) {
   for (int i = 0; i < s->nin; i++)
     if (st_numel(s->in[i]) <= 64) st_to_f64(s->in[i], before[i], st_numel(s->in[i]));
   st_opcall c = {.op = op, .nin = s->nin, .in = s->in, .a = s->a};
-  st_tensor *o[ST_MAX_OUTS];
+  st_tensor *o[ST_MAX_OUTS] = {0};
   st_clear_error();
-  bool ok =
-      st__dispatch(&c, o) == (int)s->expect && st_last_status() == s->expect && st_last_error()[0];
+  int rc = custom_of(op) ? st_custom_apply(custom_of(op), s->in, o) : st__dispatch(&c, o);
+  bool ok = rc == (int)s->expect && st_last_status() == s->expect && st_last_error()[0];
   for (int i = 0; ok && i < s->nin; i++) /* a failed call changes none of its inputs */
     if (st_numel(s->in[i]) <= 64)
       ok = same_values(st_reshape(s->in[i], 1, (const int64_t[]){-1}),
@@ -226,7 +230,7 @@ static void run_op(const st_op *op) {
     } else {
       if (k < n32 && s32[k].expect == ST_OK)
         CELL(op, FORWARD, forward_agrees(op, &ctx, s, &s32[k]));
-      if (st__decomps[op->id] && !(op->flags & ST_OP_INPLACE))
+      if (op->id < ST_OP_COUNT && st__decomps[op->id] && !(op->flags & ST_OP_INPLACE))
         CELL(op, DECOMP, decomposition_agrees(op, &ctx, s));
       /* an in-place op's input 0 is batched whenever another input is (vmap refuses the rest) */
       bool (*vmap_check)(const char *, int, st_fn, void *, int, st_tensor *const *, int, int64_t, double) =
@@ -272,14 +276,119 @@ static void run_op(const st_op *op) {
     for (int i = 0; i < s32[k].nin; i++) st__drop(s32[k].in[i]);
 }
 
+/* ------------------------------------------------------------- the custom-function database */
+
+/* Custom functions with correct derivatives (so differences can check them), with and without
+   jvp and vmap rules; each goes through every cell like an op. */
+static int cube_fwd(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)user, (void)nin, (void)nout;
+  out[0] = st_pow_scalar(in[0], 3);
+  return out[0] ? 0 : -1;
+}
+static int save_in(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
+  (void)out;
+  return st_ctx_save(ctx, 2, (st_tensor *const[]){in[0], in[0]});
+}
+static int cube_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gi) {
+  gi[0] = st_mul(g[0], st_mul_scalar(st_square(st_ctx_saved(ctx, 0)), 3)); /* 3 x^2 g */
+  return gi[0] ? 0 : -1;
+}
+static int cube_jvp(st_ctx *ctx, st_tensor *const *t, st_tensor **to) {
+  to[0] = st_mul(t[0], st_mul_scalar(st_square(st_ctx_saved(ctx, 1)), 3));
+  return to[0] ? 0 : -1;
+}
+static const st_custom_fn CUBE_VMAP;
+static int cube_vmap(void *user, int B, const int *in_dims, st_tensor *const *in, st_tensor **out, int *out_dims) {
+  (void)user, (void)B;
+  out_dims[0] = in_dims[0];
+  return st_custom_apply(&CUBE_VMAP, in, out); /* the levels below keep the custom rules */
+}
+/* (a b, a + b) with the sum marked non-differentiable... of a sort: its gradient is still
+   correct, the mark only stops it from recording */
+static int pair_fwd(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)user, (void)nin, (void)nout;
+  out[0] = st_mul(in[0], in[1]);
+  out[1] = st_sin(st_add(in[0], in[1]));
+  return out[0] && out[1] ? 0 : -1;
+}
+static int pair_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
+  (void)out;
+  return st_ctx_save(ctx, 2, in);
+}
+static int pair_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gi) {
+  st_tensor *a = st_ctx_saved(ctx, 0), *b = st_ctx_saved(ctx, 1), *c = st_cos(st_add(a, b));
+  st_tensor *gc = g[1] ? st_mul(g[1], c) : NULL;
+  if (st_ctx_needs_input_grad(ctx, 0)) gi[0] = gc ? st_add(st_mul(g[0], b), gc) : st_mul(g[0], b);
+  if (st_ctx_needs_input_grad(ctx, 1)) gi[1] = gc ? st_add(st_mul(g[0], a), gc) : st_mul(g[0], a);
+  return 0;
+}
+static int softsign_fwd(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)user, (void)nin, (void)nout;
+  out[0] = st_div(in[0], st_add_scalar(st_abs(in[0]), 1));
+  return out[0] ? 0 : -1;
+}
+static int softsign_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gi) { /* g / (1 + |x|)^2 */
+  gi[0] = st_div(g[0], st_square(st_add_scalar(st_abs(st_ctx_saved(ctx, 0)), 1)));
+  return gi[0] ? 0 : -1;
+}
+
+static const st_custom_fn CUBE = {.name = "cube", .nin = 1, .nout = 1, .forward = cube_fwd,
+                                  .setup_context = save_in, .backward = cube_bwd, .generate_vmap_rule = true};
+static const st_custom_fn CUBE_JVP = {.name = "cube_jvp", .nin = 1, .nout = 1, .forward = cube_fwd,
+                                      .setup_context = save_in, .backward = cube_bwd, .jvp = cube_jvp,
+                                      .generate_vmap_rule = true};
+static const st_custom_fn CUBE_VMAP = {.name = "cube_vmap", .nin = 1, .nout = 1, .forward = cube_fwd,
+                                       .setup_context = save_in, .backward = cube_bwd, .vmap = cube_vmap};
+static const st_custom_fn CUBE_LOOP = {.name = "cube_loop", .nin = 1, .nout = 1, .forward = cube_fwd,
+                                       .setup_context = save_in, .backward = cube_bwd};
+static const st_custom_fn PAIR = {.name = "pair", .nin = 2, .nout = 2, .forward = pair_fwd,
+                                  .setup_context = pair_setup, .backward = pair_bwd, .generate_vmap_rule = true};
+static const st_custom_fn SOFTSIGN = {.name = "softsign_once", .nin = 1, .nout = 1, .forward = softsign_fwd,
+                                      .setup_context = save_in, .backward = softsign_bwd,
+                                      .generate_vmap_rule = true, .once_differentiable = true};
+static const st_custom_fn *const CUSTOM[NCUSTOM] = {&CUBE, &CUBE_JVP, &CUBE_VMAP, &CUBE_LOOP, &PAIR, &SOFTSIGN};
+
+static int custom_samples(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  const int64_t s23[2] = {2, 3}, s32[2] = {3, 2};
+  int n = 0, nin = op->nin;
+  st_tensor *b = nin > 1 ? st__sample(dt, 2, s23, -1, 1) : NULL;
+  n = st__sample_push(out, cap, n, "contiguous", ST_OK, NULL, nin, st__sample(dt, 2, s23, -1.5, 1.5), b);
+  b = nin > 1 ? st__sample_broadcast(dt, 2, s23, -1, 1) : NULL;
+  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, NULL, nin, st__sample_noncontig(dt, 2, s23, -1.5, 1.5), b);
+  b = nin > 1 ? st__sample(dt, 0, NULL, -1, 1) : NULL;
+  n = st__sample_push(out, cap, n, "0-dim", ST_OK, NULL, nin, st__sample(dt, 0, NULL, -1.5, 1.5), b);
+  b = nin > 1 ? st__sample(dt, 2, s23, -1, 1) : NULL; /* shapes that do not broadcast */
+  if (nin > 1) n = st__sample_push(out, cap, n, "shape mismatch", ST_ERR_SHAPE, NULL, nin, st__sample(dt, 2, s32, -1, 1), b);
+  return n;
+}
+
+/* once_differentiable refuses every second differentiation, by design */
+#define ONCE_KNOWN                                                                                 \
+  "vjp_vjp: once_differentiable: a second derivative is refused by design; "                       \
+  "jvp_vjp: once_differentiable: the jvp of its vjp differentiates backward again"
+static st_op custom_ops[NCUSTOM];
+
+static const st_custom_fn *custom_of(const st_op *op) {
+  return op->id >= ST_OP_COUNT ? CUSTOM[op->id - ST_OP_COUNT] : NULL;
+}
+
+static void make_custom_records(void) {
+  for (int k = 0; k < NCUSTOM; k++)
+    custom_ops[k] = (st_op){.id = (st_op_id)(ST_OP_COUNT + k), .name = CUSTOM[k]->name, .nin = CUSTOM[k]->nin,
+                            .nout = CUSTOM[k]->nout, .samples = custom_samples,
+                            .known_failures = CUSTOM[k]->once_differentiable ? ONCE_KNOWN : NULL};
+}
+
+static const st_op *row_op(int i) { return i < ST_OP_COUNT ? st__ops[i] : &custom_ops[i - ST_OP_COUNT]; }
+
 /* The summary: printed, and written as markdown to $STRATA_MATRIX_SUMMARY when it is set (make
    coverage puts it into docs/COVERAGE.md). */
 static void summary(FILE *f, bool md, int ops, int *counts) {
   fprintf(f,
-          "%s%d ops with samples (of %d), %d samples; cells: %d verified, %d known failures, %d "
-          "failed\n",
-          md ? "" : "matrix: ", ops, ST_OP_COUNT, nsamples_total, counts[VERIFIED], counts[KNOWN],
-          counts[FAILED]);
+          "%s%d ops with samples (of %d) and %d custom functions, %d samples; cells: %d verified, %d "
+          "known failures, %d failed\n",
+          md ? "" : "matrix: ", ops, ST_OP_COUNT, NCUSTOM, nsamples_total, counts[VERIFIED],
+          counts[KNOWN], counts[FAILED]);
   if (md) {
     fprintf(f, "\n| op |");
     for (int c = 0; c < NCELLS; c++) fprintf(f, " %s |", cell_names[c]);
@@ -288,33 +397,34 @@ static void summary(FILE *f, bool md, int ops, int *counts) {
     fprintf(f, "\n");
   }
   static const char *const marks[4] = {"", "ok", "known", "FAILED"};
-  for (int i = 0; i < ST_OP_COUNT; i++) {
-    if (!st__ops[i]->samples) continue;
+  for (int i = 0; i < NROWS; i++) {
+    if (!row_op(i)->samples) continue;
     if (md) {
-      fprintf(f, "| %s |", st__ops[i]->name);
+      fprintf(f, "| %s%s |", i < ST_OP_COUNT ? "" : "custom: ", row_op(i)->name);
       for (int c = 0; c < NCELLS; c++) fprintf(f, " %s |", marks[table[i][c]]);
       fprintf(f, "\n");
     }
   }
   if (md) fprintf(f, "\n");
-  for (int i = 0; i < ST_OP_COUNT; i++)
+  for (int i = 0; i < NROWS; i++)
     for (int c = 0; c < NCELLS; c++) {
       char why[160];
       if (table[i][c] == KNOWN)
-        fprintf(f, "%sknown failure: %s %s\n", md ? "- " : "  ", st__ops[i]->name,
-                known_reason(st__ops[i], c, why, sizeof why));
+        fprintf(f, "%sknown failure: %s %s\n", md ? "- " : "  ", row_op(i)->name,
+                known_reason(row_op(i), c, why, sizeof why));
     }
 }
 
 TEST(matrix_ops_under_every_transform) {
   int ops = 0, counts[4] = {0};
-  for (int i = 0; i < ST_OP_COUNT; i++) {
-    if (!st__ops[i]->samples) continue;
-    ops++;
-    run_op(st__ops[i]);
+  make_custom_records();
+  for (int i = 0; i < NROWS; i++) {
+    if (!row_op(i)->samples) continue;
+    ops += i < ST_OP_COUNT;
+    run_op(row_op(i));
   }
-  for (int i = 0; i < ST_OP_COUNT; i++)
-    if (st__ops[i]->samples)
+  for (int i = 0; i < NROWS; i++)
+    if (row_op(i)->samples)
       for (int c = 0; c < NCELLS; c++) counts[table[i][c]] += table[i][c] != NA;
   summary(stdout, false, ops, counts);
   const char *path = getenv("STRATA_MATRIX_SUMMARY");
