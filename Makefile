@@ -13,7 +13,7 @@ ASAN_BUILD ?= build-asan
 # Contract smoke programs whose sections are implemented so far.
 SMOKE ?= core autograd transforms custom
 
-.PHONY: all test demo asan tsan valgrind install clean smoke coverage coverage-check
+.PHONY: all test demo asan tsan valgrind install clean smoke coverage coverage-check fuzz
 
 all:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
@@ -69,6 +69,12 @@ smoke: all
 	  cc -std=c11 -O1 -Wall -Wextra $$f -I../shared/contract -o $(BUILD)/$$n \
 	    $$(PKG_CONFIG_PATH=$(BUILD) pkg-config --cflags --libs --static strata) && ./$(BUILD)/$$n || exit 1; \
 	done
+
+# libFuzzer targets (tests/fuzz/) built with clang under ASan + UBSan into build-fuzz/, each run
+# for FUZZ_SECONDS on a copy of its seed corpus; fails on any crash, leak or failed check.
+FUZZ_SECONDS ?= 60
+fuzz:
+	tests/fuzz/run $(FUZZ_SECONDS)
 
 install: all
 	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX))
