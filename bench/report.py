@@ -1,161 +1,213 @@
-"""Merges strata's and the peers' benchmark lines into bench/RESULTS.md: one row per workload
-with times, the ratio peer time / strata time (> 1: strata is faster), and for GEMM the
-percentage of one core's FP32/FP64 peak (2 FMA units x SIMD width x 2 flops x clock)."""
+"""Turns the RESULT / CHECK / FLOPS lines of one bench/run into bench/RESULTS.md (on stdout) and a
+bar chart of the ratios.
+
+    report.py <results.txt> <threads> <chart.png>
+
+Every ratio is other time / strata time: above 1, strata is faster. Implementations whose name
+starts with "strata_" or is "gemm_floor" / "batch_grad" are strata's own references (a loop, a
+hand-batched version, the GEMMs alone, the plain batch gradient)."""
 import datetime
 import os
 import platform
-import re
-import subprocess
 import sys
+from collections import OrderedDict
 
-out, threads = sys.argv[1], int(sys.argv[2])
+log, threads, chart = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+
+TITLES = OrderedDict(
+    overhead="1. Per-op overhead: a chain of 1000 elementwise ops (seconds per chain)",
+    mlp_train="2. MLP training step: forward, cross-entropy, backward, SGD",
+    persample="3. Per-sample gradients, vmap(grad)",
+    jacobians="4. Jacobians of tanh(W x)",
+    hessian="5. The seed hessian benchmark: MLP 2 -> W x 6 -> 3 with tanh",
+    hvp="6. Hessian-vector products of an MLP loss w.r.t. its parameters",
+    ensemble="7. Model ensembling: vmap over MLPs",
+    gmm="8. Gaussian mixture model log-likelihood and its gradient (ADBench / gradbench GMM)",
+)
+REFERENCES = ("gemm_floor", "batch_grad")
 
 
-def clock_ghz():
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("cpu MHz"):
-                return float(line.split(":")[1]) / 1000
-    except OSError:
-        pass
-    return float("nan")
-
-
-def cpu_name():
+def cpu():
+    name, mhz = platform.processor(), float("nan")
     try:
         for line in open("/proc/cpuinfo"):
             if line.startswith("model name"):
-                return line.split(":")[1].strip()
+                name = line.split(":")[1].strip()
+            elif line.startswith("cpu MHz"):
+                mhz = float(line.split(":")[1])
     except OSError:
         pass
-    return platform.processor()
+    return name, mhz / 1000
+
+
+def simd_floats():
+    """float32 lanes of one SIMD register (AVX-512: 16, AVX2: 8, else 4)."""
+    try:
+        flags = next(l for l in open("/proc/cpuinfo") if l.startswith("flags")).split()
+    except (OSError, StopIteration):
+        return 4
+    return 16 if "avx512f" in flags else 8 if "avx2" in flags else 4
 
 
 def versions():
-    v = {}
+    out = []
     for m in ("numpy", "torch", "jax"):
         try:
-            v[m] = __import__(m).__version__
+            out.append(f"{m} {__import__(m).__version__}")
         except Exception:
-            v[m] = "unavailable"
-    return v
+            out.append(f"{m} unavailable")
+    return ", ".join(out)
 
 
-def parse_strata(path, suite):
-    rows = {}
-    for line in open(path):
-        f = line.split()
-        if not f or f[0].startswith("#"):
-            continue
-        try:
-            if suite == "gemm":
-                name, size, thr, sec = f[0], int(f[1]), int(f[2]), float(f[3])
-                rows[(name, size, thr)] = sec
-            else:
-                name, size, sec = f[0], int(f[1]), float(f[2])
-                rows[(name, size, threads)] = sec
-        except (ValueError, IndexError):
-            continue
-    return rows
-
-
-def parse_peers(path):
-    rows = {}
-    for line in open(path):
-        f = line.split()
-        if len(f) < 5:
-            continue
-        suite, peer, name = f[0], f[1], f[2]
-        if suite == "gemm":
-            rows[(peer, name, int(f[3]), int(f[4]))] = float(f[5])
-        else:
-            rows[(peer, name, int(f[3]), threads)] = float(f[4])
-    return rows
-
-
-ghz = clock_ghz()
-lines = [
-    f"# strata benchmarks",
-    "",
-    f"- date: {datetime.date.today().isoformat()}",
-    f"- machine: {cpu_name()}, {os.cpu_count()} cores, {ghz:.2f} GHz; threads pinned to {threads} for every library, and every process bound to {threads} core(s) with taskset",
-    f"- peers: " + ", ".join(f"{k} {v}" for k, v in versions().items()),
-    f"- command: `bench/setup && bench/run {threads}`",
-    "- ratio = peer time / strata time (above 1: strata is faster)",
-    "",
-]
-for suite in ("gemm", "elementwise"):
-    sp, pp = os.path.join(out, f"{suite}.strata.txt"), os.path.join(out, f"{suite}.peers.txt")
-    if not (os.path.exists(sp) and os.path.exists(pp)):
+# ---------------------------------------------------------------------------- parse the log
+rows = OrderedDict()  # (workload, case) -> {"size": n, "impl": {name: (med, min, max)}}
+checks = {}  # (workload, case, impl) -> (ok, err)
+flops = {}
+for line in open(log):
+    f = line.split()
+    if not f:
         continue
-    strata, peers = parse_strata(sp, suite), parse_peers(pp)
-    lines += [f"## {suite}", ""]
-    if suite == "gemm":
-        lines += ["The peak is 2 FMA units x SIMD width x 2 flops x the clock /proc/cpuinfo reports, which is "
-                  "the nominal clock: under boost the percentage passes 100.", "",
-                  "| workload | n | threads | strata GFLOP/s | % of nominal peak | numpy / strata | torch / strata |",
-                  "|---|---|---|---|---|---|---|"]
-    else:
-        lines += ["| workload | elements | strata GB/s | numpy / strata | torch / strata |", "|---|---|---|---|---|"]
-    for (name, size, thr), sec in sorted(strata.items()):
-        ratio = {p: peers.get((p, name, size, thr)) for p in ("numpy", "torch")}
-        rs = [f"{ratio[p] / sec:.2f}" if ratio[p] else "n/a" for p in ("numpy", "torch")]
-        if suite == "gemm":
-            gf = 2.0 * size ** 3 / sec / 1e9
-            width = 8 if name.endswith("f32") else 4
-            peak = 2 * width * 2 * ghz * max(thr, 1)
-            lines.append(f"| {name} | {size} | {thr} | {gf:.1f} | {100 * gf / peak:.0f}% | {rs[0]} | {rs[1]} |")
-        else:
-            arity = 2 if name.startswith(("add", "mul")) else 1
-            gbs = 4.0 * size * (arity + 1) / sec / 1e9
-            lines.append(f"| {name} | {size} | {gbs:.2f} | {rs[0]} | {rs[1]} |")
-    lines.append("")
-ap, app = os.path.join(out, "autograd.strata.txt"), os.path.join(out, "autograd.peers.txt")
-if os.path.exists(ap) and os.path.exists(app):
-    mine = {(f[2], f[3]): float(f[4]) for f in (l.split() for l in open(ap)) if len(f) == 5}
-    theirs = {(f[2], f[3]): float(f[4]) for f in (l.split() for l in open(app)) if len(f) == 5}
-    lines += ["## autograd (eager)", "", "| workload | size | strata (s) | torch (s) | torch / strata |", "|---|---|---|---|---|"]
-    for key, sec in mine.items():
-        peer = theirs.get(key)
-        lines.append(f"| {key[0]} | {key[1]} | {sec:.3e} | {peer:.3e} | {peer / sec:.2f} |" if peer
-                     else f"| {key[0]} | {key[1]} | {sec:.3e} | n/a | n/a |")
-    if ("mlp_step", "1024") in mine and ("mlp_gemms", "1024") in mine:
-        lines += ["", f"MLP step throughput vs its GEMMs alone: {100 * mine[('mlp_gemms', '1024')] / mine[('mlp_step', '1024')]:.0f}%"]
-    lines.append("")
-tp, tpp = os.path.join(out, "transforms.strata.txt"), os.path.join(out, "transforms.peers.txt")
-if os.path.exists(tp) and os.path.exists(tpp):
-    mine = {(f[2], f[3]): float(f[4]) for f in (l.split() for l in open(tp)) if len(f) == 5}
-    theirs = {}
-    for f in (l.split() for l in open(tpp)):
-        if len(f) == 5:
-            theirs[(f[1], f[2], f[3])] = float(f[4])
-    peers = ["torch.func", "torch", "torch_loop", "jax", "jax_jit"]
-    lines += ["## function transforms", "",
-              "Seconds per call; each ratio is peer time / strata time (above 1: strata is faster). "
-              "`torch` is PyTorch eager autograd, `torch_loop` a Python loop of per-example "
-              "autograd.grad calls, `jax` JAX without jit.", "",
-              "| workload | size | strata (s) | " + " | ".join(f"{p} / strata" for p in peers) + " |",
-              "|---|---|---|" + "---|" * len(peers)]
-    for (name, size), sec in mine.items():
-        cells = []
-        for p in peers:
-            t = theirs.get((p, name, size))
-            cells.append(f"{t / sec:.2f}" if t else "")
-        lines.append(f"| {name} | {size} | {sec:.3e} | " + " | ".join(cells) + " |")
-    for m in ("mlp", "cnn"):
-        ps, bg = mine.get((f"persample_{m}", "64")), mine.get((f"batchgrad_{m}", "64"))
-        if ps and bg:
-            lines.append("")
-            lines.append(f"Per-sample gradients ({m}, B=64) take {ps / bg:.2f}x the time of strata's plain batch gradient (goal: at most 2x).")
-    lines.append("")
-bp = os.path.join(out, "gemm_builtin.txt")
-if os.path.exists(bp):
-    lines += ["## gemm, built-in kernel (STRATA_BLAS=off), one thread", "",
-              "The rows above use OpenBLAS when bench/run finds it; these use strata's own packed AVX2 kernel.", "",
-              "| workload | n | GFLOP/s |", "|---|---|---|"]
-    for l in open(bp):
-        f = l.split()
-        if len(f) == 5 and f[2] == "1":
-            lines.append(f"| {f[0]} | {f[1]} | {float(f[4]):.1f} |")
-    lines.append("")
-print("\n".join(lines))
+    if f[0] == "RESULT" and len(f) == 8:
+        r = rows.setdefault((f[1], f[2]), {"size": int(f[3]), "impl": OrderedDict()})
+        r["impl"][f[4]] = tuple(float(v) for v in f[5:8])
+    elif f[0] == "CHECK" and len(f) == 6:
+        checks[(f[1], f[2], f[3])] = (f[4] == "ok", float(f[5]))
+        rows.setdefault((f[1], f[2]), {"size": 0, "impl": OrderedDict()})
+    elif f[0] == "FLOPS" and len(f) == 4:
+        flops[(f[1], f[2])] = float(f[3])
+
+name, ghz = cpu()
+peak = 2 * simd_floats() * 2 * ghz  # GFLOP/s of one core in float32: 2 FMA units
+ratios = []  # (label, peer, ratio) for the chart
+goals = []  # (goal, row, value, met)
+
+
+def fmt_time(t):
+    return f"{t:.3g}" if t < 1e-3 or t >= 1 else f"{t:.4f}"
+
+
+def goal(text, label, value, met):
+    goals.append((text, label, value, met))
+
+
+print("# strata benchmarks\n")
+print(f"- date: {datetime.date.today().isoformat()}")
+print(f"- machine: {name}, {os.cpu_count()} cores, {ghz:.2f} GHz nominal; {threads} thread(s) for every "
+      f"library (OMP/OPENBLAS/MKL_NUM_THREADS, torch.set_num_threads, XLA flags), every process "
+      f"bound to the same core(s) with taskset")
+print(f"- peers: {versions()}")
+print(f"- command: `bench/setup && bench/run -t {threads}`")
+print("- times: median seconds per call of at least 5 samples after a warm-up, [min, max] below "
+      "strata's; every peer's result was checked equal to strata's before it was timed (relative "
+      "1e-4 in float32, 1e-10 in float64: `mismatch` marks a failed check)")
+print("- ratio = other time / strata time: above 1, strata is faster. Columns `strata_*`, "
+      "`gemm_floor` and `batch_grad` are strata's own references.")
+print(f"- BLAS-bound rows: GFLOP/s of the GEMMs the row contains, as % of one core's nominal "
+      f"float32 peak ({peak:.1f} GFLOP/s), and the GEMM floor (those GEMMs alone, through the same "
+      f"OpenBLAS) as % of the row's time")
+
+for w, title in TITLES.items():
+    cases = [(c, r) for (ww, c), r in rows.items() if ww == w]
+    if not cases:
+        continue
+    impls = []
+    for _, r in cases:
+        for i in r["impl"]:
+            if i != "strata" and i not in impls:
+                impls.append(i)
+        for (ww, c, i) in checks:
+            if ww == w and i not in impls:
+                impls.append(i)
+    blas = any((w, c) in flops for c, _ in cases)
+    head = ["case", "size", "strata (s)"] + [f"{i} / strata" for i in impls]
+    if blas:
+        head += ["GFLOP/s", "% of peak", "GEMM floor % of time"]
+    print(f"\n## {title}\n")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for c, r in cases:
+        s = r["impl"].get("strata")
+        cells = [c, str(r["size"])]
+        cells.append(f"{fmt_time(s[0])} [{fmt_time(s[1])}, {fmt_time(s[2])}]" if s else "n/a")
+        for i in impls:
+            t = r["impl"].get(i)
+            ck = checks.get((w, c, i))
+            if ck and not ck[0]:
+                cells.append(f"mismatch ({ck[1]:.1e})")
+            elif t and s:
+                ratio = t[0] / s[0]
+                cells.append(f"{ratio:.2f}")
+                ratios.append((f"{w} {c}", i, ratio))
+            else:
+                cells.append("")
+        if blas:
+            fl = flops.get((w, c))
+            floor = r["impl"].get("gemm_floor")
+            if fl and s:
+                gf = fl / s[0] / 1e9
+                cells += [f"{gf:.1f}", f"{100 * gf / peak:.0f}%",
+                          f"{100 * floor[0] / s[0]:.0f}%" if floor else ""]
+            else:
+                cells += ["", "", ""]
+        print("| " + " | ".join(cells) + " |")
+        # goals of issue 7
+        if not s:
+            continue
+        ratio = lambda i: r["impl"][i][0] / s[0] if i in r["impl"] else None
+        label = f"{w} {c}"
+        if w == "overhead":
+            for peer, need in (("torch", 20), ("jax", 100)):
+                if ratio(peer) is not None:
+                    goal(f"overhead: {peer} / strata >= {need}", label, ratio(peer), ratio(peer) >= need)
+        if (w, c) in flops:
+            for peer, need in (("torch", 1.2), ("torch.func", 1.2), ("jax_jit", 1.0)):
+                if ratio(peer) is not None:
+                    goal(f"BLAS-bound: {peer} / strata >= {need}", label, ratio(peer), ratio(peer) >= need)
+            if "gemm_floor" in r["impl"]:
+                share = r["impl"]["gemm_floor"][0] / s[0]
+                goal("BLAS-bound: GEMM floor >= 85% of the time", label, share, share >= 0.85)
+        if w == "persample" and "batch_grad" in r["impl"]:
+            x = s[0] / r["impl"]["batch_grad"][0]
+            goal("per-sample: strata <= 2x its batch gradient", label, x, x <= 2)
+
+print("\n## Goals of issue 7\n")
+print("| goal | row | value | met |")
+print("|---|---|---|---|")
+for text, label, value, met in goals:
+    v = f"{100 * value:.0f}%" if "%" in text else f"{value:.2f}"
+    print(f"| {text} | {label} | {v} | {'yes' if met else '**no**'} |")
+nmet = sum(g[3] for g in goals)
+print(f"\n{nmet} of {len(goals)} goal checks met.")
+
+# ------------------------------------------------------------------------------- the chart
+try:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    peers = sorted({p for _, p, _ in ratios})
+    labels = list(OrderedDict.fromkeys(l for l, _, _ in ratios))
+    fig, ax = plt.subplots(figsize=(11, 0.32 * len(labels) * max(1, len(peers)) / 2 + 2))
+    h = 0.8 / max(1, len(peers))
+    for k, p in enumerate(peers):
+        ys, xs = [], []
+        for j, l in enumerate(labels):
+            for ll, pp, v in ratios:
+                if ll == l and pp == p:
+                    ys.append(j + k * h)
+                    xs.append(v)
+        ax.barh(ys, xs, height=h, label=p)
+    ax.set_yticks([j + 0.4 - h / 2 for j in range(len(labels))])
+    ax.set_yticklabels(labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.axvline(1, color="black", linewidth=0.8)
+    ax.set_xlabel("other time / strata time (log scale; right of 1: strata is faster)")
+    ax.set_title(f"strata vs peers, {threads} thread(s), {datetime.date.today().isoformat()}")
+    ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(chart, dpi=110)
+    print(f"\nChart: `{os.path.basename(chart)}` (every ratio of the tables, log scale).")
+except Exception as e:  # the tables stand without it
+    print(f"\nNo chart: {type(e).__name__}: {e}", file=sys.stderr)
