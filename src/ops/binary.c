@@ -111,8 +111,7 @@ static int check_broadcasts_to_self(const st_opcall *c) {
 }
 
 static int broadcast(const st_opcall *c, const st_tensor *a, int nb, const int64_t *b, int64_t *out) {
-  char fn[40];
-  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  const char *fn = ST_FN(c);
   return st__broadcast_shapes(fn, a->ndim, a->shape, nb, b, out);
 }
 

@@ -98,8 +98,7 @@ static int set_out_shape(const st_opcall *c, plan *p, bool a_vector, bool b_vect
   memcpy(p->shape, p->bshape, sizeof(int64_t) * (size_t)p->nbatch);
   if (!a_vector) p->shape[p->ndim++] = p->a.rows;
   if (!b_vector) p->shape[p->ndim++] = p->b.cols;
-  char fn[32];
-  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  const char *fn = ST_FN(c);
   return st__check_shape(fn, p->ndim, p->shape, p->dtype);
 }
 

@@ -143,6 +143,9 @@ extern const st_decomp st__decomps[ST_OP_COUNT];
 
 /* The table, indexed by st_op_id, built in table.c from the family lists. */
 extern const st_op *const st__ops[ST_OP_COUNT];
+/* "st_<name>" per op id: the function name error messages give. */
+extern const char *const st__op_fns[ST_OP_COUNT];
+#define ST_FN(c) (st__op_fns[(c)->op->id])
 
 /* Formats "st_<op>: <message>" into the error state; returns status. */
 int st__op_error(const st_opcall *c, st_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

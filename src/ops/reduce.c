@@ -42,8 +42,7 @@ static int reduced_mask(const st_opcall *c, unsigned *mask) {
     *mask = (1u << a->ndim) - 1;
     return 0;
   }
-  char fn[48];
-  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  const char *fn = ST_FN(c);
   unsigned seen = 0;
   for (int i = 0; i < n; i++) {
     int d = st__wrap_dim(fn, (int)c->a.list[i], a->ndim);

@@ -41,8 +41,7 @@ static int rule_dim(int64_t dim, int ndim) { return st__wrap_dim("vjp", (int)dim
 
 /* Wraps dim for this op's messages ("st_<name>: dim 3 is out of range ..."); -1 on error. */
 static int wrap(const st_opcall *c, int64_t dim, int ndim) {
-  char fn[48];
-  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  const char *fn = ST_FN(c);
   if (dim < INT_MIN || dim > INT_MAX) dim = ndim > 0 ? ndim : 1; /* out of range either way */
   return st__wrap_dim(fn, (int)dim, ndim);
 }
@@ -56,8 +55,7 @@ static int wrap_new_dim(const st_opcall *c, int64_t dim, int ndim, const char *w
 }
 
 static int check_shape(const st_opcall *c, int ndim, const int64_t *shape, st_dtype dt) {
-  char fn[48];
-  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  const char *fn = ST_FN(c);
   return st__check_shape(fn, ndim, shape, dt);
 }
 
@@ -1514,8 +1512,7 @@ static int samples_shape(const st_op *op, st_dtype dt, st_sample *out, int cap) 
    earlier call left stays in place (NULL propagation). */
 static bool set_list(st_opcall *c, st_tensor *a, int n, const int64_t *v, const int *iv,
                      const char *what) {
-  char fn[48];
-  snprintf(fn, sizeof fn, "st_%s", c->op->name);
+  const char *fn = ST_FN(c);
   if (!a) {
     st__null_arg(fn, 1);
     return false;
