@@ -141,10 +141,20 @@ WHERE_LOOP(bool8, bool)
   [ST_BK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64, [ST_I64] = name##_i64}
 #define FLOAT2(name) [ST_BK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64}
 
+/* The derivatives of tanh, sigmoid and relu from their results y, times the gradient g (a):
+   PyTorch's tanh_backward, sigmoid_backward and threshold_backward(g, y, 0). */
+#define BACKWARD_FLOAT(T, SUFFIX)                                                                  \
+  BINARY_LOOP(tanh_backward_##SUFFIX, T, T, a * (1 - b * b))                                       \
+  BINARY_LOOP(sigmoid_backward_##SUFFIX, T, T, a * b * (1 - b))                                    \
+  BINARY_LOOP(threshold_backward_##SUFFIX, T, T, b > 0 ? a : 0)
+BACKWARD_FLOAT(float, f32)
+BACKWARD_FLOAT(double, f64)
+
 static const st_loop_fn binary_loops[ST_BK_COUNT][4] = {
   ALL4(add), NUM3(sub), ALL4(mul), FLOAT2(div), NUM3(pow), ALL4(maximum), ALL4(minimum),
   FLOAT2(atan2), ALL4(eq), ALL4(ne), ALL4(lt), ALL4(le), ALL4(gt), ALL4(ge), ALL4(logical_and),
-  ALL4(logical_or), ALL4(where),
+  ALL4(logical_or), ALL4(where), FLOAT2(tanh_backward), FLOAT2(sigmoid_backward),
+  FLOAT2(threshold_backward),
 };
 
 st_loop_fn st__binary_loop(st_binary_kind k, st_dtype dt) {

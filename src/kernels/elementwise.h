@@ -17,7 +17,8 @@
    logical ops (bool out). where reads (bool cond, a, b) and writes a's dtype. */
 #define ST_BINARY_KINDS(X)                                                                         \
   X(add) X(sub) X(mul) X(div) X(pow) X(maximum) X(minimum) X(atan2) X(eq) X(ne) X(lt) X(le) X(gt)  \
-  X(ge) X(logical_and) X(logical_or) X(where)
+  X(ge) X(logical_and) X(logical_or) X(where) X(tanh_backward) X(sigmoid_backward)              \
+  X(threshold_backward)
 
 typedef enum {
 #define ST__KIND(name) ST_UK_##name,

@@ -52,6 +52,9 @@ static const binary_info infos[ST_OP_COUNT] = {
   [ST_OP_ge] = INFO(ge, RULE_BOOL_OUT),
   [ST_OP_logical_and] = INFO(logical_and, RULE_BOOL_OUT),
   [ST_OP_logical_or] = INFO(logical_or, RULE_BOOL_OUT),
+  [ST_OP_tanh_backward] = INFO(tanh_backward, RULE_FLOAT),
+  [ST_OP_sigmoid_backward] = INFO(sigmoid_backward, RULE_FLOAT),
+  [ST_OP_threshold_backward] = INFO(threshold_backward, RULE_FLOAT),
 };
 
 /* Compute and output dtypes of an op on operands of dtypes a and b that promote to
@@ -228,12 +231,24 @@ static st_tensor *times_partial(const st_op *op, const st_attrs *at, int i, st_t
   }
   case ST_OP_where: /* g goes to the branch each element came from; cond is bool */
     return i == 1 ? st_where(x, g, zero_like0(g)) : st_where(x, zero_like0(g), g);
+  /* The backward ops of tanh, sigmoid, relu (derivatives.yaml): linear in the gradient x, so
+     its partial is the op itself; in the result w, -2 x w and x (1 - 2 w), and 0 for relu's
+     mask. */
+  case ST_OP_tanh_backward:
+    return i == 0 ? st__tanh_backward(g, w) : st_mul(g, st_mul_scalar(st_mul(x, w), -2));
+  case ST_OP_sigmoid_backward:
+    return i == 0 ? st__sigmoid_backward(g, w)
+                  : st_mul(g, st_mul(x, st_add_scalar(st_mul_scalar(w, -2), 1)));
+  case ST_OP_threshold_backward: return i == 0 ? st__threshold_backward(g, w) : st_zeros_like(g);
   default: st__error(ST_ERR_AUTOGRAD, "st_%s: no derivative", op->name); return NULL;
   }
 }
 
-/* where's cond (input 0) is bool: it has no derivative, and neither gradient nor tangent. */
-static bool has_derivative(const st_op *op, int i) { return !(op->id == ST_OP_where && i == 0); }
+/* where's cond (input 0) is bool: it has no derivative, and neither gradient nor tangent;
+   relu's mask (threshold_backward's input 1) has derivative 0 where it is defined. */
+static bool has_derivative(const st_op *op, int i) {
+  return !(i == 0 && op->id == ST_OP_where) && !(i == 1 && op->id == ST_OP_threshold_backward);
+}
 
 /* vjp of the differentiable elementwise ops: each input's product, summed to its shape. */
 static int vjp_elementwise(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
@@ -449,6 +464,9 @@ BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0, NULL)
 BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0, NULL)
 BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1, NULL)
 BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1, NULL)
+BINARY(tanh_backward, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
+BINARY(sigmoid_backward, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
+BINARY(threshold_backward, 0, infer_binary, kernel_binary, IN1, NULL)
 
 /* ------------------------------------------ tensor op scalar: add_scalar, mul_scalar (f[0]) */
 
@@ -623,7 +641,7 @@ const st_op st__op_copy_ = {.id = ST_OP_copy_, .name = "copy_", .nin = 2, .nout 
 
 #define BINARY_PUBLIC(name)                                                                        \
   st_tensor *st_##name(st_tensor *a, st_tensor *b) {                                               \
-    st_opcall c = ST_CALL(name, a, b);                                                               \
+    st_opcall c = ST_CALL(name, a, b);                                                             \
     return st__call1(&c);                                                                          \
   }
 BINARY_PUBLIC(add)
@@ -642,6 +660,15 @@ BINARY_PUBLIC(gt)
 BINARY_PUBLIC(ge)
 BINARY_PUBLIC(logical_and)
 BINARY_PUBLIC(logical_or)
+
+#define BACKWARD_INTERNAL(name)                                                                    \
+  st_tensor *st__##name(st_tensor *g, st_tensor *y) {                                              \
+    st_opcall c = ST_CALL(name, g, y);                                                             \
+    return st__call1(&c);                                                                          \
+  }
+BACKWARD_INTERNAL(tanh_backward)
+BACKWARD_INTERNAL(sigmoid_backward)
+BACKWARD_INTERNAL(threshold_backward)
 
 #define INPLACE_PUBLIC(name)                                                                       \
   int st_##name(st_tensor *self, st_tensor *other) {                                               \

@@ -20,6 +20,13 @@ int st__rule_failed(void);
    are summed with keepdim. Returns g itself (new reference) when shapes already match. */
 st_tensor *st__sum_to(st_tensor *g, const st_tensor_meta *m);
 
+/* The derivatives of tanh, sigmoid and relu from their result y, times g, each one op of its
+   own with its own rules (PyTorch's tanh_backward, sigmoid_backward, threshold_backward):
+   g (1 - y^2), g y (1 - y), and g where y > 0 else 0. */
+st_tensor *st__tanh_backward(st_tensor *g, st_tensor *y);
+st_tensor *st__sigmoid_backward(st_tensor *g, st_tensor *y);
+st_tensor *st__threshold_backward(st_tensor *g, st_tensor *y);
+
 /* A tensor of zeros / ones shaped and typed like m. */
 st_tensor *st__zeros_meta(const st_tensor_meta *m);
 

@@ -151,11 +151,11 @@ static st_tensor *times_derivative(const st_op *op, const st_attrs *at, st_tenso
   case ST_OP_sin: return st_mul(g, st_cos(x));
   case ST_OP_cos: return st_mul(g, st_neg(st_sin(x)));
   case ST_OP_tan: return st_mul(g, st_add_scalar(st_square(y), 1)); /* 1 + result^2 */
-  /* tanh_backward: 1 - result^2; sigmoid_backward: result * (1 - result) */
-  case ST_OP_tanh: return st_mul(g, st_add_scalar(st_neg(st_square(y)), 1));
-  case ST_OP_sigmoid: return st_mul(g, st_mul(y, st_add_scalar(st_neg(y), 1)));
-  case ST_OP_relu: /* threshold_backward(g, result, 0) = where(result > 0, g, 0): relu'(0) = 0 */
-    return st_where(st_gt(y, zero_like0(y)), g, zero_like0(g));
+  /* g (1 - result^2), g result (1 - result), where(result > 0, g, 0): one op each, as in
+     PyTorch (relu'(0) = 0) */
+  case ST_OP_tanh: return st__tanh_backward(g, y);
+  case ST_OP_sigmoid: return st__sigmoid_backward(g, y);
+  case ST_OP_relu: return st__threshold_backward(g, y);
   case ST_OP_gelu: return st_mul(g, gelu_derivative(x));
   case ST_OP_silu: { /* s * (1 + x * (1 - s)) with s = sigmoid(x) */
     st_tensor *s = st_sigmoid(x);
