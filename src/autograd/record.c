@@ -42,10 +42,10 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
   if (!s->op->vjp)
     return st__error(ST_ERR_UNSUPPORTED, "st_%s: the derivative is not implemented (%s)", s->op->name, n->name);
   st_tensor *vals[2 * ST_MAX_OUTS + 16] = {0};
-  st_tensor **in = vals, **out = vals + s->nin;
+  st_tensor **in = vals;
   bool heap = nsaved(s) > sizeof vals / sizeof vals[0];
   if (heap && !(in = st__calloc(nsaved(s), sizeof(st_tensor *)))) return ST_ERR_OOM;
-  out = in + s->nin;
+  st_tensor **out = in + s->nin; /* only once in is the buffer that holds every slot */
   int rc = 0;
   for (size_t i = 0; i < nsaved(s) && !rc; i++) {
     if (!saves(s, i)) continue;

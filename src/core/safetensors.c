@@ -603,8 +603,10 @@ static int check_tiling(const loader *L, entry **order, uint64_t buffer_size) {
 }
 
 /* Everything the header claims, checked before any tensor is allocated. `order` receives the
-   entries sorted by offset. */
+   entries sorted by offset. A header without tensors ("{}") has no `order` (NULL): it only
+   needs an empty buffer. */
 static int check_header(loader *L, entry **order, uint64_t buffer_size) {
+  if (L->count == 0) return check_tiling(L, order, buffer_size);
   for (int i = 0; i < L->count; i++) order[i] = &L->entries[i];
   qsort(order, (size_t)L->count, sizeof *order, by_name);
   for (int i = 1; i < L->count; i++)

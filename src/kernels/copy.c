@@ -115,7 +115,7 @@ void st__k_fill(st_view dst, double value) {
   switch (vt) {
   case ST_F32: v.f = (float)value; break;
   case ST_F64: v.d = value; break;
-  case ST_I64: v.i = (int64_t)value; break;
+  case ST_I64: v.i = to_i64(value); break; /* the ops reject values i64 cannot hold */
   case ST_BOOL: v.b = value != 0; break;
   }
   int64_t zeros[ST_MAX_DIMS] = {0};

@@ -16,14 +16,28 @@ static int infer_factory(const st_opcall *c, st_meta *m) {
   return 0;
 }
 
+/* Whether v converts to i64 without overflow: finite and in [-2^63, 2^63) (the conversion of
+   anything else is undefined in C). */
+static bool fits_i64(double v) { return v >= -0x1p63 && v < 0x1p63; }
+
 /* ----------------------------------------------------------------- full: f[0] = the value */
+
+/* An i64 tensor cannot hold NaN, an infinity or a value beyond its range (PyTorch: "value
+   cannot be converted to type int64_t without overflow"); bool takes any value (nonzero). */
+static int infer_full(const st_opcall *c, st_meta *m) {
+  if (infer_factory(c, m)) return -1;
+  if (c->a.dtype == ST_I64 && !fits_i64(c->a.f[0]))
+    return st__op_error(c, ST_ERR_ARG, "value %g cannot be converted to i64 without overflow",
+                        c->a.f[0]);
+  return 0;
+}
 
 static int kernel_full(const st_opcall *c, st_tensor *const *out) {
   st__k_fill(st__view_of(out[0]), c->a.f[0]);
   return 0;
 }
 const st_op st__op_full = {.id = ST_OP_full, .name = "full", .nin = 0, .nout = 1,
-                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_factory, .kernel = kernel_full};
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_full, .kernel = kernel_full};
 
 /* --------------------------------------------------- from_data: ptr = row-major source buffer */
 
@@ -51,6 +65,11 @@ static int infer_arange(const st_opcall *c, st_meta *m) {
   if (n < 0) n = 0;
   if (!st__valid_dtype(c->a.dtype)) return st__op_error(c, ST_ERR_DTYPE, "invalid dtype %d", (int)c->a.dtype);
   if (c->a.dtype == ST_BOOL) return st__op_error(c, ST_ERR_DTYPE, "bool is not a numeric dtype");
+  /* the values run monotonically from start to the last one, computed as the kernel does */
+  double last = n > 0 ? start + (double)(n - 1) * step : start;
+  if (c->a.dtype == ST_I64 && n > 0 && !(fits_i64(start) && fits_i64(last)))
+    return st__op_error(c, ST_ERR_ARG, "values from %g to %g cannot be converted to i64 without "
+                        "overflow", start, last);
   st__meta_set(m, c->a.dtype, 1, &n);
   return 0;
 }
@@ -76,6 +95,10 @@ static int infer_linspace(const st_opcall *c, st_meta *m) {
   if (!st__valid_dtype(c->a.dtype) || c->a.dtype == ST_BOOL)
     return st__op_error(c, ST_ERR_DTYPE, "dtype %s is not numeric", st_dtype_name(c->a.dtype));
   if (st__check_shape("st_linspace", 1, c->a.i, c->a.dtype)) return -1;
+  /* every value lies between start and end */
+  if (c->a.dtype == ST_I64 && c->a.i[0] > 0 && !(fits_i64(c->a.f[0]) && fits_i64(c->a.f[1])))
+    return st__op_error(c, ST_ERR_ARG, "start %g and end %g cannot be converted to i64 without "
+                        "overflow", c->a.f[0], c->a.f[1]);
   st__meta_set(m, c->a.dtype, 1, c->a.i);
   return 0;
 }

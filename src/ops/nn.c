@@ -1872,7 +1872,7 @@ st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask) {
 /* Without train, x itself after the same argument checks: the identity needs no op of its own. */
 st_tensor *st_dropout(st_tensor *x, double p, bool train) {
   st_opcall c = ST_CALL(dropout, x);
-  st_meta m;
+  st_meta m[ST_MAX_OUTS]; /* infer describes both outputs, y and the mask */
   c.a.f[0] = p;
   c.a.i[0] = train;
   if (train) return st__call1(&c);
@@ -1880,7 +1880,7 @@ st_tensor *st_dropout(st_tensor *x, double p, bool train) {
     st__null_arg("st_dropout", 1);
     return NULL;
   }
-  if (c.op->infer(&c, &m)) return NULL;
+  if (c.op->infer(&c, m)) return NULL;
   st__ok();
   return st__track(st_retain(x));
 }

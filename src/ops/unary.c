@@ -262,8 +262,9 @@ static st_dtype clamp_dtype(st_dtype dt, double lo, double hi) {
   return dt;
 }
 
+/* A NaN bound makes the result dtype float, so its i64 form is never read: 0, not a cast. */
 static int64_t saturate_i64(double v) {
-  return v <= -0x1p63 ? INT64_MIN : v >= 0x1p63 ? INT64_MAX : (int64_t)v;
+  return v <= -0x1p63 ? INT64_MIN : v >= 0x1p63 ? INT64_MAX : v == v ? (int64_t)v : 0;
 }
 
 static int infer_clamp(const st_opcall *c, st_meta *m) {

@@ -67,6 +67,13 @@ static st_tensor *place(const char *who, int j, st_tensor *t, int bdim, int out_
     return bdim >= 0 ? NULL : st__track(st_retain(t));
   }
   int r = bdim >= 0 ? t->ndim : t->ndim + 1; /* the result's rank */
+  if (r > ST_MAX_DIMS) {
+    st__error(ST_ERR_SHAPE,
+              "%s: output %d (shape %s) does not depend on the batch and would have %d dims once "
+              "expanded to it; the maximum is %d",
+              who, j, ST_SHAPE_STR(t), r, ST_MAX_DIMS);
+    return NULL;
+  }
   if (out_dim < -r || out_dim >= r) {
     char ls[96];
     st__error(ST_ERR_ARG, "%s: out_dims[%d] = %d is out of range for output %d of logical shape %s",
