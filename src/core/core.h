@@ -84,6 +84,7 @@ struct st_tensor {
   uint32_t level_id;
   st_tensor *value;   /* strong */
   st_tensor *tangent; /* ST_WRAP_JVP: strong; NULL is a zero tangent */
+  bool tangent_own;   /* ST_WRAP_JVP: an in-place op may write the tangent (jvp_level.c) */
   uint32_t trace_id;  /* the N of "tN" in traces, given on first print */
 };
 

@@ -9,6 +9,8 @@
 
    A wrapper whose transform has returned is dead: a grad or jvp wrapper then stands for its
    value (its primal), a vmap wrapper is an error (its batch has no meaning any more). */
+#include <string.h>
+
 #include "../autograd/autograd.h"
 #include "interp.h"
 
@@ -200,6 +202,49 @@ static int run_decomposition(const st_opcall *c, st_tensor **out) {
   return 0;
 }
 
+/* ------------------------------------------------------------- in-place ops on aliases */
+
+/* Whether an input other than self shares self's storage (t.mul_(t), t.mul_(t.expand(...))). */
+static bool reads_self(const st_opcall *c) {
+  if (!(c->op->flags & ST_OP_INPLACE)) return false;
+  for (int i = 1; i < c->nin; i++)
+    if (c->in[i]->storage == c->in[0]->storage) return true;
+  return false;
+}
+
+/* The clone's error (a stale view, say) under the op's own name. */
+static int clone_failed(const st_opcall *c) {
+  char msg[512];
+  const char *p = "st_to_dtype: ";
+  snprintf(msg, sizeof msg, "%s", st_last_error());
+  bool cut = !strncmp(msg, p, strlen(p));
+  return st__op_error(c, st_last_status() ? st_last_status() : ST_ERR_OOM, "%s",
+                      cut ? msg + strlen(p) : msg);
+}
+
+/* An in-place op reads its other inputs as they were before the write. One that shares self's
+   storage is replaced by a copy taken first (a recorded clone, so its gradient reaches the
+   input's history), which the kernel, the node and the jvp rule all read; without it the rules
+   would read the written value. Only where something differentiates: at level 0 without a node
+   to record, the kernel alone handles the overlap. */
+static int run_on_copies(const st_opcall *c, int level, st_tensor **out) {
+  st_meta m[ST_MAX_OUTS];
+  bool record = true;
+  if (c->op->infer(c, m) || (!level && st__needs_record(c, 0, &record))) return st_last_status();
+  if (!record) return run_plain(c, out);
+  st_tensor *small[8], **r = st__tmp_array(c->nin, small, 8);
+  int rc = r ? 0 : ST_ERR_OOM;
+  for (int i = 0; !rc && i < c->nin; i++) {
+    bool copy = i > 0 && c->in[i]->storage == c->in[0]->storage;
+    if (!(r[i] = copy ? st__untrack(st_clone(c->in[i])) : st_retain(c->in[i])))
+      rc = clone_failed(c);
+  }
+  if (!rc) rc = st__redispatch(c, r, out);
+  for (int i = 0; r && i < c->nin; i++) st__drop(r[i]);
+  st__tmp_free(r, small, c->nin);
+  return rc;
+}
+
 int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   for (int i = 0; i < op->nout; i++) out[i] = NULL;
@@ -211,6 +256,7 @@ int st__dispatch(const st_opcall *c, st_tensor **out) {
     int v = vmap_level();
     if (v > level) level = v;
   }
+  if (reads_self(c)) return run_on_copies(c, level, out);
   if (use_decomposition(op, level)) return run_decomposition(c, out);
   return level ? run_level(c, level, out) : run_plain(c, out);
 }

@@ -50,8 +50,9 @@ static inline bool st__wrapper_alive(const st_tensor *t) {
   return t->level <= st__tls_depth && st__tls_ids[t->level] == t->level_id;
 }
 
-/* A new wrapper of `value` at `level` (value retained; tangent retained when non-NULL). A vmap
-   wrapper hides dim `bdim` of value. Untracked; NULL on OOM. */
+/* A new wrapper of `value` at `level` (value retained; tangent retained when non-NULL, and not
+   owned: an in-place op replaces it rather than writing into it). A vmap wrapper hides dim
+   `bdim` of value. Untracked; NULL on OOM. */
 st_tensor *st__wrap(int level, st_tensor *value, int bdim, st_tensor *tangent);
 /* t's value when t is a live wrapper at `level`, else t (borrowed). */
 static inline st_tensor *st__unwrap_at(st_tensor *t, int level) {

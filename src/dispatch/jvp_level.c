@@ -124,19 +124,74 @@ int st__fit_tangent(const char *who, int j, const st_tensor *y, st_tensor **t) {
   return 0;
 }
 
-/* The tangent of an in-place op's self changes with its value. When self's tangent is a dense
-   tensor it is overwritten in place, so that a view's tangent written this way reaches its
-   base's tangent (view rules give a view of the base's tangent); else it is replaced. */
+/* Tangents are shared: a rule may hand an input's tangent through (add_scalar, add of a
+   constant, copies), st_jvp's inputs hold the caller's tangents, and a view's tangent is a view
+   of its base's. A wrapper owns its tangent (tangent_own) when the tangent's storage belongs to
+   the wrapper's value: computed for it, or its base's when it is a view of that base. Only an
+   owned tangent is written in place by an in-place op, so that the write reaches the tangent of
+   the base and of its other views and no one else's; any other is copied on write (replaced). */
+
+/* Before a view op: an input whose tangent is not its own gets a copy of it, so that the view's
+   tangent (a view of it) is owned by the input and the view together. */
+static int own_viewed_tangents(int level, const st_opcall *c, const st_meta *m, st_tensor **tin) {
+  for (int j = (c->op->flags & ST_OP_INPLACE) ? 1 : 0; j < c->op->nout; j++) {
+    int i = m[j].alias;
+    if (i < 0 || i >= c->nin || !tin[i] || c->in[i]->level != level || c->in[i]->tangent_own)
+      continue;
+    st_tensor *copy = st__untrack(st_clone(tin[i]));
+    if (!copy) return st_last_status();
+    st__drop(c->in[i]->tangent);
+    c->in[i]->tangent = tin[i] = copy;
+    c->in[i]->tangent_own = true;
+  }
+  return 0;
+}
+
+/* Makes *t, the new tangent of output j (j = 0 of an in-place op: self's replacement), fit to be
+   held: a tangent that shares the storage of an input's owned tangent is copied (the owner and
+   its views write that one in place), except a view output's tangent that is a view of its
+   base's. *own: whether the output owns the result: new, or the view of its base's owned one. */
+static int claim_tangent(const st_opcall *c, const st_meta *m, int j, st_tensor *const *tin,
+                         st_tensor **t, bool *own) {
+  bool view = !((c->op->flags & ST_OP_INPLACE) && j == 0) && m[j].alias >= 0;
+  bool of_base = false, other_owned = false, other = false;
+  for (int i = 0; i < c->nin; i++) {
+    if (!tin[i] || tin[i]->storage != (*t)->storage) continue;
+    if (view && i == m[j].alias) of_base = true;
+    else if (c->in[i]->tangent_own) other_owned = true;
+    else other = true;
+  }
+  if (other_owned) {
+    st_tensor *copy = st__untrack(st_clone(*t));
+    if (!copy) return st_last_status();
+    st__drop(*t);
+    *t = copy;
+    *own = true;
+    return 0;
+  }
+  *own = !other && (!of_base || c->in[m[j].alias]->tangent_own);
+  return 0;
+}
+
+/* The tangent of an in-place op's self changes with its value: an owned dense tangent is
+   overwritten in place (zeroed for a zero tangent), so that a view's write reaches its base's
+   tangent; else it is replaced. */
 static bool dense(const st_tensor *t) {
   for (int d = 0; d < t->ndim; d++)
     if (t->strides[d] == 0 && t->shape[d] > 1) return false;
   return true;
 }
-static int update_tangent(st_tensor *self, st_tensor **t) {
-  if (self->tangent && *t && dense(self->tangent) && self->tangent->dtype == (*t)->dtype)
-    return st_copy_(self->tangent, *t);
-  st__drop(self->tangent);
+static int update_tangent(const st_opcall *c, const st_meta *m, st_tensor *const *tin,
+                          st_tensor *self, st_tensor **t, st_tensor **old) {
+  bool own_dense = self->tangent_own && self->tangent && dense(self->tangent);
+  if (own_dense && !*t) return st_zero_(self->tangent); /* fill_, zero_ */
+  if (own_dense && self->tangent->dtype == (*t)->dtype)
+    return *t == self->tangent ? 0 : st_copy_(self->tangent, *t);
+  bool own = false;
+  if (*t && claim_tangent(c, m, 0, tin, t, &own)) return st_last_status();
+  *old = self->tangent; /* tin[0]: dropped once nothing reads tin */
   self->tangent = *t;
+  self->tangent_own = own;
   *t = NULL;
   return 0;
 }
@@ -152,7 +207,6 @@ static int check_inplace_target(int level, const st_opcall *c, bool any_tangent)
 }
 
 int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out) {
-  (void)m;
   const st_op *op = c->op;
   int nin = c->nin, nout = op->nout;
   bool inplace = op->flags & ST_OP_INPLACE;
@@ -167,7 +221,9 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
   }
   if (op->flags & ST_OP_NONDIFF) any = false;
   if (!rc) rc = check_inplace_target(level, c, any);
+  if (!rc && any) rc = own_viewed_tangents(level, c, m, tin);
   st_tensor *vout[ST_MAX_OUTS] = {0}, *tout[ST_MAX_OUTS] = {0}, *self_before = NULL;
+  st_tensor *old_tangent = NULL;
   if (!rc && any && inplace && !(self_before = st__untrack(st_clone(vin[0]))))
     rc = st_last_status();
   if (!rc) rc = st__redispatch(c, vin, vout);
@@ -199,9 +255,12 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
   for (int j = 0; !rc && j < nout; j++) {
     if (inplace && j == 0) {
       out[0] = st_retain(c->in[0]);
-      if (out[0]->level == level) rc = update_tangent(out[0], &tout[0]);
+      if (out[0]->level == level) rc = update_tangent(c, m, tin, out[0], &tout[0], &old_tangent);
     } else if (any && st__is_float(vout[j]->dtype)) {
+      bool own = false;
+      if (tout[j] && (rc = claim_tangent(c, m, j, tin, &tout[j], &own))) break;
       if (!(out[j] = st__wrap(level, vout[j], 0, tout[j]))) rc = ST_ERR_OOM;
+      else out[j]->tangent_own = own;
     } else {
       out[j] = st_retain(vout[j]);
     }
@@ -211,6 +270,7 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
     st__drop(tout[j]);
   }
   st__drop(self_before);
+  st__drop(old_tangent);
   st__tmp_free(vin, small, nin);
   st__tmp_free(tin, tsmall, nin);
   return rc;
