@@ -575,7 +575,9 @@ void st_trace_end(void);
    otherwise vmap loops over the lanes (with a warning). */
 typedef struct st_ctx st_ctx;
 int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts); /* save_for_backward (NULL entries allowed) */
-st_tensor *st_ctx_saved(st_ctx *ctx, int i);              /* borrowed; NULL when out of range */
+/* Borrowed. NULL with an error when i is out of range, or (ST_ERR_INPLACE) when the tensor was
+   modified in place since st_ctx_save, as for the built-in ops' saved values. */
+st_tensor *st_ctx_saved(st_ctx *ctx, int i);
 int st_ctx_num_saved(const st_ctx *ctx);
 bool st_ctx_needs_input_grad(st_ctx *ctx, int i);
 void st_ctx_mark_non_differentiable(st_ctx *ctx, int out_index);

@@ -22,8 +22,10 @@
 struct st_ctx {
   const st_custom_fn *fn;
   int nin, nout;
-  st_tensor **saved;
+  st_saved *saved;       /* with the version at st_ctx_save; NULL entries allowed */
+  st_tensor **unpacked;  /* saved outputs re-attached to node during a backward (nsaved) */
   int nsaved;
+  st_node *node;         /* weak: the level-0 node that owns this ctx (saved outputs) */
   bool *needs;   /* nin */
   bool *nondiff; /* nout */
   bool materialize;
@@ -57,10 +59,21 @@ static st_ctx *ctx_new(const st_custom_fn *fn) {
   return c;
 }
 
+/* Drops the saved outputs handed out with their history (they hold the node). */
+static void ctx_drop_unpacked(st_ctx *c) {
+  for (int i = 0; c->unpacked && i < c->nsaved; i++) {
+    st__drop(c->unpacked[i]);
+    c->unpacked[i] = NULL;
+  }
+}
+
 static void ctx_clear_saved(st_ctx *c) {
-  for (int i = 0; i < c->nsaved; i++) st__drop(c->saved[i]);
-  st__free(c->saved, sizeof(st_tensor *) * (size_t)(c->nsaved ? c->nsaved : 1));
+  ctx_drop_unpacked(c);
+  for (int i = 0; i < c->nsaved; i++) st__saved_release(&c->saved[i]);
+  st__free(c->saved, sizeof(st_saved) * (size_t)(c->nsaved ? c->nsaved : 1));
+  if (c->unpacked) st__free(c->unpacked, sizeof(st_tensor *) * (size_t)(c->nsaved ? c->nsaved : 1));
   c->saved = NULL;
+  c->unpacked = NULL;
   c->nsaved = 0;
 }
 
@@ -77,9 +90,11 @@ static void ctx_free(st_ctx *c) {
 int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts) {
   if (!ctx || n < 0 || (n > 0 && !ts))
     return st__error(ST_ERR_ARG, "st_ctx_save: bad arguments (n %d)", n);
-  st_tensor **s = st__calloc((size_t)(n ? n : 1), sizeof(st_tensor *));
+  st_saved *s = st__calloc((size_t)(n ? n : 1), sizeof(st_saved));
   if (!s) return ST_ERR_OOM;
-  for (int i = 0; i < n; i++) s[i] = st_retain(ts[i]);
+  for (int i = 0; i < n; i++)
+    if (ts[i]) /* the version now, so that an in-place change before backward is caught */
+      st__save(&s[i], ts[i], false, 0);
   ctx_clear_saved(ctx);
   ctx->saved = s;
   ctx->nsaved = n;
@@ -87,8 +102,49 @@ int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts) {
   return 0;
 }
 
+/* ST_ERR_INPLACE when saved value i was modified in place since st_ctx_save. */
+static int saved_check(const st_ctx *c, int i) {
+  const st_tensor *t = c->saved[i].t;
+  uint64_t now = t ? atomic_load_explicit(&t->storage->version, memory_order_relaxed) : 0;
+  if (!t || now == c->saved[i].version) return 0;
+  return st__error(ST_ERR_INPLACE,
+                   "st_custom_apply: %s: one of the variables needed for gradient computation has "
+                   "been modified by an inplace operation: [%s %s] is at version %llu; expected "
+                   "version %llu instead. It was saved by st_ctx_save (saved value %d).",
+                   c->fn->name, st_dtype_name(t->dtype), ST_SHAPE_STR(t), (unsigned long long)now,
+                   (unsigned long long)c->saved[i].version, i);
+}
+
+static int ctx_check_saved(const st_ctx *c) {
+  for (int i = 0; i < c->nsaved; i++)
+    if (saved_check(c, i)) return st_last_status();
+  return 0;
+}
+
+/* Saved value i (borrowed), after the version check. A saved output of a level-0 node is held
+   without history (no cycle); in grad mode it comes back with the node as its grad_fn, so that
+   a differentiable backward differentiates through it. */
+static st_tensor *saved_get(st_ctx *c, int i) {
+  st_saved *s = &c->saved[i];
+  if (saved_check(c, i)) return NULL;
+  if (!s->t || !s->is_output || !c->node || !st__grad_mode()) return s->t;
+  if (!c->unpacked && !(c->unpacked = st__calloc((size_t)c->nsaved, sizeof(st_tensor *))))
+    return NULL;
+  if (!c->unpacked[i]) {
+    st_tensor *u = st__unpack(s, c->node, i);
+    if (!u) return NULL;
+    c->unpacked[i] = u;
+  }
+  return c->unpacked[i];
+}
+
 st_tensor *st_ctx_saved(st_ctx *ctx, int i) {
-  return ctx && i >= 0 && i < ctx->nsaved ? ctx->saved[i] : NULL;
+  if (!ctx || i < 0 || i >= ctx->nsaved) {
+    st__error(ST_ERR_ARG, "st_ctx_saved: index %d is out of range (%d saved)", i,
+              ctx ? ctx->nsaved : 0);
+    return NULL;
+  }
+  return saved_get(ctx, i);
 }
 int st_ctx_num_saved(const st_ctx *ctx) { return ctx ? ctx->nsaved : 0; }
 bool st_ctx_needs_input_grad(st_ctx *ctx, int i) {
@@ -198,19 +254,45 @@ static int once_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const
 }
 static const st_node_ops once_ops = {"once", once_apply, NULL, NULL, true};
 
+/* Whether a live grad level tracks wrapper t: t, or a value or live tangent under it, requires
+   grad at its level (a jvp or vmap wrapper can hide a grad level's variable). `seen` bounds the
+   walk when tangents and values share tensors. */
+typedef struct {
+  const st_tensor *seen[128];
+  int n;
+} walk_seen;
+static bool grad_tracked(const st_tensor *t, walk_seen *w) {
+  if (!t || !t->level) return false;
+  for (int i = 0; i < w->n; i++)
+    if (w->seen[i] == t) return false;
+  if (w->n < 128) w->seen[w->n++] = t;
+  bool alive = st__wrapper_alive(t);
+  if (alive && t->wrap == ST_WRAP_GRAD && st__requires_grad(t)) return true;
+  return grad_tracked(t->value, w) ||
+         (alive && t->wrap == ST_WRAP_JVP && grad_tracked(t->tangent, w));
+}
+
 /* Marks gin so that a further backward through it fails (PyTorch's DelayedError): an alias
    whose node has edges to what the backward read and a gradient could flow to (the output
    gradients and the saved values). Under a transform that differentiates through this backward
-   (a saved value or gradient tracked by a grad level) the error comes at once, since the result
-   computed without recording cannot carry it to that level. */
+   (a saved value or gradient tracked by a grad level, at the top or under jvp and vmap
+   wrappers) the error comes at once, since the result computed without recording cannot carry
+   it to that level. */
 static int mark_once(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
   int n_in = ctx->nout + ctx->nsaved;
   st_tensor *small[16], **src = st__tmp_array(n_in, small, 16);
   if (!src) return ST_ERR_OOM;
   bool any = false;
   for (int k = 0; k < n_in; k++) {
-    st_tensor *t = k < ctx->nout ? g[k] : ctx->saved[k - ctx->nout];
-    if (!t || !st__requires_grad(t)) continue;
+    const st_saved *s = k < ctx->nout ? NULL : &ctx->saved[k - ctx->nout];
+    st_tensor *t = s ? s->t : g[k];
+    if (s && s->is_output) { /* an output of the node: requires grad through it */
+      src[k] = t;
+      any = true;
+      continue;
+    }
+    if (!t || (t->level ? !grad_tracked(t, &(walk_seen){.n = 0}) : !st__requires_grad(t)))
+      continue;
     if (t->level) {
       st__tmp_free(src, small, n_in);
       return st__error(ST_ERR_AUTOGRAD,
@@ -224,8 +306,15 @@ static int mark_once(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
   st_node *n = any ? st__node_new(&once_ops, "OnceDifferentiableBackward", n_in, 1) : NULL;
   int rc = any && !n ? ST_ERR_OOM : 0;
   if (n) n->state = (void *)ctx->fn->name;
-  for (int k = 0; n && !rc && k < n_in; k++)
-    if (src[k] && (n->next[k] = st__gradient_edge(src[k])).input_nr < 0) rc = ST_ERR_OOM;
+  for (int k = 0; n && !rc && k < n_in; k++) {
+    const st_saved *s = k < ctx->nout ? NULL : &ctx->saved[k - ctx->nout];
+    if (s && s->is_output) {
+      st__node_retain(ctx->node);
+      n->next[k] = (st_edge){ctx->node, s->output_nr};
+    } else if (src[k] && (n->next[k] = st__gradient_edge(src[k])).input_nr < 0) {
+      rc = ST_ERR_OOM;
+    }
+  }
   for (int i = 0; n && !rc && i < ctx->nin; i++) {
     if (!gin[i] || !st__is_float(gin[i]->dtype) || gin[i]->level) continue;
     st_tensor *t = gin[i];
@@ -253,10 +342,12 @@ static int custom_node_apply(st_node *n, st_tensor *const *gout, st_tensor **gin
   for (int i = 0; i < ctx->nin; i++) ctx->needs[i] = needs[i];
   st_tensor *small[8], **g = st__tmp_array(ctx->nout, small, 8);
   int rc = g ? materialized(ctx, n->out_meta, gout, g) : ST_ERR_OOM;
+  if (!rc) rc = ctx_check_saved(ctx);
   bool once = ctx->fn->once_differentiable, prev = false;
   if (once) prev = st_set_grad_enabled(false);
   if (!rc) rc = run_backward(ctx, g, gin);
   if (once) st_set_grad_enabled(prev);
+  ctx_drop_unpacked(ctx);
   if (!rc && once && prev) rc = mark_once(ctx, g, gin);
   for (int i = 0; !rc && i < ctx->nin; i++) /* a gradient for an integer input means nothing */
     if (gin[i] && !st__is_float(n->in_meta[i].dtype)) {
@@ -284,6 +375,26 @@ static int own_output(st_tensor *const *in, int nin, st_tensor **t) {
   if (!v) return ST_ERR_OOM;
   st__drop(a);
   *t = v;
+  return 0;
+}
+
+/* At level 0, a saved output of node n would hold n through its grad_fn (a cycle): it is held
+   as an alias without history instead, marked as the node's output (saved_get re-attaches n). */
+static int own_saved_outputs(st_ctx *ctx, st_node *n, st_tensor *const *out) {
+  ctx->node = n;
+  for (int k = 0; k < ctx->nsaved; k++) {
+    st_saved *s = &ctx->saved[k];
+    for (int j = 0; s->t && !s->is_output && j < ctx->nout; j++) {
+      if (s->t != out[j] || !out[j]->ag || out[j]->ag->grad_fn != n) continue;
+      st_tensor *t = s->t;
+      st_tensor *a = st__tensor_view(t->storage, t->dtype, t->ndim, t->shape, t->strides, t->offset);
+      if (!a) return ST_ERR_OOM;
+      st__drop(t);
+      s->t = a;
+      s->is_output = true;
+      s->output_nr = j;
+    }
+  }
   return 0;
 }
 
@@ -331,6 +442,7 @@ static int record(const st_custom_fn *fn, int level, st_tensor *const *in, st_te
     m->grad_fn = n;
     m->output_nr = j;
   }
+  if (!rc && !level) rc = own_saved_outputs(ctx, n, out);
   for (int j = 0; rc && j < fn->nout; j++) {
     st__drop(out[j]);
     out[j] = NULL;
@@ -479,11 +591,12 @@ static int user_vmap(const st_custom_fn *fn, int64_t B, st_tensor *const *vin, c
 
 /* The derived function of a generated vmap rule: fn's parts run under a vmap level of B lanes.
    Its inputs are the physical values with the batch first (bdim 0) or unbatched; all its
-   outputs are batched at 0. Refcounted: the ctxs of lower levels keep it alive. */
+   outputs are batched at 0. Refcounted: the ctxs of lower levels keep it alive, and it keeps
+   fn alive when fn is itself a derived function (vmap of vmap). */
 typedef struct generated {
   st_custom_fn d; /* first: the derived function's address is the struct's */
   _Atomic int64_t refs;
-  const st_custom_fn *fn;
+  const st_custom_fn *fn; /* a reference when gen_of(fn) */
   int64_t B;
   int bdim[MAX_IN]; /* 0 or -1 */
 } generated;
@@ -509,13 +622,16 @@ static int to_lanes(st_tensor **t, int64_t B) {
 static void gen_retain(generated *g) {
   atomic_fetch_add_explicit(&g->refs, 1, memory_order_relaxed);
 }
-static void gen_release(generated *g) {
-  if (atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel) == 1) st__free(g, sizeof *g);
-}
-
 static int gen_forward(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out);
 static struct generated *gen_of(const st_custom_fn *fn) {
   return fn->forward == gen_forward ? (generated *)fn : NULL;
+}
+static void gen_release(generated *g) {
+  while (g && atomic_fetch_sub_explicit(&g->refs, 1, memory_order_acq_rel) == 1) {
+    generated *inner = gen_of(g->fn);
+    st__free(g, sizeof *g);
+    g = inner;
+  }
 }
 
 typedef struct {
@@ -554,7 +670,7 @@ static int lane_setup(void *p, st_tensor *const *in, int *nout, st_tensor **out)
     rc = st__error(ST_ERR_UNSUPPORTED, "st_custom_apply: %s saves more than 32 tensors under vmap",
                    a->fn->name);
   *nout = rc ? 0 : lane->nsaved;
-  for (int k = 0; k < *nout; k++) out[k] = st_retain(lane->saved[k]);
+  for (int k = 0; k < *nout; k++) out[k] = st_retain(lane->saved[k].t);
   if (!rc) {
     for (int j = 0; j < a->fn->nout; j++) a->ctx->nondiff[j] = lane->nondiff[j];
     a->ctx->materialize = lane->materialize;
@@ -625,8 +741,10 @@ static int gen_lanes(st_ctx *ctx, bool jvp, st_tensor *const *x, const int *xbdi
   int n = nx + ctx->nsaved, bd[MAX_IN + 32 + MAX_OUT], got = 0;
   st_tensor *args[MAX_IN + 32 + MAX_OUT];
   for (int k = 0; k < nx; k++) args[k] = x[k], bd[k] = xbdim[k];
-  for (int k = 0; k < ctx->nsaved; k++)
-    args[nx + k] = ctx->saved[k], bd[nx + k] = ctx->saved[k] ? 0 : -1;
+  for (int k = 0; k < ctx->nsaved; k++) { /* version-checked */
+    args[nx + k] = saved_get(ctx, k), bd[nx + k] = ctx->saved[k].t ? 0 : -1;
+    if (ctx->saved[k].t && !args[nx + k]) return st_last_status();
+  }
   lane_bwd a = {ctx, jvp};
   return st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_backward, &a, nres, &got,
                        res, ob);
@@ -671,6 +789,7 @@ static int custom_vmap_generated(const st_hop_call *c, int64_t B, st_tensor *con
   if (!g) return ST_ERR_OOM;
   atomic_init(&g->refs, 1);
   g->fn = fn;
+  if (gen_of(fn)) gen_retain(gen_of(fn));
   g->B = B;
   g->d = (st_custom_fn){.name = fn->name,
                         .nin = fn->nin,
