@@ -24,6 +24,10 @@ st_tensor *st__bfront(const st_vmap_args *a, int i, int rank) {
   st_tensor *x = st__movedim(v, a->bdim[i], 0);
   int r = st__lrank(a, i);
   if (!x || rank <= r) return x;
+  if (rank + 1 > ST_MAX_DIMS)
+    return st__error(ST_ERR_SHAPE, "st_vmap: st_%s with a batched input of %d dims and another of %d "
+                     "dims would need %d dims once batched; the maximum is %d",
+                     a->c->op->name, r, rank, rank + 1, ST_MAX_DIMS), NULL;
   int64_t shape[ST_MAX_DIMS];
   shape[0] = x->shape[0];
   for (int d = 0; d < rank - r; d++) shape[1 + d] = 1;
