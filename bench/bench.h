@@ -110,7 +110,7 @@ static inline void bench_flops(const char *workload, const char *cas, double flo
 /* The exchange file of one case: inputs and results, named "in.<name>" / "out.<name>". */
 typedef struct {
   st_dict *d;
-  char path[512];
+  char path[1024];
 } bench_data;
 
 static inline bench_data bench_data_new(const char *workload, const char *cas) {
@@ -118,7 +118,7 @@ static inline bench_data bench_data_new(const char *workload, const char *cas) {
   bench_data b = {st_dict_new(), ""};
   if (!b.d) BENCH_FAIL("dict");
   if (dir && *dir) {
-    char sub[480];
+    char sub[512];
     snprintf(sub, sizeof sub, "%s/data", dir);
     mkdir(sub, 0777);
     snprintf(b.path, sizeof b.path, "%s/%s_%s.safetensors", sub, workload, cas);
