@@ -37,49 +37,20 @@
 #include "strata.h"
 
 /* Constructs that found a library bug not fixed yet are skipped unless built with
-   -DKNOWN_BUGS=1 (see tests/fuzz/README.md):
+   -DKNOWN_BUGS=1 (see tests/fuzz/README.md; bugs 2, 4-8, 10 and 12 are fixed and fuzzed):
      1. st_dropout(x, p, false) overflows a one-element st_meta on the stack (infer_dropout
         describes two outputs).
-     2. st_scalar / st_full (ST_I64, +-inf or NaN) converts the value to int64_t: undefined
-        behaviour (src/kernels/copy.c, st__k_fill) instead of an error.
      3. st_vmap of a function with an output that does not depend on the batch and has 8 dims
         writes past a shape[ST_MAX_DIMS] on the stack (place() in src/transforms/vmap.c) when
         expanding it to the batch; jacfwd / hessian reach it through their inner vmap. The
         program's outputs are limited so that no rank along the stack passes 7.
-     4. st_mul_(t, t) / st_div_(t, t) (other is self) differentiate wrongly in every mode
-        (eager, grad, vjp, jvp): the rule reads `other` after the write.
-     5. st_jvp writes into tangents it does not own: a jvp rule that passes its input's
-        tangent through (add_scalar, add / sub with a constant, copies) shares it, and an
-        in-place op on either tensor then updates it in place (the caller's tangent, or the
-        tangent of another tensor in the function, changes). In-place ops only write
-        registers whose tangent is their own (see tangent_kind); the identity check and the
-        jvp layer hand st_jvp copies of the tangents.
-     6. Backward of an op with more than 24 inputs and outputs (st_cat / st_stack of many
-        tensors, which jacobians and vmap's fallback loop make) forms a pointer past a
-        24-slot array (op_apply, src/autograd/record.c). The product of the jacobians' basis
-        sizes along a stack (jacfwd: the input's elements, jacrev: the output's) is limited
-        to 16 (JAC_WORK): the stack is cut short, or the program's outputs are limited.
-     7. (fuzz_safetensors.c)
-     8. st_grad of a function that applies a custom function with generate_vmap_rule under two
-        nested vmaps: heap-use-after-free in gen_backward (src/transforms/custom.c), the
-        generated rule's state having been freed when the vmap call returned. Under two or
-        more vmap levels the program uses the custom function without a vmap rule instead.
      9. Returning an input as st_retain(in[i]) leaks when an op in the function also returned
         that tensor (st_contiguous of a contiguous input): the output is untracked from the
         function's scope, consuming the op's record. Such outputs go through st_contiguous.
-    10. A once_differentiable custom function under reverse over forward over reverse mode
-        (st_vjp of st_jvp of st_grad) gives a zero derivative silently, instead of the
-        once_differentiable error (or the derivative, as without the flag). When the stack
-        puts forward mode over reverse mode (the identity check adds the outer vjp), the
-        program uses the custom function without once_differentiable.
     11. Under st_vjp / st_grad, a view taken before its base is modified in place keeps its
         old history: its gradient misses the write, silently (eager autograd refuses: "a view
         ... was used after its base was modified in place"). In-place ops only write a
-        register when no register made after it shares its storage.
-    12. A tensor a custom function saved (st_ctx_save) and then modified in place is not
-        detected: backward silently uses the new value (eager, grad, vjp), where built-in
-        ops fail with the in-place error. In-place ops do not write what a custom function
-        saved. */
+        register when no register made after it shares its storage. */
 #ifndef KNOWN_BUGS
 #define KNOWN_BUGS 0
 #endif
@@ -218,7 +189,7 @@ static struct {
   bool lossy; /* the program rounds through f32 */
   bool data_dependent; /* st_cond: the ops that follow may see other shapes on other lanes */
   int rank_limit;      /* bug 3: program outputs of more dims fail (see rank_limit_of) */
-  int64_t numel_limit; /* bug 6 and run time: outputs of more elements fail (numel_limit_of) */
+  int64_t numel_limit; /* run time: outputs of more elements fail (numel_limit_of) */
   int vmap_levels;     /* bug 8: vmap levels the stack may put the program under */
   bool fwd_over_rev;   /* bug 10: the stack has forward mode over reverse mode */
   int order;           /* derivative order of the stack: the identity's tolerance grows with it */
@@ -717,7 +688,7 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
        nothing a custom function saved */
     bool later_view = false;
     for (int j = ia + 1; j < R->n; j++) later_view |= R->group[j] == R->group[ia];
-    if (R->alias_in[ia] || (!KNOWN_BUGS && (!R->priv[ia] || later_view || R->saved[R->group[ia]]))) {
+    if (R->alias_in[ia] || (!KNOWN_BUGS && (!R->priv[ia] || later_view))) {
       *made = false;
       return a;
     }
@@ -726,7 +697,6 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
     if (op->kind == K_INPLACE) {
       st_tensor *b = R->t[reg_index(R, &x)];
       unsigned w = ab(&x) % 5;
-      if (!KNOWN_BUGS && b == a && (w == 2 || w == 3)) w = 0; /* bug 4 */
       switch (w) {
       case 0: rc = st_add_(a, b); break;
       case 1: rc = st_sub_(a, b); break;
@@ -755,7 +725,6 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
     case 2: return st_full_like(a, scalar_arg(&x));
     case 3: {
       double v = scalar_arg(&x);
-      if (!KNOWN_BUGS && cdt == ST_I64 && !isfinite(v)) v = -1; /* bug 2 */
       return st_scalar(cdt, v);
     }
     case 4: {
@@ -793,8 +762,6 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
   }
   case K_CUSTOM: {
     const st_custom_fn *fn = CUSTOMS[ab(&x) % 5];
-    if (!KNOWN_BUGS && fn == &CUBE_ONCE && S.fwd_over_rev) fn = &CUBE_JVP;                 /* bug 10 */
-    if (!KNOWN_BUGS && S.vmap_levels >= 2 && fn->generate_vmap_rule) fn = &CUBE_LOOP; /* bug 8 */
     st_tensor *in[2] = {a, R->t[reg_index(R, &x)]}, *out = NULL;
     if (st_custom_apply(fn, in, &out)) return NULL;
     return out;
@@ -914,7 +881,7 @@ static int program_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
   for (int j = 0; j < nout; j++) {
     int k = R.n - 1 - (int)(P->out_sel[j] % (unsigned)R.n);
     if (st_ndim(R.t[k]) > S.rank_limit) return ST_ERR_UNSUPPORTED;     /* bug 3 */
-    if (st_numel(R.t[k]) > S.numel_limit) return ST_ERR_UNSUPPORTED; /* bug 6, run time */
+    if (st_numel(R.t[k]) > S.numel_limit) return ST_ERR_UNSUPPORTED; /* run time */
   }
   /* outputs: fresh references. An input goes out as st_retain (the documented rule), unless
      an op also returned it (bug 9: st_contiguous of a contiguous input returns the input
@@ -996,8 +963,8 @@ static int jvp_layer_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_t
   st_tensor *t[MAX_IN] = {0}, *o[MAX_OUT] = {0}, *to[MAX_OUT] = {0};
   for (int i = 0; i < nin; i++) {
     int m = (L->mode >> (2 * i)) & 3;
-    /* the primal itself as its tangent; a copy unless KNOWN_BUGS (bug 5) */
-    t[i] = m == 0 ? (KNOWN_BUGS ? in[i] : st_clone(in[i]))
+    /* the primal itself as its tangent (st_jvp must not write into it) */
+    t[i] = m == 0 ? in[i]
            : m == 1 ? st_ones_like(in[i]) : m == 2 ? NULL : st_mul_scalar(in[i], -0.5);
   }
   int rc = st_jvp(L->below, in, t, o, to);
@@ -1017,9 +984,9 @@ static int jvp_layer_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_t
 
 /* Decodes a layer over `below` (nin inputs, nout_below outputs); builds its function value.
    Returns false when the transform refused (its error checked), which ends the stack there. */
-/* The product of the jacobians' basis sizes along a stack: keeps runs short, and (bug 6) the
-   number of lanes or chunks a jacobian stacks below 24. */
-#define JAC_WORK (KNOWN_BUGS ? 64 : 16)
+/* The product of the jacobians' basis sizes along a stack: keeps runs short (and above 24, so
+   that a backward of more than 24 inputs and outputs is seen: bug 6, fixed). */
+#define JAC_WORK 32
 
 static bool make_layer(reader *r, layer *L, st_func *below, int nin, const int64_t *numel, int64_t *jac_work) {
   int nb = st_func_nout(below);
@@ -1277,8 +1244,8 @@ static void check_transpose_identity(st_func *F, int nin, st_tensor *const *X, i
     v[i] = st_randn(st_dtype_of(X[i]), nd, s);
   }
   st_func *pb = NULL;
-  st_tensor *vt[MAX_IN]; /* st_jvp may write into its tangents (bug 5) */
-  for (int i = 0; i < nin; i++) vt[i] = KNOWN_BUGS ? v[i] : st_clone(v[i]);
+  st_tensor *vt[MAX_IN]; /* the tangents themselves: st_jvp must not write into them */
+  for (int i = 0; i < nin; i++) vt[i] = v[i];
   if (st_jvp(F, X, vt, o, jv)) {
     check_failed("st_jvp (identity)");
     goto done;
