@@ -186,20 +186,21 @@ try:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    peers = sorted({p for _, p, _ in ratios})
-    labels = list(OrderedDict.fromkeys(l for l, _, _ in ratios))
-    fig, ax = plt.subplots(figsize=(11, 0.32 * len(labels) * max(1, len(peers)) / 2 + 2))
-    h = 0.8 / max(1, len(peers))
-    for k, p in enumerate(peers):
-        ys, xs = [], []
-        for j, l in enumerate(labels):
-            for ll, pp, v in ratios:
-                if ll == l and pp == p:
-                    ys.append(j + k * h)
-                    xs.append(v)
-        ax.barh(ys, xs, height=h, label=p)
-    ax.set_yticks([j + 0.4 - h / 2 for j in range(len(labels))])
-    ax.set_yticklabels(labels, fontsize=7)
+    peers = [p for p in OrderedDict.fromkeys(p for _, p, _ in ratios) if p not in REFERENCES and not p.startswith("strata")]
+    colors = {p: plt.cm.tab10(k % 10) for k, p in enumerate(peers)}
+    labels = list(OrderedDict.fromkeys(l for l, p, _ in ratios if p in colors))
+    y, ticks, seen = 0.0, [], set()
+    fig, ax = plt.subplots(figsize=(10, 0.11 * sum(p in colors for _, p, _ in ratios) + 0.25 * len(labels) + 1.5))
+    for l in labels:
+        bars = [(p, v) for ll, p, v in ratios if ll == l and p in colors]
+        ticks.append((y + (len(bars) - 1) * 0.5, l))
+        for p, v in bars:
+            ax.barh(y, v, height=0.9, color=colors[p], label=None if p in seen else p)
+            seen.add(p)
+            y += 1
+        y += 1.5
+    ax.set_yticks([t for t, _ in ticks])
+    ax.set_yticklabels([l for _, l in ticks], fontsize=7)
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.axvline(1, color="black", linewidth=0.8)
