@@ -37,7 +37,8 @@ static void ag_free(st_tensor *t) {
 
 st_autograd_meta *st__ag_meta(st_tensor *t) {
   if (t->ag) return t->ag;
-  st__ag_free_hook = ag_free;
+  if (atomic_load_explicit(&st__ag_free_hook, memory_order_relaxed) != ag_free)
+    atomic_store_explicit(&st__ag_free_hook, ag_free, memory_order_relaxed);
   st_autograd_meta *m = st__alloc(sizeof *m);
   if (!m) return NULL;
   memset(m, 0, sizeof *m);

@@ -97,7 +97,7 @@ const st_tensor *st__plain(const char *fn, const st_tensor *t);
 
 /* Set once by the autograd layer when it first attaches metadata, so that freeing a tensor
    frees its autograd state without core calling upward. */
-extern void (*st__ag_free_hook)(st_tensor *t);
+extern void (*_Atomic st__ag_free_hook)(st_tensor *t); /* set by the autograd, from any thread */
 
 /* Shape and dtype of a tensor, kept where the tensor itself must not be (autograd nodes). */
 typedef struct st_tensor_meta {

@@ -5,7 +5,7 @@
 #include "core.h"
 #include "scope.h"
 
-void (*st__ag_free_hook)(st_tensor *t);
+void (*_Atomic st__ag_free_hook)(st_tensor *t);
 
 void st__meta_of(st_tensor_meta *m, const st_tensor *t) {
   m->dtype = t->dtype;
@@ -49,7 +49,7 @@ void st__tensor_headers_drain(void) {
 static void tensor_drop(void *p);
 
 static void tensor_free(st_tensor *t) {
-  if (t->ag) st__ag_free_hook(t);
+  if (t->ag) atomic_load_explicit(&st__ag_free_hook, memory_order_relaxed)(t);
   if (t->value) tensor_drop(t->value);
   if (t->tangent) tensor_drop(t->tangent);
   st__storage_release(t->storage);
