@@ -234,6 +234,7 @@ static int run_on_copies(const st_opcall *c, int level, st_tensor **out) {
   if (!record) return run_plain(c, out);
   st_tensor *small[8], **r = st__tmp_array(c->nin, small, 8);
   int rc = r ? 0 : ST_ERR_OOM;
+  for (int i = 0; r && i < c->nin; i++) r[i] = NULL; /* a failed clone leaves the rest NULL */
   for (int i = 0; !rc && i < c->nin; i++) {
     bool copy = i > 0 && c->in[i]->storage == c->in[0]->storage;
     if (!(r[i] = copy ? st__untrack(st_clone(c->in[i])) : st_retain(c->in[i])))

@@ -639,11 +639,13 @@ const st_op st__op_copy_ = {.id = ST_OP_copy_, .name = "copy_", .nin = 2, .nout 
 
 /* ------------------------------------------------------------------------ public functions */
 
-#define BINARY_PUBLIC(name)                                                                        \
-  st_tensor *st_##name(st_tensor *a, st_tensor *b) {                                               \
+/* fname(a, b) calls op `name` (internal backward ops are st__<name>). */
+#define BINARY_FN(fname, name)                                                                     \
+  st_tensor *fname(st_tensor *a, st_tensor *b) {                                                   \
     st_opcall c = ST_CALL(name, a, b);                                                             \
     return st__call1(&c);                                                                          \
   }
+#define BINARY_PUBLIC(name) BINARY_FN(st_##name, name)
 BINARY_PUBLIC(add)
 BINARY_PUBLIC(sub)
 BINARY_PUBLIC(mul)
@@ -661,14 +663,9 @@ BINARY_PUBLIC(ge)
 BINARY_PUBLIC(logical_and)
 BINARY_PUBLIC(logical_or)
 
-#define BACKWARD_INTERNAL(name)                                                                    \
-  st_tensor *st__##name(st_tensor *g, st_tensor *y) {                                              \
-    st_opcall c = ST_CALL(name, g, y);                                                             \
-    return st__call1(&c);                                                                          \
-  }
-BACKWARD_INTERNAL(tanh_backward)
-BACKWARD_INTERNAL(sigmoid_backward)
-BACKWARD_INTERNAL(threshold_backward)
+BINARY_FN(st__tanh_backward, tanh_backward)
+BINARY_FN(st__sigmoid_backward, sigmoid_backward)
+BINARY_FN(st__threshold_backward, threshold_backward)
 
 #define INPLACE_PUBLIC(name)                                                                       \
   int st_##name(st_tensor *self, st_tensor *other) {                                               \
