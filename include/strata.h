@@ -104,7 +104,7 @@ void st_release(st_tensor *t);      /* NULL is a no-op */
    allowed: the scope then forgets it (st_release gives back a recorded reference first, when the
    tensor has one). To hold a tensor past its scope use st_keep, not st_retain. Scopes nest and
    are per thread: release a recorded reference on the thread that recorded it. */
-void st_scope_push(void);
+int st_scope_push(void); /* 0, or ST_ERR_OOM: no scope opened, and the matching pop does nothing */
 void st_scope_pop(void);
 st_tensor *st_keep(st_tensor *t); /* move t to the enclosing scope (or to the caller); returns t */
 
@@ -363,7 +363,7 @@ st_tensor *st_avg_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *str
 
 /* PyTorch's eager autograd. A leaf that requires grad collects gradients in .grad; every op on a
    tensor that requires grad (in grad mode) records a node, and st_backward walks them. */
-void st_set_requires_grad(st_tensor *t, bool requires_grad); /* leaf tensors */
+int st_set_requires_grad(st_tensor *t, bool requires_grad); /* leaf tensors; 0 or a status */
 bool st_requires_grad(const st_tensor *t);
 bool st_is_leaf(const st_tensor *t); /* no grad_fn: created by the user, or not requiring grad */
 bool st_set_grad_enabled(bool enabled);   /* returns the previous mode; per thread */

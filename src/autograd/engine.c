@@ -270,8 +270,8 @@ static int run_node(graph_task *g, int k) {
   if (!rc && any) {
     st_node *prev = st__tls_current_node; /* hooks and the node see it, as in PyTorch */
     st__tls_current_node = n;
-    st_scope_push();
-    rc = st__run_pre_hooks(n, t->buf);
+    rc = st_scope_push();
+    if (!rc) rc = st__run_pre_hooks(n, t->buf);
     if (!rc) rc = st__run_retains_grad(n, t->buf);
     if (!rc && !n->ops->null_grads) rc = fill_zeros(t);
     if (!rc) rc = apply(n, t->buf, gin, needs);

@@ -17,8 +17,8 @@ typedef struct {
 /* Runs the function; its outputs are new references owned by the caller (untracked). */
 static int call(const check_target *f, st_tensor *const *in, st_tensor **out) {
   for (int j = 0; j < f->nout; j++) out[j] = NULL;
-  st_scope_push();
-  int rc = f->fn(f->user, f->nin, in, f->nout, out);
+  int rc = st_scope_push();
+  if (!rc) rc = f->fn(f->user, f->nin, in, f->nout, out);
   for (int j = 0; j < f->nout; j++) {
     if (!rc && !out[j]) rc = st__error(ST_ERR_ARG, "st_gradcheck: the function returned NULL for output %d", j);
     if (out[j]) st_keep(out[j]);

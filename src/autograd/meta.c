@@ -46,27 +46,31 @@ st_autograd_meta *st__ag_meta(st_tensor *t) {
   return m;
 }
 
-void st_set_requires_grad(st_tensor *t, bool requires_grad) {
+int st_set_requires_grad(st_tensor *t, bool requires_grad) {
   if (!t) {
     st__null_arg("st_set_requires_grad", 1);
-    return;
+    return st_last_status();
   }
   if (t->ag && t->ag->grad_fn) {
     if (!requires_grad)
-      st__error(ST_ERR_AUTOGRAD, "st_set_requires_grad: a non-leaf tensor of shape %s (grad_fn %s) cannot stop "
-                                 "requiring grad; use st_detach",
-                ST_SHAPE_STR(t), t->ag->grad_fn->name);
-    return;
+      return st__error(ST_ERR_AUTOGRAD,
+                       "st_set_requires_grad: a non-leaf tensor of shape %s (grad_fn %s) cannot stop "
+                       "requiring grad; use st_detach",
+                       ST_SHAPE_STR(t), t->ag->grad_fn->name);
+    st__ok();
+    return 0;
   }
-  if (requires_grad && !st__is_float(t->dtype)) {
-    st__error(ST_ERR_DTYPE, "st_set_requires_grad: only floating point tensors can require gradients (got %s)",
-              st_dtype_name(t->dtype));
-    return;
+  if (requires_grad && !st__is_float(t->dtype))
+    return st__error(ST_ERR_DTYPE,
+                     "st_set_requires_grad: only floating point tensors can require gradients (got %s)",
+                     st_dtype_name(t->dtype));
+  if (requires_grad || t->ag) {
+    st_autograd_meta *m = st__ag_meta(t);
+    if (!m) return st_last_status();
+    m->requires_grad = requires_grad;
   }
-  if (!requires_grad && !t->ag) return;
-  st_autograd_meta *m = st__ag_meta(t);
-  if (m) m->requires_grad = requires_grad;
   st__ok();
+  return 0;
 }
 
 bool st_requires_grad(const st_tensor *t) { return t && st__requires_grad(t); }

@@ -65,7 +65,6 @@ struct st_autograd_meta;
 
 struct st_tensor {
   _Atomic int64_t refcount;
-  int32_t scope_refs; /* how many scope entries record a reference to this tensor */
   st_dtype dtype;
   int ndim;
   int64_t offset; /* in elements */

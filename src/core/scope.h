@@ -1,4 +1,5 @@
-/* scope.h — the scope stack's private interface, shared by every refcounted object kind. */
+/* scope.h — the scope stack's private interface. The records live with the thread (scope.c),
+   never on the recorded object, so threads may share what their scopes record. */
 #ifndef STRATA_SCOPE_H
 #define STRATA_SCOPE_H
 
@@ -7,13 +8,14 @@
 
 bool st__scope_active(void);
 /* Records one reference to obj in the innermost scope (none open: nothing). drop releases one
-   reference without consulting scopes. Returns 0 or ST_ERR_OOM. */
-int st__scope_record(void *obj, int32_t *scope_refs, void (*drop)(void *));
-/* Removes the newest entry for obj, if any; true when one was removed. */
-bool st__scope_forget(void *obj, int32_t *scope_refs);
+   reference without consulting scopes. Returns 0 or ST_ERR_OOM (nothing recorded). */
+int st__scope_record(void *obj, void (*drop)(void *));
+/* Removes this thread's newest entry for obj, if any; true when one was removed. */
+bool st__scope_forget(void *obj);
 /* Removes obj's newest entry only when it is in the innermost scope; true when one was. */
-bool st__scope_forget_top(void *obj, int32_t *scope_refs);
-/* st_keep: moves obj's entry from the innermost scope to the enclosing one. */
-void st__scope_keep(void *obj, int32_t *scope_refs, void (*drop)(void *));
+bool st__scope_forget_top(void *obj);
+/* st_keep: moves obj's entry from the innermost scope to the enclosing one (none: forgets it).
+   Never allocates. */
+void st__scope_keep(void *obj, void (*drop)(void *));
 
 #endif

@@ -68,12 +68,12 @@ void st__drop(st_tensor *t) {
 }
 
 st_tensor *st__untrack(st_tensor *t) {
-  if (t && t->scope_refs > 0) st__scope_forget(t, &t->scope_refs);
+  if (t) st__scope_forget(t);
   return t;
 }
 
 st_tensor *st__untrack_top(st_tensor *t) {
-  if (t && t->scope_refs > 0) st__scope_forget_top(t, &t->scope_refs);
+  if (t) st__scope_forget_top(t);
   return t;
 }
 
@@ -84,17 +84,17 @@ st_tensor *st_retain(st_tensor *t) {
 
 void st_release(st_tensor *t) {
   if (!t) return;
-  if (t->scope_refs > 0) st__scope_forget(t, &t->scope_refs);
+  st__scope_forget(t);
   tensor_drop(t);
 }
 
 st_tensor *st_keep(st_tensor *t) {
-  if (t) st__scope_keep(t, &t->scope_refs, tensor_drop);
+  if (t) st__scope_keep(t, tensor_drop);
   return t;
 }
 
 st_tensor *st__track(st_tensor *t) {
-  if (t && st__scope_record(t, &t->scope_refs, tensor_drop)) {
+  if (t && st__scope_record(t, tensor_drop)) {
     tensor_drop(t);
     return NULL;
   }
@@ -105,7 +105,6 @@ st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int
                            const int64_t *strides, int64_t offset) {
   st_tensor *t = header_get();
   if (!t) return NULL;
-  t->scope_refs = 0;
   t->ag = NULL;
   t->wrap = ST_WRAP_NONE;
   t->bdim = 0;

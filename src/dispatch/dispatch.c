@@ -190,8 +190,8 @@ static bool use_decomposition(const st_op *op, int level) {
 static int run_decomposition(const st_opcall *c, st_tensor **out) {
   st_meta m[ST_MAX_OUTS];
   if (c->op->infer(c, m)) return st_last_status(); /* the op's own checks and messages */
-  st_scope_push();
-  int rc = st__decomps[c->op->id](c, out);
+  int rc = st_scope_push();
+  if (!rc) rc = st__decomps[c->op->id](c, out);
   st__untrack_top(out[0]);
   st_scope_pop();
   if (rc) {

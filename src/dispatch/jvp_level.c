@@ -31,8 +31,8 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
     st__drop(z);
   }
   if (!rc) {
-    st_scope_push();
-    rc = vjp(arg, u, gin);
+    rc = st_scope_push();
+    if (!rc) rc = vjp(arg, u, gin);
     for (int i = 0; i < nin; i++) st__untrack_top(gin[i]);
     st_scope_pop();
   }
@@ -52,8 +52,8 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
     }
   if (!rc && nroots && nvar) {
     st_grad_opts o = {.create_graph = true, .allow_unused = true};
-    st_scope_push();
-    rc = st_autograd_grad(nroots, roots, cots, nvar, vars, grads, &o);
+    rc = st_scope_push();
+    if (!rc) rc = st_autograd_grad(nroots, roots, cots, nvar, vars, grads, &o);
     for (int k = 0; k < nvar; k++) tout[which[k]] = st__untrack_top(grads[k]);
     st_scope_pop();
   }
@@ -237,9 +237,9 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
       pin = before;
     }
     if (!rc && op->jvp) {
-      st_scope_push();
+      rc = st_scope_push();
       st_jvp_args a = {op, &c->a, nin, nout, pin, vout};
-      rc = op->jvp(&a, tin, tout);
+      if (!rc) rc = op->jvp(&a, tin, tout);
       for (int j = 0; j < nout; j++) st__untrack_top(tout[j]);
       st_scope_pop();
       if (rc && !st__has_error()) rc = st__op_error(c, rc, "the jvp rule failed without a message");

@@ -142,7 +142,8 @@ int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
         ST_SHAPE_STR(c->in[0]), level);
   st_tensor *vout[ST_MAX_OUTS] = {0};
   int obdim[ST_MAX_OUTS];
-  st_scope_push();
+  int pushed = st_scope_push();
+  if (!rc) rc = pushed;
   if (rc) {
   } else if (op->flags & ST_OP_RANDOM) {
     rc = run_random(I, c, m, vin, bdim, batched, vout, obdim);

@@ -188,8 +188,8 @@ static int user_failed(const st_custom_fn *fn, const char *what, int rc) {
 static int run_forward(const st_custom_fn *fn, st_tensor *const *in, st_tensor **out) {
   for (int j = 0; j < fn->nout; j++) out[j] = NULL;
   st_clear_error();
-  st_scope_push();
-  int rc = fn->forward(fn->user, fn->nin, in, fn->nout, out);
+  int rc = st_scope_push();
+  if (!rc) rc = fn->forward(fn->user, fn->nin, in, fn->nout, out);
   for (int j = 0; j < fn->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
   for (int j = 0; !rc && j < fn->nout; j++)
@@ -206,8 +206,9 @@ static int run_forward(const st_custom_fn *fn, st_tensor *const *in, st_tensor *
 
 static int run_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
   if (!ctx->fn->setup_context) return 0;
-  st_scope_push();
-  int rc = ctx->fn->setup_context(ctx, in, out);
+  int rc = st_scope_push();
+  if (rc) return rc;
+  rc = ctx->fn->setup_context(ctx, in, out);
   st_scope_pop();
   return rc ? user_failed(ctx->fn, "setup_context", rc) : 0;
 }
@@ -230,8 +231,8 @@ static int run_backward(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
     return st__error(ST_ERR_UNSUPPORTED, "st_custom_apply: %s has no backward", fn->name);
   for (int i = 0; i < ctx->nin; i++) gin[i] = NULL;
   st_clear_error();
-  st_scope_push();
-  int rc = fn->backward(ctx, g, gin);
+  int rc = st_scope_push();
+  if (!rc) rc = fn->backward(ctx, g, gin);
   for (int i = 0; i < ctx->nin; i++) st__untrack_top(gin[i]);
   st_scope_pop();
   if (!rc) return 0;
@@ -523,8 +524,8 @@ static int custom_jvp(int level, const st_hop_call *c, st_tensor **out) {
   if (!rc) rc = run_setup(ctx, vin, vout);
   if (!rc && fn->jvp) {
     st_clear_error();
-    st_scope_push();
-    rc = fn->jvp(ctx, tin, tout);
+    rc = st_scope_push();
+    if (!rc) rc = fn->jvp(ctx, tin, tout);
     for (int j = 0; j < fn->nout; j++) st__untrack_top(tout[j]);
     st_scope_pop();
     if (rc) rc = user_failed(fn, "jvp", rc);
@@ -563,8 +564,8 @@ static int user_vmap(const st_custom_fn *fn, int64_t B, st_tensor *const *vin, c
   for (int i = 0; i < fn->nin; i++) in_dims[i] = bdim[i] >= 0 ? bdim[i] : ST_UNBATCHED;
   for (int j = 0; j < fn->nout; j++) obdim[j] = INT_MAX; /* "not set": out of range below */
   st_clear_error();
-  st_scope_push();
-  int rc = fn->vmap(fn->user, (int)B, in_dims, vin, vout, obdim);
+  int rc = st_scope_push();
+  if (!rc) rc = fn->vmap(fn->user, (int)B, in_dims, vin, vout, obdim);
   for (int j = 0; j < fn->nout; j++) st__untrack_top(vout[j]);
   st_scope_pop();
   if (rc) return user_failed(fn, "vmap rule", rc);
@@ -605,7 +606,7 @@ typedef struct generated {
 static st_tensor *expand_lanes(st_tensor *t, int64_t B) {
   int64_t shape[ST_MAX_DIMS + 1] = {B};
   for (int d = 0; d < t->ndim; d++) shape[d + 1] = t->shape[d];
-  st_scope_push();
+  if (st_scope_push()) return NULL;
   st_tensor *e = st_retain(st_expand(st_unsqueeze(t, 0), t->ndim + 1, shape));
   st_scope_pop();
   return e;
@@ -720,8 +721,8 @@ static int lane_backward(void *p, st_tensor *const *in, int *nout, st_tensor **o
   int rc = st_ctx_save(lane, outer->nsaved, in + nx);
   *nout = a->jvp ? fn->nout : fn->nin;
   if (!rc && a->jvp) {
-    st_scope_push();
-    rc = fn->jvp(lane, in, out);
+    rc = st_scope_push();
+    if (!rc) rc = fn->jvp(lane, in, out);
     for (int j = 0; j < fn->nout; j++) st__untrack_top(out[j]);
     st_scope_pop();
     if (rc) rc = user_failed(fn, "jvp", rc);
@@ -835,8 +836,8 @@ static int custom_vmap_loop(const st_hop_call *c, int64_t B, st_tensor *const *v
                      "generate_vmap_rule (the output shapes are unknown)",
                      fn->name);
   st_tensor **lanes = st__calloc((size_t)(B * fn->nout), sizeof(st_tensor *)), *lin[MAX_IN];
-  int rc = lanes ? 0 : ST_ERR_OOM;
-  st_scope_push();
+  int rc = lanes ? 0 : ST_ERR_OOM, pushed = st_scope_push();
+  if (!rc) rc = pushed;
   for (int64_t b = 0; !rc && b < B; b++) {
     for (int i = 0; !rc && i < fn->nin; i++)
       if (!(lin[i] = bdim[i] >= 0 ? st_select(vin[i], bdim[i], b) : vin[i])) rc = st_last_status();

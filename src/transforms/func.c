@@ -81,8 +81,8 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
     return st_last_status() ? st_last_status()
                             : st__error(ST_ERR_ARG, "%s: the input array is NULL", who);
   st_clear_error();
-  st_scope_push();
-  int rc = f->fn(f->ctx, f->nin, in, f->nout, out);
+  int rc = st_scope_push();
+  if (!rc) rc = f->fn(f->ctx, f->nin, in, f->nout, out);
   for (int j = 0; j < f->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
   for (int j = 0; !rc && j < f->nout; j++)

@@ -90,8 +90,8 @@ int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_ten
   for (int k = 0; k < t->nvar; k++) grads[k] = NULL;
   if (!rc && nroot) {
     st_grad_opts o = {.create_graph = true, .retain_graph = true, .allow_unused = true};
-    st_scope_push();
-    rc = st_autograd_grad(nroot, roots, rcots, t->nvar, t->vars, grads, &o);
+    rc = st_scope_push();
+    if (!rc) rc = st_autograd_grad(nroot, roots, rcots, t->nvar, t->vars, grads, &o);
     for (int k = 0; k < t->nvar; k++) st__untrack_top(grads[k]);
     st_scope_pop();
   }

@@ -140,7 +140,8 @@ static int vmap_run(const char *who, const vmap_state *s, st_tensor *const *in, 
   st_tensor **pieces = rc ? NULL : st__calloc((size_t)(nchunks * nout), sizeof(st_tensor *));
   st_tensor *small[8], **sliced = st__tmp_array(nin, small, 8);
   if (!rc && (!pieces || !sliced)) rc = ST_ERR_OOM;
-  st_scope_push();
+  int pushed = st_scope_push(); /* failed: no scope, and the pop below does nothing */
+  if (!rc) rc = pushed;
   for (int64_t c = 0; !rc && c < nchunks; c++) {
     int64_t lo = c * chunk, n = nchunks == 1 ? B : (lo + chunk <= B ? chunk : B - lo);
     for (int i = 0; !rc && i < nin; i++) {
@@ -200,8 +201,8 @@ int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_
     if (!args[i]) rc = ST_ERR_OOM;
   }
   if (!rc) {
-    st_scope_push();
-    rc = body(arg, args, nout, raw);
+    rc = st_scope_push();
+    if (!rc) rc = body(arg, args, nout, raw);
     for (int j = 0; j < *nout; j++) st__untrack_top(raw[j]);
     st_scope_pop();
   }
