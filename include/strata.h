@@ -2,14 +2,26 @@
  *
  * What is not declared here is private. Every call states who owns what:
  *
- *   - A function returning `st_tensor *` returns a NEW reference owned by the caller, or NULL on
- *     failure. Every `st_tensor *` argument is BORROWED (the callee retains what it keeps).
+ *   - A function returning `st_tensor *` returns a reference the caller owns, or NULL on failure.
+ *     Who releases it: while a scope is open (st_scope_push), the innermost scope does, at
+ *     st_scope_pop, unless you move it out with st_keep or release it early with st_release
+ *     (the scope then forgets it); with no scope open, you release it with st_release. Results
+ *     written through `st_tensor **out` parameters (st_call, st_vjp, multi-output ops) follow the
+ *     same rule. So inside a scope, do not st_release a result and then let the scope pop it
+ *     too: st_release already told the scope. Every call returns a distinct tensor object, even
+ *     when it shares storage with an argument.
+ *   - Every `st_tensor *` argument is BORROWED (the callee retains what it keeps).
+ *   - Function values (`st_func *`), including *pullback and *jvp_fn, are new references you
+ *     release with st_func_release; scopes track tensors only.
  *   - A function returning `int` returns 0 on success and a negative `st_status` on failure.
  *   - On failure the thread-local error is set (st_last_status, st_last_error); a successful call
- *     clears it. An op given a NULL tensor argument returns NULL and leaves an error that is
- *     already set in place, so a nested expression can be checked once at the end.
+ *     clears it. An op given a NULL tensor argument returns NULL and reports the failure that
+ *     produced the NULL, even when other calls succeeded in between, so a nested expression
+ *     such as st_add(st_mul(a, b), st_exp(c)) is checked once at the end and an out-of-memory
+ *     inside st_mul is reported as out of memory. Reading or clearing the error ends that.
  *   - Dimensions may be negative and count from the end, as in PyTorch and NumPy.
- *   - No call aborts the process on bad input; a failed call changes none of its inputs.
+ *   - No call aborts the process on bad input; a failed call changes none of its inputs and
+ *     leaks nothing, whichever allocation fails.
  *
  * A first program:
  *
@@ -70,7 +82,9 @@ typedef enum {
 } st_status;
 
 st_status st_last_status(void);
-const char *st_last_error(void); /* "" when the last call succeeded; valid until the next call */
+/* The last call's status and message ("" when it succeeded; valid until the next call). Reading
+   either ends a NULL-propagating expression: a later NULL argument is reported as such. */
+const char *st_last_error(void);
 void st_clear_error(void);
 const char *st_status_name(st_status s); /* static string, e.g. "shape mismatch" */
 

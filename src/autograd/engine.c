@@ -202,7 +202,7 @@ static int accumulate(st_tensor **slot, st_tensor *g) {
   }
   st_tensor *sum = st__untrack(st_add(*slot, g));
   st__drop(g);
-  if (!sum) return st_last_status();
+  if (!sum) return st__status();
   st__drop(*slot);
   *slot = sum;
   return 0;
@@ -225,7 +225,7 @@ static int validate_grad(st_node *n, int i, st_tensor **g) {
   }
   if ((*g)->dtype == m->dtype) return 0;
   st_tensor *c = st__untrack(st_to_dtype(*g, m->dtype));
-  if (!c) return st_last_status();
+  if (!c) return st__status();
   st__drop(*g);
   *g = c;
   return 0;
@@ -236,7 +236,7 @@ static int fill_zeros(task *t) {
   for (int j = 0; j < t->node->nout; j++) {
     if (t->buf[j]) continue;
     const st_tensor_meta *m = &t->node->out_meta[j];
-    if (!(t->buf[j] = st__untrack(st_zeros(m->dtype, m->ndim, m->shape)))) return st_last_status();
+    if (!(t->buf[j] = st__untrack(st_zeros(m->dtype, m->ndim, m->shape)))) return st__status();
   }
   return 0;
 }
@@ -351,7 +351,7 @@ static void graph_free(graph_task *g) {
 /* ------------------------------------------------------------------------------ the roots */
 
 static int check_root(const char *fn, int i, st_tensor *out, st_tensor *grad) {
-  if (!out) return st__error(ST_ERR_ARG, "%s: output %d is NULL", fn, i);
+  if (!out) return st__null_error(ST_ERR_ARG, "%s: output %d is NULL", fn, i);
   if (!st__requires_grad(out))
     return st__error(ST_ERR_AUTOGRAD, "%s: element %d of tensors does not require grad and does not have a grad_fn",
                      fn, i);
@@ -383,7 +383,7 @@ static int seed(graph_task *g, const char *fn, int nout, st_tensor *const *outpu
                 st_edge *edges) {
   for (int i = 0; i < nout; i++) {
     st_tensor *go = grad_outputs ? grad_outputs[i] : NULL;
-    if (check_root(fn, i, outputs[i], go)) return st_last_status();
+    if (check_root(fn, i, outputs[i], go)) return st__status();
     edges[i] = st__gradient_edge(outputs[i]);
     if (edges[i].input_nr < 0) return ST_ERR_OOM;
   }
@@ -391,14 +391,14 @@ static int seed(graph_task *g, const char *fn, int nout, st_tensor *const *outpu
   for (int i = 0; i < nout; i++) {
     st_tensor *go = grad_outputs ? grad_outputs[i] : NULL;
     st_tensor *v = go ? st_retain(go) : st__untrack(st_ones_like(outputs[i]));
-    if (!v) return st_last_status();
+    if (!v) return st__status();
     if (v->dtype != outputs[i]->dtype) {
       st_tensor *c = st__untrack(st_to_dtype(v, outputs[i]->dtype));
       st__drop(v);
-      if (!(v = c)) return st_last_status();
+      if (!(v = c)) return st__status();
     }
     task *t = &g->tasks[find_task(g, edges[i].node)];
-    if (accumulate(&t->buf[edges[i].input_nr], v)) return st_last_status();
+    if (accumulate(&t->buf[edges[i].input_nr], v)) return st__status();
   }
   return 0;
 }
@@ -416,7 +416,7 @@ static int run_graph(const char *fn, int nout, st_tensor *const *outputs, st_ten
   g.input_edges = edges + nout;
   g.captured = captured;
   for (int i = 0; !rc && i < nin; i++) {
-    if (!inputs[i]) rc = st__error(ST_ERR_ARG, "%s: input %d is NULL", fn, i);
+    if (!inputs[i]) rc = st__null_error(ST_ERR_ARG, "%s: input %d is NULL", fn, i);
     else if (!st__requires_grad(inputs[i]))
       rc = st__error(ST_ERR_AUTOGRAD, "%s: one of the differentiated tensors (input %d, shape %s) does not require grad",
                      fn, i, ST_SHAPE_STR(inputs[i]));
@@ -436,7 +436,7 @@ static int run_graph(const char *fn, int nout, st_tensor *const *outputs, st_ten
   for (int i = 0; !rc && i < nin; i++) {
     if (captured[i]) continue;
     if (o->materialize_grads) {
-      if (!(captured[i] = st__untrack(st_zeros_like(inputs[i])))) rc = st_last_status();
+      if (!(captured[i] = st__untrack(st_zeros_like(inputs[i])))) rc = st__status();
     } else if (!o->allow_unused) {
       rc = st__error(ST_ERR_AUTOGRAD, "%s: one of the differentiated tensors (input %d, shape %s) appears to not have "
                                       "been used in the graph. Set allow_unused if this is the desired behavior",
@@ -459,7 +459,7 @@ static int run_graph(const char *fn, int nout, st_tensor *const *outputs, st_ten
 int st_backward(st_tensor *root, st_tensor *grad, bool retain_graph, bool create_graph) {
   if (!root) {
     st__null_arg("st_backward", 1);
-    return st_last_status();
+    return st__status();
   }
   st_grad_opts o = {.retain_graph = retain_graph, .create_graph = create_graph};
   return run_graph("st_backward", 1, &root, grad ? &grad : NULL, 0, NULL, NULL, &o);

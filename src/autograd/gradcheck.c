@@ -26,7 +26,7 @@ static int call(const check_target *f, st_tensor *const *in, st_tensor **out) {
   st_scope_pop();
   if (rc) {
     for (int j = 0; j < f->nout; j++) st_release(out[j]);
-    return st__has_error() ? st_last_status() : st__error(rc, "st_gradcheck: the function failed with status %d", rc);
+    return st__has_error() ? st__status() : st__error(rc, "st_gradcheck: the function failed with status %d", rc);
   }
   for (int j = 0; j < f->nout; j++) st__untrack(out[j]);
   return 0;
@@ -50,7 +50,7 @@ static int numerical_vjp(const check_target *f, st_tensor *const *x, int which, 
     double sign = s ? -1.0 : 1.0;
     st_tensor *moved = st__untrack(st_clone(x[which]));
     if (!moved) {
-      rc = st_last_status();
+      rc = st__status();
       break;
     }
     double *data = (double *)st__data(moved);
@@ -99,17 +99,17 @@ static int prepare(const check_target *f, st_tensor *const *inputs, st_tensor **
   int rc = 0;
   for (int i = 0; i < f->nin && !rc; i++) {
     if (!inputs[i]) {
-      rc = st__error(ST_ERR_ARG, "st_gradcheck: input %d is NULL", i);
+      rc = st__null_error(ST_ERR_ARG, "st_gradcheck: input %d is NULL", i);
       break;
     }
     x[i] = st__untrack(st_to_dtype(inputs[i], st__is_float(inputs[i]->dtype) ? ST_F64 : inputs[i]->dtype));
-    if (!x[i]) rc = st_last_status();
+    if (!x[i]) rc = st__status();
   }
   st_tensor *outs[64];
   if (!rc && !(rc = call(f, x, outs))) {
     for (int j = 0; !rc && j < f->nout; j++) {
       v[j] = st__untrack(st_randn(ST_F64, outs[j]->ndim, outs[j]->shape));
-      if (!v[j]) rc = st_last_status();
+      if (!v[j]) rc = st__status();
     }
     for (int j = 0; j < f->nout; j++) st__drop(outs[j]);
   }
@@ -149,7 +149,7 @@ static int check(const char *name, const check_target *f, st_tensor *const *inpu
     } else {
       st_tensor *u = st__untrack(st_randn(ST_F64, x[i]->ndim, x[i]->shape));
       double num = 0;
-      rc = u ? numerical_vjp(f, x, i, -1, u, v, eps, &num) : st_last_status();
+      rc = u ? numerical_vjp(f, x, i, -1, u, v, eps, &num) : st__status();
       if (!rc) rc = compare(name, i, -1, dot_values(g[i], u), num, atol, rtol);
       st__drop(u);
     }
@@ -186,7 +186,7 @@ static int vjp_fn(void *user, int nargs, st_tensor *const *in, int nout, st_tens
     x[i] = in[i];
     if (!t->diff[i]) continue;
     if (!st__requires_grad(x[i])) {
-      if (!(x[i] = st_detach(in[i]))) rc = st_last_status();
+      if (!(x[i] = st_detach(in[i]))) rc = st__status();
       else st_set_requires_grad(x[i], true);
     }
     map[n] = i, wrt[n++] = x[i];
@@ -201,7 +201,7 @@ static int vjp_fn(void *user, int nargs, st_tensor *const *in, int nout, st_tens
       if (st__requires_grad(outs[j])) douts[nd] = outs[j], dv[nd++] = in[nin + j];
     if (nd) rc = st_autograd_grad(nd, douts, dv, n, wrt, g, &o);
     for (int k = 0; !rc && !nd && k < n; k++) /* nothing differentiable came out: zero */
-      if (!(g[k] = st_zeros_like(wrt[k]))) rc = st_last_status();
+      if (!(g[k] = st_zeros_like(wrt[k]))) rc = st__status();
     for (int j = 0; j < t->inner.nout; j++) st__drop(outs[j]);
   }
   st_set_grad_enabled(prev);

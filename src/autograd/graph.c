@@ -70,7 +70,7 @@ int st_graph_walk(st_tensor *const *roots, int nroots, void (*visit)(void *user,
   if (!roots || nroots < 0 || !visit) return st__error(ST_ERR_ARG, "st_graph_walk: roots and visit must be given");
   st_node **nodes;
   int n, cap = reachable(roots, nroots, &nodes, &n);
-  if (cap < 0) return st_last_status();
+  if (cap < 0) return st__status();
   for (int i = 0; i < n; i++) visit(user, nodes[i]);
   st__free(nodes, sizeof(st_node *) * (size_t)cap);
   st__ok();
@@ -81,7 +81,7 @@ int st_graph_to_dot(st_tensor *const *roots, int nroots, FILE *f) {
   if (!roots || nroots < 0 || !f) return st__error(ST_ERR_ARG, "st_graph_to_dot: roots and a FILE must be given");
   st_node **nodes;
   int n, cap = reachable(roots, nroots, &nodes, &n);
-  if (cap < 0) return st_last_status();
+  if (cap < 0) return st__status();
   fprintf(f, "digraph strata {\n  rankdir=BT;\n  node [shape=box, fontname=\"monospace\"];\n");
   for (int i = 0; i < n; i++) {
     st_node *node = nodes[i];

@@ -28,12 +28,12 @@ static int64_t register_hook(st_hook **owner, enum hook_kind kind, int slot, voi
     int64_t cap = tls_registry.cap ? 2 * tls_registry.cap : 64;
     st_hook **r = st__realloc(tls_registry.by_id, sizeof(st_hook *) * (size_t)tls_registry.cap,
                               sizeof(st_hook *) * (size_t)cap);
-    if (!r) return st_last_status();
+    if (!r) return st__status();
     tls_registry.by_id = r;
     tls_registry.cap = cap;
   }
   st_hook *h = st__alloc(sizeof *h);
-  if (!h) return st_last_status();
+  if (!h) return st__status();
   *h = (st_hook){tls_registry.n + 1, kind, slot, fn, user, tensor, owner, NULL};
   st_hook **tail = owner;
   while (*tail) tail = &(*tail)->next;
@@ -115,7 +115,7 @@ int st__add_retains_grad(st_tensor *t) {
   st_node *n = t->ag->grad_fn;
   for (st_hook *h = n->hooks; h; h = h->next)
     if (h->kind == RETAINS_GRAD && h->tensor == t) return 0;
-  return register_hook(&n->hooks, RETAINS_GRAD, t->ag->output_nr, NULL, NULL, t) > 0 ? 0 : st_last_status();
+  return register_hook(&n->hooks, RETAINS_GRAD, t->ag->output_nr, NULL, NULL, t) > 0 ? 0 : st__status();
 }
 
 void st__move_retains_grad(st_tensor *t, st_node *from, st_node *to) {
@@ -193,7 +193,7 @@ int st__run_retains_grad(st_node *n, st_tensor *const *buf) {
     if (h->kind != RETAINS_GRAD || !buf[h->slot]) continue;
     st_autograd_meta *m = h->tensor->ag;
     st_tensor *g = m->grad ? st_add(m->grad, buf[h->slot]) : st_clone(buf[h->slot]);
-    if (!g) return st_last_status();
+    if (!g) return st__status();
     st__drop(m->grad);
     m->grad = st__untrack(g);
   }

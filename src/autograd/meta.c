@@ -49,7 +49,7 @@ st_autograd_meta *st__ag_meta(st_tensor *t) {
 int st_set_requires_grad(st_tensor *t, bool requires_grad) {
   if (!t) {
     st__null_arg("st_set_requires_grad", 1);
-    return st_last_status();
+    return st__status();
   }
   if (t->ag && t->ag->grad_fn) {
     if (!requires_grad)
@@ -66,7 +66,7 @@ int st_set_requires_grad(st_tensor *t, bool requires_grad) {
                      st_dtype_name(t->dtype));
   if (requires_grad || t->ag) {
     st_autograd_meta *m = st__ag_meta(t);
-    if (!m) return st_last_status();
+    if (!m) return st__status();
     m->requires_grad = requires_grad;
   }
   st__ok();
@@ -117,7 +117,7 @@ void st_zero_grad(st_tensor *t) {
 int st_retain_grad(st_tensor *t) {
   if (!t) {
     st__null_arg("st_retain_grad", 1);
-    return st_last_status();
+    return st__status();
   }
   if (!st__requires_grad(t))
     return st__error(ST_ERR_AUTOGRAD, "st_retain_grad: a tensor of shape %s does not require grad", ST_SHAPE_STR(t));

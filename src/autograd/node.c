@@ -134,11 +134,11 @@ static int accumulate_apply(st_node *n, st_tensor *const *gout, st_tensor **gin,
   st_tensor *g = gout[0];
   if (!m->grad) {
     m->grad = !st__grad_mode() && unshared(g) ? st_retain(g) : st__untrack(st_clone(g));
-    return m->grad ? 0 : st_last_status();
+    return m->grad ? 0 : st__status();
   }
   if (!st__grad_mode() && unshared(m->grad)) return st_add_(m->grad, g);
   st_tensor *sum = st__untrack(st_add(m->grad, g));
-  if (!sum) return st_last_status();
+  if (!sum) return st__status();
   st__drop(m->grad);
   m->grad = sum;
   return 0;

@@ -50,7 +50,7 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
   for (size_t i = 0; i < nsaved(s) && !rc; i++) {
     if (!saves(s, i)) continue;
     in[i] = st__unpack(&s->saved[i], n, (int)i);
-    if (!in[i]) rc = st_last_status();
+    if (!in[i]) rc = st__status();
   }
   if (!rc) {
     st_vjp_args a = {s->op, &s->a, s->nin, s->nout, in, out, n->in_meta, n->out_meta, needs};
@@ -122,7 +122,7 @@ int st__needs_record(const st_opcall *c, int level, bool *needed) {
   }
   if (!any || (c->op->flags & ST_OP_NONDIFF)) return 0;
   for (int i = 0; i < c->nin; i++)
-    if (check_view_fresh(c, c->in[i])) return st_last_status();
+    if (check_view_fresh(c, c->in[i])) return st__status();
   *needed = true;
   return 0;
 }
@@ -189,5 +189,5 @@ int st__record(const st_opcall *c, int level, st_tensor **out, int nout, st_tens
   return 0;
 fail:
   st__node_release(n);
-  return st_last_status() ? st_last_status() : ST_ERR_OOM;
+  return st__status() ? st__status() : ST_ERR_OOM;
 }

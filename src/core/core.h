@@ -17,12 +17,22 @@
 int st__error(st_status status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* True when an error is set on this thread. */
 bool st__has_error(void);
-/* A successful public call clears the error; the check keeps the hot path to one load. */
+/* The visible status and message, for internal code: unlike st_last_status / st_last_error they
+   do not end the held error's life (error.c). */
 extern _Thread_local int st__tls_status;
+static inline st_status st__status(void) { return (st_status)st__tls_status; }
+const char *st__message(void);
+/* A successful public call clears the visible error (the held copy stays, error.c); the check
+   keeps the hot path to one load. Internal code that must see whether a callee failed clears
+   with st__clear_visible too, never with st_clear_error. */
+void st__clear_visible(void);
 static inline void st__ok(void) {
-  if (st__tls_status) st_clear_error();
+  if (st__tls_status) st__clear_visible();
 }
-/* Sets "fn: argument N is NULL" unless an error is already set (NULL propagation). */
+/* A NULL tensor argument: an error already visible stays; else the held failure that produced
+   the NULL comes back; else this error is set. Returns the status now set. */
+int st__null_error(st_status status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "fn: argument N is NULL" through st__null_error (NULL propagation). */
 void st__null_arg(const char *fn, int index);
 
 /* ----------------------------------------------------------------------------------- memory */

@@ -79,7 +79,7 @@ void st_dict_free(st_dict *d) {
 int st_dict_set(st_dict *d, const char *name, st_tensor *t) {
   if (!d || !name || !t) {
     st__null_arg("st_dict_set", !d ? 1 : !name ? 2 : 3);
-    return st_last_status();
+    return st__status();
   }
   if (d->cap) {
     size_t slot = find_slot(d, name);

@@ -1,19 +1,42 @@
-/* error.c — the thread-local error state behind st_last_status / st_last_error. */
+/* error.c — the thread-local error state behind st_last_status / st_last_error.
+
+   Two slots. The visible error is what st_last_status / st_last_error report: a failing call
+   sets it and a successful call clears it. The held error is a copy of the latest failure that
+   a successful call does not clear: when a call is then given a NULL tensor argument (the
+   result of that failure) and no error is visible, the held one comes back. So in
+   st_add(st_mul(a, b), st_exp(c)), an out-of-memory inside st_mul is still reported as out of
+   memory after st_exp succeeds, not as "argument 1 is NULL". Reading the error or clearing it
+   through the public calls ends the expression: the held copy goes. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core.h"
 
 _Thread_local int st__tls_status;
 static _Thread_local char tls_message[512];
+static _Thread_local int tls_held_status;
+static _Thread_local char tls_held_message[512];
 
-st_status st_last_status(void) { return (st_status)st__tls_status; }
-const char *st_last_error(void) { return tls_message; }
+st_status st_last_status(void) {
+  tls_held_status = 0;
+  return (st_status)st__tls_status;
+}
+const char *st_last_error(void) {
+  tls_held_status = 0;
+  return tls_message;
+}
+const char *st__message(void) { return tls_message; }
 bool st__has_error(void) { return st__tls_status != 0; }
 
-void st_clear_error(void) {
+void st__clear_visible(void) {
   st__tls_status = 0;
   tls_message[0] = '\0';
+}
+
+void st_clear_error(void) {
+  st__clear_visible();
+  tls_held_status = 0;
 }
 
 int st__error(st_status status, const char *fmt, ...) {
@@ -22,18 +45,34 @@ int st__error(st_status status, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(tls_message, sizeof tls_message, fmt, ap);
   va_end(ap);
+  tls_held_status = status;
+  memcpy(tls_held_message, tls_message, strlen(tls_message) + 1);
   return status;
 }
 
+int st__null_error(st_status status, const char *fmt, ...) {
+  if (st__tls_status) return st__tls_status;
+  if (tls_held_status) {
+    st__tls_status = tls_held_status;
+    memcpy(tls_message, tls_held_message, strlen(tls_held_message) + 1);
+    return st__tls_status;
+  }
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return st__error(status, "%s", msg);
+}
+
 void st__null_arg(const char *fn, int index) {
-  if (!st__tls_status) st__error(ST_ERR_ARG, "%s: argument %d is NULL", fn, index);
+  st__null_error(ST_ERR_ARG, "%s: argument %d is NULL", fn, index);
 }
 
 const char *st_status_name(st_status s) {
   switch (s) {
-#define ST__STATUS_CASE(name, value, text) \
-  case ST_##name:                          \
-    return text;
+#define ST__STATUS_CASE(name, value, text)                                                         \
+  case ST_##name: return text;
     ST_STATUS_MAP(ST__STATUS_CASE)
 #undef ST__STATUS_CASE
   }

@@ -206,7 +206,7 @@ static int write_failed(const char *path) {
 /* Writes t's values in row-major order, staging through `chunk` unless they already lie in
    memory as the file wants them. */
 static int write_tensor(FILE *f, const char *path, const st_tensor *t, char *chunk) {
-  if (!(t = st__plain("st_save", t))) return st_last_status();
+  if (!(t = st__plain("st_save", t))) return st__status();
   size_t es = st_dtype_size(t->dtype);
   int64_t n = st__numel(t->ndim, t->shape);
   if (n == 0) return 0;
@@ -251,7 +251,7 @@ static int write_file(const char *path, const st_dict *d, const text *header, ch
 int st_save(const char *path, const st_dict *d) {
   if (!path || !d) {
     st__null_arg("st_save", !path ? 1 : 2);
-    return st_last_status();
+    return st__status();
   }
   text header = {0};
   char *chunk = NULL;

@@ -219,9 +219,9 @@ double st__get_f64(const st_tensor *t, int64_t i) {
 int st_to_f64(const st_tensor *t, double *dst, int64_t n) {
   if (!t) {
     st__null_arg("st_to_f64", 1);
-    return st_last_status();
+    return st__status();
   }
-  if (!(t = st__plain("st_to_f64", t))) return st_last_status();
+  if (!(t = st__plain("st_to_f64", t))) return st__status();
   int64_t numel = st__numel(t->ndim, t->shape);
   if (n != numel)
     return st__error(ST_ERR_ARG, "st_to_f64: destination holds %lld values but the tensor %s has %lld",

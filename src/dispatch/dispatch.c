@@ -17,8 +17,7 @@
 static int check_inputs(const st_opcall *c) {
   for (int i = 0; i < c->nin; i++) {
     if (!c->in[i]) {
-      if (!st__has_error()) st__op_error(c, ST_ERR_ARG, "argument %d is NULL", i + 1);
-      return st_last_status();
+      return st__null_error(ST_ERR_ARG, "%s: argument %d is NULL", ST_FN(c), i + 1);
     }
   }
   return 0;
@@ -55,7 +54,7 @@ static int allocate_outputs(const st_opcall *c, const st_meta *m, st_tensor **ou
    is a recorded clone, so double backward differentiates through the value the rule reads. */
 static int copy_self(const st_opcall *c, st_tensor **copy) {
   *copy = st__untrack(st_clone(c->in[0]));
-  return *copy ? 0 : st_last_status();
+  return *copy ? 0 : st__status();
 }
 
 /* Level 0: plain tensors. */
@@ -64,9 +63,9 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
   st_meta m[ST_MAX_OUTS];
   st_tensor *self_before = NULL;
   bool record = false;
-  if (op->infer(c, m) || st__needs_record(c, 0, &record)) return st_last_status();
+  if (op->infer(c, m) || st__needs_record(c, 0, &record)) return st__status();
   if (record && st__record_wants_self_copy(c) && copy_self(c, &self_before))
-    return st_last_status();
+    return st__status();
   if (allocate_outputs(c, m, out)) goto fail;
   bool all_views = true; /* a view needs no kernel (reshape decides per call) */
   for (int i = 0; i < op->nout; i++) all_views = all_views && m[i].alias >= 0;
@@ -85,13 +84,13 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
 fail:
   st__drop(self_before);
   release_outputs(out, op->nout);
-  return st_last_status();
+  return st__status();
 }
 
 /* Level L > 0: the interpreter at L. */
 static int run_level(const st_opcall *c, int level, st_tensor **out) {
   st_meta m[ST_MAX_OUTS];
-  if (c->op->infer(c, m)) return st_last_status();
+  if (c->op->infer(c, m)) return st__status();
   int prev = st__interp_lower(level);
   int rc;
   switch (st__interp_at(level)->kind) {
@@ -102,7 +101,7 @@ static int run_level(const st_opcall *c, int level, st_tensor **out) {
   st__interp_restore(prev);
   if (rc) {
     release_outputs(out, c->op->nout);
-    return st_last_status() ? st_last_status() : rc;
+    return st__status() ? st__status() : rc;
   }
   if (st__tracing) st__trace_call(level, c, out);
   return 0;
@@ -153,7 +152,7 @@ static int with_revived(const char *name, int nin, st_tensor *const *in,
   st_tensor *small[8], **r = st__tmp_array(nin, small, 8);
   int rc = r ? 0 : ST_ERR_OOM;
   for (int i = 0; !rc && i < nin; i++)
-    if (in[i] && !(r[i] = revive(name, i, in[i]))) rc = st_last_status();
+    if (in[i] && !(r[i] = revive(name, i, in[i]))) rc = st__status();
   if (!rc) rc = again(ctx, r, out);
   st__tmp_free(r, small, nin);
   return rc;
@@ -189,7 +188,7 @@ static bool use_decomposition(const st_op *op, int level) {
 /* The decomposition runs at the current top, not lowered: its ops go through every level. */
 static int run_decomposition(const st_opcall *c, st_tensor **out) {
   st_meta m[ST_MAX_OUTS];
-  if (c->op->infer(c, m)) return st_last_status(); /* the op's own checks and messages */
+  if (c->op->infer(c, m)) return st__status(); /* the op's own checks and messages */
   int rc = st_scope_push();
   if (!rc) rc = st__decomps[c->op->id](c, out);
   st__untrack_top(out[0]);
@@ -197,7 +196,7 @@ static int run_decomposition(const st_opcall *c, st_tensor **out) {
   if (rc) {
     st__drop(out[0]);
     out[0] = NULL;
-    return st__has_error() ? st_last_status() : rc;
+    return st__has_error() ? st__status() : rc;
   }
   return 0;
 }
@@ -216,9 +215,9 @@ static bool reads_self(const st_opcall *c) {
 static int clone_failed(const st_opcall *c) {
   char msg[512];
   const char *p = "st_to_dtype: ";
-  snprintf(msg, sizeof msg, "%s", st_last_error());
+  snprintf(msg, sizeof msg, "%s", st__message());
   bool cut = !strncmp(msg, p, strlen(p));
-  return st__op_error(c, st_last_status() ? st_last_status() : ST_ERR_OOM, "%s",
+  return st__op_error(c, st__status() ? st__status() : ST_ERR_OOM, "%s",
                       cut ? msg + strlen(p) : msg);
 }
 
@@ -230,7 +229,7 @@ static int clone_failed(const st_opcall *c) {
 static int run_on_copies(const st_opcall *c, int level, st_tensor **out) {
   st_meta m[ST_MAX_OUTS];
   bool record = true;
-  if (c->op->infer(c, m) || (!level && st__needs_record(c, 0, &record))) return st_last_status();
+  if (c->op->infer(c, m) || (!level && st__needs_record(c, 0, &record))) return st__status();
   if (!record) return run_plain(c, out);
   st_tensor *small[8], **r = st__tmp_array(c->nin, small, 8);
   int rc = r ? 0 : ST_ERR_OOM;
@@ -249,7 +248,7 @@ static int run_on_copies(const st_opcall *c, int level, st_tensor **out) {
 int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   for (int i = 0; i < op->nout; i++) out[i] = NULL;
-  if (check_inputs(c)) return st_last_status();
+  if (check_inputs(c)) return st__status();
   bool dead;
   int level = arg_level(c->nin, c->in, &dead);
   if (dead) return with_revived(op->name, c->nin, c->in, redispatch_cb, c, out);
@@ -289,7 +288,7 @@ int st__dispatch_hop(const st_hop_call *c, st_tensor **out) {
       st__drop(out[j]);
       out[j] = NULL;
     }
-    return st_last_status() ? st_last_status() : rc;
+    return st__status() ? st__status() : rc;
   }
   return 0;
 }

@@ -23,14 +23,14 @@ int st__grad_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
   int nout = op->nout;
   bool record = false;
   if (st__needs_record(c, level, &record) || check_inplace_target(level, c, record))
-    return st_last_status();
+    return st__status();
   st_tensor *small[8], **vin = st__tmp_array(c->nin, small, 8);
   if (!vin) return ST_ERR_OOM;
   for (int i = 0; i < c->nin; i++) vin[i] = st__unwrap_at(c->in[i], level);
   st_tensor *vout[ST_MAX_OUTS] = {0}, *self_before = NULL;
   int rc = 0;
   if (record && st__record_wants_self_copy(c) && !(self_before = st__untrack(st_clone(vin[0]))))
-    rc = st_last_status();
+    rc = st__status();
   if (!rc) rc = st__redispatch(c, vin, vout);
   for (int j = 0; !rc && j < nout; j++) {
     if ((op->flags & ST_OP_INPLACE) && j == 0) {

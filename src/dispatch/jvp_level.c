@@ -13,7 +13,7 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
                      int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
                      st_tensor **tout) {
   int level = st__interp_push(who, ST_WRAP_GRAD);
-  if (level < 0) return st_last_status();
+  if (level < 0) return st__status();
   st_tensor *u[ST_MAX_OUTS] = {0}, *small[8], *gsmall[8], *csmall[8];
   st_tensor **gin = st__tmp_array(nin, gsmall, 8), **roots = st__tmp_array(nin, small, 8);
   st_tensor **cots = st__tmp_array(nin, csmall, 8);
@@ -25,7 +25,7 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
     bool var = z && st__is_float(z->dtype) && (!diff_out || diff_out[j]);
     if (!z || !(u[j] = var ? st__wrap(level, z, 0, NULL) : st_retain(z)) ||
         (var && !st__ag_meta(u[j])))
-      rc = st_last_status() ? st_last_status() : ST_ERR_OOM;
+      rc = st__status() ? st__status() : ST_ERR_OOM;
     else if (var)
       u[j]->ag->requires_grad = true;
     st__drop(z);
@@ -115,7 +115,7 @@ int st__fit_tangent(const char *who, int j, const st_tensor *y, st_tensor **t) {
   if (r->dtype != y->dtype) {
     st_tensor *cast = st__untrack(st_to_dtype(r, y->dtype));
     if (r != *t) st__drop(r);
-    if (!(r = cast)) return st_last_status();
+    if (!(r = cast)) return st__status();
   }
   if (r != *t) {
     st__drop(*t);
@@ -139,7 +139,7 @@ static int own_viewed_tangents(int level, const st_opcall *c, const st_meta *m, 
     if (i < 0 || i >= c->nin || !tin[i] || c->in[i]->level != level || c->in[i]->tangent_own)
       continue;
     st_tensor *copy = st__untrack(st_clone(tin[i]));
-    if (!copy) return st_last_status();
+    if (!copy) return st__status();
     st__drop(c->in[i]->tangent);
     c->in[i]->tangent = tin[i] = copy;
     c->in[i]->tangent_own = true;
@@ -163,7 +163,7 @@ static int claim_tangent(const st_opcall *c, const st_meta *m, int j, st_tensor 
   }
   if (other_owned) {
     st_tensor *copy = st__untrack(st_clone(*t));
-    if (!copy) return st_last_status();
+    if (!copy) return st__status();
     st__drop(*t);
     *t = copy;
     *own = true;
@@ -188,7 +188,7 @@ static int update_tangent(const st_opcall *c, const st_meta *m, st_tensor *const
   if (own_dense && self->tangent->dtype == (*t)->dtype)
     return *t == self->tangent ? 0 : st_copy_(self->tangent, *t);
   bool own = false;
-  if (*t && claim_tangent(c, m, 0, tin, t, &own)) return st_last_status();
+  if (*t && claim_tangent(c, m, 0, tin, t, &own)) return st__status();
   *old = self->tangent; /* tin[0]: dropped once nothing reads tin */
   self->tangent = *t;
   self->tangent_own = own;
@@ -225,7 +225,7 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
   st_tensor *vout[ST_MAX_OUTS] = {0}, *tout[ST_MAX_OUTS] = {0}, *self_before = NULL;
   st_tensor *old_tangent = NULL;
   if (!rc && any && inplace && !(self_before = st__untrack(st_clone(vin[0]))))
-    rc = st_last_status();
+    rc = st__status();
   if (!rc) rc = st__redispatch(c, vin, vout);
   if (!rc && any) {
     st_tensor *const *pin = vin;

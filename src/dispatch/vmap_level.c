@@ -43,7 +43,7 @@ static int run_lanes(const st_interp *I, const st_opcall *c, const st_meta *m,
       }
       int64_t shape[ST_MAX_DIMS + 1] = {0};
       for (int d = 0; d < m[j].ndim; d++) shape[d + 1] = m[j].shape[d];
-      if (!(out[j] = st_zeros(m[j].dtype, m[j].ndim + 1, shape))) return st_last_status();
+      if (!(out[j] = st_zeros(m[j].dtype, m[j].ndim + 1, shape))) return st__status();
     }
     return 0;
   }
@@ -53,7 +53,7 @@ static int run_lanes(const st_interp *I, const st_opcall *c, const st_meta *m,
   for (int64_t b = 0; !rc && b < B; b++) {
     for (int i = 0; !rc && i < nin; i++)
       if (!(lane_in[i] = bdim[i] >= 0 ? st_select(vin[i], bdim[i], b) : vin[i]))
-        rc = st_last_status();
+        rc = st__status();
     st_tensor *lo[ST_MAX_OUTS] = {0};
     st_rng_stream prev = {0};
     if (!rc && random) prev = st__rng_stream_set(stream_key(I, k, b));
@@ -66,7 +66,7 @@ static int run_lanes(const st_interp *I, const st_opcall *c, const st_meta *m,
       out[0] = st_retain(vin[0]);
       obdim[0] = bdim[0];
     } else if (!(out[j] = st_stack((int)B, lanes + j * B, 0))) {
-      rc = st_last_status();
+      rc = st__status();
     }
   }
   st__tmp_free(lane_in, small, nin);
@@ -167,7 +167,7 @@ int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
       /* a batched 0-dim input weighs like a dimensioned one in type promotion: restore the
          logical result type */
       st_tensor *cast = st__untrack(st_to_dtype(vout[j], m[j].dtype));
-      if (!cast) rc = st_last_status();
+      if (!cast) rc = st__status();
       st__drop(vout[j]);
       vout[j] = cast;
     }

@@ -1,7 +1,7 @@
 /* rules.c — helpers shared by vjp rules, written with public ops (see rules.h). */
 #include "rules.h"
 
-int st__rule_failed(void) { return st__has_error() ? st_last_status() : ST_ERR_AUTOGRAD; }
+int st__rule_failed(void) { return st__has_error() ? st__status() : ST_ERR_AUTOGRAD; }
 
 st_tensor *st__sum_to(st_tensor *g, const st_tensor_meta *m) {
   if (!g) return NULL;

@@ -1629,7 +1629,7 @@ st_tensor *st_stack(int n, st_tensor *const *ts, int dim) {
 
 /* Releases out[0..n) (on failure, so that no piece is left allocated). */
 static int release_pieces(st_tensor **out, int n) {
-  st_status s = st_last_status();
+  st_status s = st__status();
   for (int i = 0; i < n; i++) {
     st_release(out[i]);
     out[i] = NULL;
@@ -1671,7 +1671,7 @@ static int piece_dim(const char *fn, st_tensor *a, int dim) {
 
 int st_split(st_tensor *a, int64_t split_size, int dim, int max_out, st_tensor **out) {
   int d = piece_dim("st_split", a, dim);
-  if (d < 0) return st_last_status();
+  if (d < 0) return st__status();
   int64_t n = a->shape[d];
   if (split_size < 0 || (split_size == 0 && n > 0))
     return st__error(ST_ERR_ARG,
@@ -1684,7 +1684,7 @@ int st_split(st_tensor *a, int64_t split_size, int dim, int max_out, st_tensor *
 
 int st_chunk(st_tensor *a, int chunks, int dim, int max_out, st_tensor **out) {
   int d = piece_dim("st_chunk", a, dim);
-  if (d < 0) return st_last_status();
+  if (d < 0) return st__status();
   if (chunks <= 0) return st__error(ST_ERR_ARG, "st_chunk: chunks %d must be positive", chunks);
   int64_t n = a->shape[d], size = (n + chunks - 1) / chunks;
   /* torch.chunk: pieces of ceil(n / chunks), so fewer than `chunks` may result; an empty dim gives

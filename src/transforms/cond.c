@@ -24,7 +24,7 @@ static int select_lanes(const cond_payload *p, st_tensor *pred, st_tensor *const
   int rc = st__func_call("st_cond", p->t, in, t);
   if (!rc) rc = st__func_call("st_cond", p->f, in, t + nout);
   st_tensor *mask = rc ? NULL : st__untrack(st_ne(pred, st_scalar(pred->dtype, 0)));
-  if (!rc && !mask) rc = st_last_status();
+  if (!rc && !mask) rc = st__status();
   for (int j = 0; !rc && j < nout; j++) {
     st_tensor *a = t[j], *b = t[nout + j];
     bool same = a->ndim == b->ndim && a->dtype == b->dtype;
@@ -38,7 +38,7 @@ static int select_lanes(const cond_payload *p, st_tensor *pred, st_tensor *const
           j, ST_SHAPE_STR(a), st_dtype_name(a->dtype),
           st__fmt_shape(bs, sizeof bs, b->ndim, b->shape), st_dtype_name(b->dtype));
     } else if (!(out[j] = st__untrack(st_where(mask, a, b)))) {
-      rc = st_last_status();
+      rc = st__status();
     }
   }
   st__drop(mask);
@@ -53,7 +53,7 @@ static int cond_rule(const st_hop_call *c, st_tensor **out) {
   if (batched(pred)) return select_lanes(p, pred, in, c->nout, out);
   const st_tensor *v = st__plain("st_cond", pred);
   double x = 0;
-  if (!v || st_to_f64(v, &x, 1)) return st_last_status();
+  if (!v || st_to_f64(v, &x, 1)) return st__status();
   return st__func_call("st_cond", x != 0 ? p->t : p->f, in, out);
 }
 
@@ -68,13 +68,12 @@ static const st_hop cond_hop = {"cond", true, cond_plain, cond_level, cond_level
 int st_cond(st_tensor *pred, st_func *true_fn, st_func *false_fn, int nin, st_tensor *const *in,
             st_tensor **out) {
   if (!pred || !true_fn || !false_fn || !out) {
-    if (!st__has_error())
-      st__error(ST_ERR_ARG, "st_cond: %s is NULL",
-                !pred       ? "pred"
-                : !true_fn  ? "true_fn"
-                : !false_fn ? "false_fn"
-                            : "out");
-    return st_last_status();
+    st__null_error(ST_ERR_ARG, "st_cond: %s is NULL",
+                   !pred       ? "pred"
+                   : !true_fn  ? "true_fn"
+                   : !false_fn ? "false_fn"
+                               : "out");
+    return st__status();
   }
   if (true_fn->nin != nin || false_fn->nin != nin || true_fn->nout != false_fn->nout)
     return st__error(
@@ -85,7 +84,7 @@ int st_cond(st_tensor *pred, st_func *true_fn, st_func *false_fn, int nin, st_te
   if (st__numel(pred->ndim, pred->shape) != 1)
     return st__error(ST_ERR_SHAPE, "st_cond: the predicate must have one element (got shape %s)",
                      ST_SHAPE_STR(pred));
-  if (st__check_args("st_cond", nin, in)) return st_last_status();
+  if (st__check_args("st_cond", nin, in)) return st__status();
   st_tensor *small[9], **args = st__tmp_array(nin + 1, small, 9);
   if (!args) return ST_ERR_OOM;
   args[0] = pred;

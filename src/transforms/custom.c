@@ -117,7 +117,7 @@ static int saved_check(const st_ctx *c, int i) {
 
 static int ctx_check_saved(const st_ctx *c) {
   for (int i = 0; i < c->nsaved; i++)
-    if (saved_check(c, i)) return st_last_status();
+    if (saved_check(c, i)) return st__status();
   return 0;
 }
 
@@ -177,8 +177,8 @@ static void drop_all(st_tensor **t, int n) {
 /* "st_custom_apply: <name>: ..." in front of what the user's code left. */
 static int user_failed(const st_custom_fn *fn, const char *what, int rc) {
   char copy[400];
-  snprintf(copy, sizeof copy, "%s", st_last_error());
-  st_status s = st_last_status() ? st_last_status() : (rc < 0 ? (st_status)rc : ST_ERR_ARG);
+  snprintf(copy, sizeof copy, "%s", st__message());
+  st_status s = st__status() ? st__status() : (rc < 0 ? (st_status)rc : ST_ERR_ARG);
   if (!copy[0])
     return st__error(s, "st_custom_apply: %s: %s failed with status %d and no message", fn->name,
                      what, rc);
@@ -194,7 +194,7 @@ static int run_forward(const st_custom_fn *fn, st_tensor *const *in, st_tensor *
   st_scope_pop();
   for (int j = 0; !rc && j < fn->nout; j++)
     if (!out[j])
-      rc = st__has_error() ? st_last_status()
+      rc = st__has_error() ? st__status()
                            : st__error(ST_ERR_ARG, "forward returned no output %d", j);
   if (!rc) return 0;
   for (int j = 0; j < fn->nout; j++) {
@@ -219,7 +219,7 @@ static int materialized(st_ctx *ctx, const st_tensor_meta *meta, st_tensor *cons
   for (int j = 0; j < ctx->nout; j++) {
     g[j] = gout[j] ? st_retain(gout[j]) : NULL;
     if (!g[j] && ctx->materialize && !(g[j] = st__untrack(st__zeros_meta(&meta[j]))))
-      return st_last_status();
+      return st__status();
   }
   return 0;
 }
@@ -617,7 +617,7 @@ static int to_lanes(st_tensor **t, int64_t B) {
   st_tensor *e = expand_lanes(*t, B);
   st__drop(*t);
   *t = e;
-  return e ? 0 : st_last_status();
+  return e ? 0 : st__status();
 }
 
 static void gen_retain(generated *g) {
@@ -744,7 +744,7 @@ static int gen_lanes(st_ctx *ctx, bool jvp, st_tensor *const *x, const int *xbdi
   for (int k = 0; k < nx; k++) args[k] = x[k], bd[k] = xbdim[k];
   for (int k = 0; k < ctx->nsaved; k++) { /* version-checked */
     args[nx + k] = saved_get(ctx, k), bd[nx + k] = ctx->saved[k].t ? 0 : -1;
-    if (ctx->saved[k].t && !args[nx + k]) return st_last_status();
+    if (ctx->saved[k].t && !args[nx + k]) return st__status();
   }
   lane_bwd a = {ctx, jvp};
   return st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_backward, &a, nres, &got,
@@ -765,7 +765,7 @@ static int gen_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
     else /* an input shared by every lane collects the sum over the lanes */
       r = ob[i] >= 0 ? st_sum(res[i], 1, (const int[]){0}, false)
                      : st_mul_scalar(res[i], (double)g->B);
-    if (!(gin[i] = r)) rc = st_last_status();
+    if (!(gin[i] = r)) rc = st__status();
   }
   drop_all(res, nin);
   return rc;
@@ -807,7 +807,7 @@ static int custom_vmap_generated(const st_hop_call *c, int64_t B, st_tensor *con
   for (int i = 0; !rc && i < fn->nin; i++) {
     g->bdim[i] = bdim[i] >= 0 ? 0 : -1;
     moved[i] = bdim[i] >= 0 ? st__untrack(st__movedim(vin[i], bdim[i], 0)) : st_retain(vin[i]);
-    if (!moved[i]) rc = st_last_status();
+    if (!moved[i]) rc = st__status();
   }
   st_hop_call down = *c;
   down.in = moved;
@@ -840,7 +840,7 @@ static int custom_vmap_loop(const st_hop_call *c, int64_t B, st_tensor *const *v
   if (!rc) rc = pushed;
   for (int64_t b = 0; !rc && b < B; b++) {
     for (int i = 0; !rc && i < fn->nin; i++)
-      if (!(lin[i] = bdim[i] >= 0 ? st_select(vin[i], bdim[i], b) : vin[i])) rc = st_last_status();
+      if (!(lin[i] = bdim[i] >= 0 ? st_select(vin[i], bdim[i], b) : vin[i])) rc = st__status();
     st_hop_call lane = *c;
     lane.in = lin;
     st_tensor *lo[MAX_OUT] = {0};
@@ -848,7 +848,7 @@ static int custom_vmap_loop(const st_hop_call *c, int64_t B, st_tensor *const *v
     for (int j = 0; j < fn->nout; j++) lanes[j * B + b] = st__track(lo[j]);
   }
   for (int j = 0; !rc && j < fn->nout; j++)
-    if (!(vout[j] = st__untrack(st_stack((int)B, lanes + j * B, 0)))) rc = st_last_status();
+    if (!(vout[j] = st__untrack(st_stack((int)B, lanes + j * B, 0)))) rc = st__status();
   st_scope_pop();
   st__free(lanes, sizeof(st_tensor *) * (size_t)(B * fn->nout));
   return rc;
@@ -896,7 +896,7 @@ int st_custom_apply(const st_custom_fn *fn, st_tensor *const *in, st_tensor **ou
                      "st_custom_apply: %s: needs a name, a forward, 0..%d inputs and 1..%d outputs "
                      "(got %d and %d)",
                      name, MAX_IN, MAX_OUT, fn->nin, fn->nout);
-  if (st__check_args("st_custom_apply", fn->nin, in)) return st_last_status();
+  if (st__check_args("st_custom_apply", fn->nin, in)) return st__status();
   for (int j = 0; j < fn->nout; j++) out[j] = NULL;
   st_hop_call c = {&custom_hop, fn->nin, fn->nout, in, fn};
   int rc = st__dispatch_hop(&c, out);

@@ -56,17 +56,16 @@ int st__check_args(const char *who, int n, st_tensor *const *in) {
   if (n > 0 && !in) return st__error(ST_ERR_ARG, "%s: the input array is NULL", who);
   for (int i = 0; i < n; i++)
     if (!in[i]) {
-      if (!st__has_error()) st__error(ST_ERR_ARG, "%s: input %d is NULL", who, i);
-      return st_last_status();
+      return st__null_error(ST_ERR_ARG, "%s: input %d is NULL", who, i);
     }
   return 0;
 }
 
 /* "who: " in front of the message f left, unless it is there already. */
 static int fail_with_context(const char *who, int rc) {
-  const char *msg = st_last_error();
+  const char *msg = st__message();
   size_t n = strlen(who);
-  st_status s = st_last_status() ? st_last_status() : (rc < 0 ? (st_status)rc : ST_ERR_ARG);
+  st_status s = st__status() ? st__status() : (rc < 0 ? (st_status)rc : ST_ERR_ARG);
   if (!st__has_error())
     return st__error(s, "%s: the function failed with status %d and no message", who, rc);
   if (!strncmp(msg, who, n) && msg[n] == ':') return s;
@@ -78,7 +77,7 @@ static int fail_with_context(const char *who, int rc) {
 int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor **out) {
   for (int j = 0; j < f->nout; j++) out[j] = NULL;
   if (f->null_inputs ? (f->nin > 0 && !in) : st__check_args(who, f->nin, in))
-    return st_last_status() ? st_last_status()
+    return st__status() ? st__status()
                             : st__error(ST_ERR_ARG, "%s: the input array is NULL", who);
   st_clear_error();
   int rc = st_scope_push();
@@ -88,7 +87,7 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
   for (int j = 0; !rc && j < f->nout; j++)
     if (!out[j])
       rc = st__has_error()
-               ? st_last_status()
+               ? st__status()
                : st__error(ST_ERR_ARG, "%s: the function returned no output %d", who, j);
   if (!rc) return 0;
   for (int j = 0; j < f->nout; j++) {

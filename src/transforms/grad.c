@@ -11,7 +11,7 @@ int st__trace_grad(const char *who, st_func *f, st_tensor *const *in, int nvar, 
                    st_traced *t) {
   memset(t, 0, sizeof *t);
   int nin = f->nin;
-  if (st__check_args(who, nin, in)) return st_last_status();
+  if (st__check_args(who, nin, in)) return st__status();
   for (int k = 0; k < nvar; k++) {
     const st_tensor *x = in[var_idx[k]];
     if (!st__is_float(x->dtype))
@@ -31,7 +31,7 @@ int st__trace_grad(const char *who, st_func *f, st_tensor *const *in, int nvar, 
     return ST_ERR_OOM;
   }
   int level = st__interp_push(who, ST_WRAP_GRAD);
-  int rc = level < 0 ? st_last_status() : 0;
+  int rc = level < 0 ? st__status() : 0;
   bool prev_mode = st_set_grad_enabled(true); /* grad works inside no-grad code, as in torch.func */
   t->level = level;
   t->id = level > 0 ? st__interp_at(level)->id : 0;
@@ -96,7 +96,7 @@ int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_ten
     st_scope_pop();
   }
   for (int k = 0; !rc && k < t->nvar; k++) /* unreached variables: zeros, as torch.func */
-    if (!grads[k] && !(grads[k] = st__untrack(st_zeros_like(t->vars[k])))) rc = st_last_status();
+    if (!grads[k] && !(grads[k] = st__untrack(st_zeros_like(t->vars[k])))) rc = st__status();
   if (rc)
     for (int k = 0; k < t->nvar; k++) {
       st__drop(grads[k]);
@@ -138,7 +138,7 @@ static int grad_call(void *ctx, int nin, st_tensor *const *in, int nout, st_tens
         "(got shape %s, dtype %s); use st_vjp or st_jacrev for other outputs",
         who, ST_SHAPE_STR(y), st_dtype_name(y->dtype));
   st_tensor *one = NULL;
-  if (!rc && !(one = st__untrack(st_ones(y->dtype, y->ndim, y->shape)))) rc = st_last_status();
+  if (!rc && !(one = st__untrack(st_ones(y->dtype, y->ndim, y->shape)))) rc = st__status();
   st_tensor *csmall[8], **cots = st__tmp_array(t.nout, csmall, 8);
   if (!rc && !cots) rc = ST_ERR_OOM;
   if (!rc) {
@@ -229,7 +229,7 @@ static int pullback_call(void *ctx, int ncot, st_tensor *const *in, int nout, st
     int k = s->var_of[i];
     out[i] = k >= 0 ? st__track(g[k]) : st__zeros_meta(&s->in_meta[i]);
     if (k >= 0) g[k] = NULL;
-    if (!out[i]) rc = st_last_status();
+    if (!out[i]) rc = st__status();
   }
   st__tmp_free(g, small, s->t.nvar);
   return rc;
@@ -243,7 +243,7 @@ int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pu
                              : "pullback");
   *pullback = NULL;
   for (int j = 0; j < f->nout; j++) outs[j] = NULL;
-  if (st__check_args("st_vjp", f->nin, primals)) return st_last_status();
+  if (st__check_args("st_vjp", f->nin, primals)) return st__status();
   int nin = f->nin, nvar = 0;
   size_t cap = (size_t)(nin ? nin : 1);
   pullback_state *s = st__calloc(1, sizeof *s);
@@ -273,7 +273,7 @@ int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pu
       st_release(outs[j]);
       outs[j] = NULL;
     }
-    return st_last_status();
+    return st__status();
   }
   st__ok();
   return 0;

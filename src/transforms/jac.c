@@ -74,13 +74,13 @@ static int jacrev_call(void *ctx, int nin, st_tensor *const *in, int nout, st_te
     st_vmap_opts o = {.chunk_size = s->chunk_size};
     st_tensor *rows = NULL, *basis = basis_like(y);
     if (!basis || (rc = st__vmap_run("st_jacrev", &g, &o, &basis, &rows))) {
-      rc = rc ? rc : st_last_status();
+      rc = rc ? rc : st__status();
       break;
     }
     int64_t shape[ST_MAX_DIMS];
     int n = concat_shape(y, x, shape);
     out[j] = st_reshape(st__track(rows), n, shape);
-    if (!out[j]) rc = st_last_status();
+    if (!out[j]) rc = st__status();
   }
   st__traced_free(&t);
   return rc;
@@ -131,7 +131,7 @@ static int jacfwd_call(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   int rc = out_dims && cols ? 0 : ST_ERR_OOM;
   for (int j = 0; !rc && j < nout; j++) out_dims[j] = -1;
   st_tensor *basis = rc ? NULL : basis_like(x);
-  if (!rc && !basis) rc = st_last_status();
+  if (!rc && !basis) rc = st__status();
   st_vmap_opts o = {.out_dims = out_dims, .chunk_size = s->chunk_size};
   if (!rc) rc = st__vmap_run("st_jacfwd", &g, &o, &basis, cols);
   for (int j = 0; !rc && j < nout; j++) {
@@ -146,7 +146,7 @@ static int jacfwd_call(void *ctx, int nin, st_tensor *const *in, int nout, st_te
     }
     for (int d = 0; d < c->ndim - 1; d++) shape[d] = c->shape[d];
     for (int d = 0; d < x->ndim; d++) shape[c->ndim - 1 + d] = x->shape[d];
-    if (!(out[j] = st_reshape(c, c->ndim - 1 + x->ndim, shape))) rc = st_last_status();
+    if (!(out[j] = st_reshape(c, c->ndim - 1 + x->ndim, shape))) rc = st__status();
   }
   for (int j = 0; cols && j < nout; j++) st__drop(cols[j]);
   st__tmp_free(cols, csmall, nout);

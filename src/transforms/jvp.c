@@ -26,17 +26,17 @@ static int jvp_run(const char *who, st_func *f, st_tensor *const *primals,
                    st_tensor *const *tangents, st_tensor **outs, st_tensor **touts) {
   int nin = f->nin, nout = f->nout;
   for (int j = 0; j < nout; j++) outs[j] = touts[j] = NULL;
-  if (st__check_args(who, nin, primals)) return st_last_status();
+  if (st__check_args(who, nin, primals)) return st__status();
   if (nin > 0 && !tangents) return st__error(ST_ERR_ARG, "%s: tangents is NULL", who);
   for (int i = 0; i < nin; i++)
-    if (check_tangent(who, i, primals[i], tangents[i])) return st_last_status();
+    if (check_tangent(who, i, primals[i], tangents[i])) return st__status();
   st_tensor *small[8], **args = st__tmp_array(nin, small, 8);
   st_tensor *rsmall[8], **raw = st__tmp_array(nout, rsmall, 8);
   if (!args || !raw) {
     st__tmp_free(args, small, nin);
     return ST_ERR_OOM;
   }
-  int level = st__interp_push(who, ST_WRAP_JVP), rc = level < 0 ? st_last_status() : 0;
+  int level = st__interp_push(who, ST_WRAP_JVP), rc = level < 0 ? st__status() : 0;
   uint32_t id = level > 0 ? st__interp_at(level)->id : 0;
   for (int i = 0; !rc && i < nin; i++) {
     args[i] = tangents[i] ? st__wrap(level, primals[i], 0, tangents[i]) : st_retain(primals[i]);
@@ -51,7 +51,7 @@ static int jvp_run(const char *who, st_func *f, st_tensor *const *primals,
     if (mine && o->tangent)
       touts[j] = st_retain(o->tangent);
     else if (!(touts[j] = st__untrack(st_zeros_like(o))))
-      rc = st_last_status();
+      rc = st__status();
   }
   for (int i = 0; i < nin; i++) st__drop(args[i]);
   for (int j = 0; j < nout; j++) st__drop(raw[j]);
@@ -127,7 +127,7 @@ int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_fun
                              : "jvp_fn");
   *jvp_fn = NULL;
   for (int j = 0; j < f->nout; j++) outs[j] = NULL;
-  if (st__check_args("st_linearize", f->nin, primals)) return st_last_status();
+  if (st__check_args("st_linearize", f->nin, primals)) return st__status();
   int rc = st__func_call("st_linearize", f, primals, outs);
   if (rc) return rc;
   linearize_state *s = st__calloc(1, sizeof *s);
@@ -145,7 +145,7 @@ int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_fun
       st__drop(outs[j]);
       outs[j] = NULL;
     }
-    return st_last_status() ? st_last_status() : ST_ERR_OOM;
+    return st__status() ? st__status() : ST_ERR_OOM;
   }
   for (int j = 0; j < f->nout; j++) outs[j] = st__track(outs[j]);
   st__ok();

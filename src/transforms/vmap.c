@@ -114,7 +114,7 @@ static int run_chunk(const char *who, const vmap_state *s, st_tensor *const *in,
   if (!rc) rc = st__vmap_call(who, &cfg, B, s->f->nin, in, dims, call_f, &body, nout, &n, raw, ob);
   for (int j = 0; !rc && j < nout; j++)
     if (!(out[j] = place(who, j, raw[j], ob[j], s->out_dims ? s->out_dims[j] : 0, B)))
-      rc = st_last_status();
+      rc = st__status();
   for (int j = 0; raw && j < nout; j++) st__drop(raw[j]);
   st__tmp_free(raw, rsmall, nout);
   if (ob && ob != osmall) st__free(ob, sizeof(int) * (size_t)nout);
@@ -124,7 +124,7 @@ static int run_chunk(const char *who, const vmap_state *s, st_tensor *const *in,
 static int vmap_run(const char *who, const vmap_state *s, st_tensor *const *in, st_tensor **out) {
   int nin = s->f->nin, nout = s->f->nout;
   for (int j = 0; j < nout; j++) out[j] = NULL;
-  if (st__check_args(who, nin, in)) return st_last_status();
+  if (st__check_args(who, nin, in)) return st__status();
   int dsmall[8], *dims = nin <= 8 ? dsmall : st__alloc(sizeof(int) * (size_t)nin);
   if (!dims) return ST_ERR_OOM;
   int64_t B = 0;
@@ -146,7 +146,7 @@ static int vmap_run(const char *who, const vmap_state *s, st_tensor *const *in, 
     int64_t lo = c * chunk, n = nchunks == 1 ? B : (lo + chunk <= B ? chunk : B - lo);
     for (int i = 0; !rc && i < nin; i++) {
       sliced[i] = dims[i] >= 0 && nchunks > 1 ? st_slice(in[i], dims[i], lo, lo + n, 1) : in[i];
-      if (!sliced[i]) rc = st_last_status();
+      if (!sliced[i]) rc = st__status();
     }
     if (!rc) rc = run_chunk(who, s, sliced, dims, n, lo, rng_key, pieces + c * nout);
   }
@@ -161,7 +161,7 @@ static int vmap_run(const char *who, const vmap_state *s, st_tensor *const *in, 
       r = col ? st_cat((int)nchunks, col, od < 0 ? od + pieces[j]->ndim : od) : NULL;
       st__free(col, sizeof(st_tensor *) * (size_t)nchunks);
     }
-    if (!r || !(out[j] = st_retain(r))) rc = st_last_status() ? st_last_status() : ST_ERR_OOM;
+    if (!r || !(out[j] = st_retain(r))) rc = st__status() ? st__status() : ST_ERR_OOM;
   }
   st_scope_pop();
   if (rc)
@@ -184,7 +184,7 @@ int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_
   st_tensor *small[8], **args = st__tmp_array(nin, small, 8), *rsmall[8],
                        **raw = st__tmp_array(cap, rsmall, 8);
   int level = args && raw ? st__interp_push(who, ST_WRAP_VMAP) : -1;
-  int rc = level < 0 ? (st_last_status() ? st_last_status() : ST_ERR_OOM) : 0;
+  int rc = level < 0 ? (st__status() ? st__status() : ST_ERR_OOM) : 0;
   uint32_t id = 0;
   if (!rc) {
     st_interp *I = st__interp_at(level);
@@ -214,7 +214,7 @@ int st__vmap_call(const char *who, const st_interp *cfg, int64_t B, int nin, st_
     if (o->level == level && o->level_id == id) {
       out[j] = st__untrack(st__movedim(o->value, o->bdim, 0));
       obdim[j] = 0;
-      if (!out[j]) rc = st_last_status();
+      if (!out[j]) rc = st__status();
     } else {
       out[j] = st_retain(o);
     }
