@@ -137,8 +137,12 @@ typedef struct {
 } st_allocator;
 void st_set_allocator(const st_allocator *a);
 
-/* Testing aid: on this thread, the n-th allocation from now on fails (n >= 1; 0 disables). */
+/* Testing aid: on this thread, the n-th allocation from now on fails (n >= 1; 0 disables). Only
+   that one fails; the ones after it succeed again. */
 void st_debug_fail_alloc_after(int64_t n);
+/* Allocations left before the armed failure (0: none armed, or it has happened). */
+int64_t st_debug_fail_alloc_remaining(void);
+int64_t st_debug_alloc_count(void); /* allocations this thread has asked for so far */
 
 /* Intra-op threads (OpenMP). n < 1 restores the default (the number of cores). Per thread. Small
    tensors always run on one thread. */

@@ -1,9 +1,23 @@
 /* main.c — runs every registered test (or those whose name or file contains one of the
-   arguments), checks that
-   each one leaves no strata object alive, and ends with "N passed, N failed". */
+   arguments), checks that each one leaves no strata object alive, and ends with
+   "N passed, N failed".
+
+   With --oom, each chosen test also runs with its n-th allocation failing, for n = 1, 2, ...
+   until a run completes without reaching the failure (SQLite's and Lua's allocation-failure
+   sweeps): every such run must leave no object alive and the thread's state as it found it
+   (grad mode, inference mode, transform stack, scope depth), and afterwards the test must pass
+   again untouched. The test's own assertions are silent during those runs (a failed allocation
+   makes them fail by design). --oom=K samples: n = 1..K, then every K-th. */
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdarg.h>
 
+#include "core/scope.h"
+#include "dispatch/interp.h"
 #include "test.h"
+
+void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 
 typedef struct {
   const char *file, *name;
@@ -14,6 +28,7 @@ typedef struct {
 static test_entry *tests;
 static int ntests, cap_tests;
 static int current_failures;
+static bool quiet; /* assertion failures are counted, not printed (allocation-failure runs) */
 
 void st_test_register(const char *file, const char *name, st_test_fn fn) {
   if (ntests == cap_tests) {
@@ -29,6 +44,7 @@ int st_test_failures(void) { return current_failures; }
 
 void st_test_fail(const char *file, int line, const char *fmt, ...) {
   current_failures++;
+  if (quiet) return;
   va_list ap;
   va_start(ap, fmt);
   printf("  FAIL %s:%d: ", file, line);
@@ -83,25 +99,120 @@ static int by_file_then_order(const void *a, const void *b) {
   return c ? c : x->order - y->order;
 }
 
+/* Runs test i once inside a scope; the failure count, and leaked objects through *leaked. */
+static int run_test(int i, int64_t fail_at, int64_t *leaked, bool *reached) {
+  current_failures = 0;
+  int64_t live_before = st_live_objects();
+  st_clear_error();
+  st_manual_seed(0);
+  st_scope_push();
+  st_debug_fail_alloc_after(fail_at);
+  tests[i].fn();
+  *reached = fail_at > 0 && st_debug_fail_alloc_remaining() == 0;
+  st_debug_fail_alloc_after(0);
+  st_scope_pop();
+  *leaked = st_live_objects() - live_before;
+  return current_failures;
+}
+
+static const char *oom_test;
+static int64_t oom_n;
+static void oom_died(void) {
+  fprintf(stderr, "oom: died in %s with allocation %lld failing\n", oom_test, (long long)oom_n);
+}
+static void oom_signal(int sig) {
+  oom_died();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* What a failed run must leave as it found it, besides live objects. */
+static const char *state_damage(int scope_depth) {
+  if (!st_is_grad_enabled()) return "grad mode left off";
+  if (st_set_inference_mode(false)) return "inference mode left on";
+  if (st__interp_top() != 0) return "a transform level left on the stack";
+  if (st__scope_depth() != scope_depth) return "the scope depth changed";
+  return NULL;
+}
+
+/* The allocation-failure sweep of test i; returns the number of problems found. A clean run
+   first counts the test's allocations; a test that arms failures itself is not swept. */
+static int oom_sweep(int i, int64_t sample) {
+  int problems = 0, depth = st__scope_depth();
+  int64_t leaked = 0, runs = 0;
+  bool reached;
+  const int64_t big = INT64_MAX / 4;
+  int64_t before = st_debug_alloc_count();
+  run_test(i, big, &leaked, &reached);
+  int64_t total = st_debug_alloc_count() - before;
+  if (reached) {
+    printf("  oom %s: arms allocation failures itself, not swept\n", tests[i].name);
+    return 0;
+  }
+  oom_test = tests[i].name;
+  for (int64_t n = 1; n <= total; n = sample && n >= sample ? n + sample : n + 1, runs++) {
+    oom_n = n;
+    quiet = true;
+    run_test(i, n, &leaked, &reached);
+    quiet = false;
+    const char *damage = state_damage(depth);
+    if (leaked || damage) {
+      problems++;
+      printf("  OOM %s: allocation %lld of %lld failing: %s\n", tests[i].name, (long long)n,
+             (long long)total, leaked ? "objects leaked" : damage);
+      if (leaked) printf("    %lld objects leaked\n", (long long)leaked);
+      st_set_grad_enabled(true);
+      if (problems > 5) break;
+    }
+  }
+  if (run_test(i, 0, &leaked, &reached) || leaked) {
+    problems++;
+    printf("  OOM %s: fails when run again after the sweep\n", tests[i].name);
+  }
+  printf("  oom %s: %lld runs of %lld allocations\n", tests[i].name, (long long)runs, (long long)total);
+  return problems;
+}
+
+/* The sweep in a child process, so that a crash is reported and the other tests still run. */
+static int oom_sweep_isolated(int i, int64_t sample) {
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) _exit(oom_sweep(i, sample) ? 1 : 0);
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) < 0) return oom_sweep(i, sample);
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  printf("  OOM %s: the sweep crashed (signal %d)\n", tests[i].name, WTERMSIG(status));
+  return 1;
+}
+
 int main(int argc, char **argv) {
-  bool all = argc < 2;
+  bool oom = false;
+  int64_t sample = 0;
+  int nfilters = 0;
+  for (int k = 1; k < argc; k++) {
+    if (!strncmp(argv[k], "--oom", 5)) {
+      oom = true;
+      sample = argv[k][5] == '=' ? atoll(argv[k] + 6) : 0;
+    } else {
+      argv[1 + nfilters++] = argv[k];
+    }
+  }
+  if (oom && __sanitizer_set_death_callback) __sanitizer_set_death_callback(oom_died);
+  else if (oom)
+    for (int sig = 0; sig < 4; sig++) signal((int[]){SIGSEGV, SIGBUS, SIGABRT, SIGFPE}[sig], oom_signal);
+  bool all = nfilters == 0;
   qsort(tests, (size_t)ntests, sizeof *tests, by_file_then_order);
   int passed = 0, failed = 0;
   for (int i = 0; i < ntests; i++) {
     bool chosen = all;
-    for (int k = 1; !chosen && k < argc; k++)
+    for (int k = 1; !chosen && k <= nfilters; k++)
       chosen = strstr(tests[i].name, argv[k]) || strstr(tests[i].file, argv[k]);
     if (!chosen) continue;
-    current_failures = 0;
-    int64_t live_before = st_live_objects();
-    st_clear_error();
-    st_manual_seed(0);
-    st_scope_push();
-    tests[i].fn();
-    st_scope_pop();
-    st_debug_fail_alloc_after(0);
-    int64_t leaked = st_live_objects() - live_before;
+    int64_t leaked;
+    bool reached;
+    run_test(i, 0, &leaked, &reached);
     if (leaked) st_test_fail(tests[i].file, 0, "%lld strata objects leaked", (long long)leaked);
+    if (!current_failures && oom) current_failures += oom_sweep_isolated(i, sample);
     if (current_failures) {
       failed++;
       printf("FAILED %s (%s)\n", tests[i].name, tests[i].file);

@@ -20,6 +20,7 @@ static void default_free(void *user, void *p, size_t size) {
 static st_allocator hook = {default_alloc, default_free, NULL};
 _Atomic int64_t st__live;
 static _Thread_local int64_t tls_fail_after; /* 0: never; else the countdown to a failure */
+static _Thread_local int64_t tls_allocations; /* every allocation this thread asked for */
 
 void st_set_allocator(const st_allocator *a) {
   if (a && a->alloc && a->free) hook = *a;
@@ -27,9 +28,12 @@ void st_set_allocator(const st_allocator *a) {
 }
 
 void st_debug_fail_alloc_after(int64_t n) { tls_fail_after = n > 0 ? n : 0; }
+int64_t st_debug_fail_alloc_remaining(void) { return tls_fail_after; }
+int64_t st_debug_alloc_count(void) { return tls_allocations; }
 int64_t st_live_objects(void) { return atomic_load(&st__live); }
 
 bool st__inject_failure(size_t size) {
+  tls_allocations++;
   if (tls_fail_after > 0 && --tls_fail_after == 0) {
     st__error(ST_ERR_OOM, "out of memory: injected failure of a %zu-byte allocation", size);
     return true;

@@ -155,6 +155,7 @@ void st_scope_pop(void) {
 }
 
 bool st__scope_active(void) { return tls.nframes > 0; }
+int st__scope_depth(void) { return tls.nframes; }
 
 static int reserve_one(void) {
   if (tls.n < tls.cap) return 0;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 bool st__scope_active(void);
+int st__scope_depth(void); /* open scopes on this thread (failed pushes not counted) */
 /* Records one reference to obj in the innermost scope (none open: nothing). drop releases one
    reference without consulting scopes. Returns 0 or ST_ERR_OOM (nothing recorded). */
 int st__scope_record(void *obj, void (*drop)(void *));
