@@ -588,6 +588,15 @@ st_func *st_jacrev_ex(st_func *f, const st_jac_opts *opts);
 st_func *st_jacfwd_ex(st_func *f, const st_jac_opts *opts);
 st_func *st_hessian_ex(st_func *f, const st_jac_opts *opts);
 
+/* Activation checkpointing: st_checkpoint(f) computes f's outputs without keeping f's
+   intermediates; a backward through them (st_backward, st_grad, st_vjp, jacrev, hessian, ...)
+   recomputes f from the saved inputs, with the random state f started from, so random ops draw
+   the same values. It composes with every transform in both orders (st_grad(st_checkpoint(f)),
+   st_checkpoint(st_grad(f)), st_vmap, st_jvp, ...) and gives f's values. Gradients flow to f's
+   inputs; tensors f captures through ctx are constants (pass parameters as inputs). Returns a
+   new function value (the caller releases it; it holds a reference to f), or NULL. */
+st_func *st_checkpoint(st_func *f);
+
 /* cond: runs true_fn(in) when the one-element pred is non-zero, else false_fn(in); out receives
    the branch's outputs (new references). Eager autograd, grad and jvp differentiate through the
    taken branch; under vmap with a batched predicate both branches run on the batch and every
