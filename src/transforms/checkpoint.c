@@ -83,7 +83,7 @@ typedef struct {
 
 static void ckpt_release_saved(st_node *n) {
   ckpt_state *s = n->state;
-  for (int i = 0; s && i < s->nin; i++) st__saved_release(&s->saved[i]);
+  for (int i = 0; s && s->saved && i < s->nin; i++) st__saved_release(&s->saved[i]);
 }
 
 static void ckpt_destroy(st_node *n) {

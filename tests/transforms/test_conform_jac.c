@@ -809,3 +809,74 @@ TEST(conform_unrelated_vjp_multiple_inputs_outputs) {
   st_func_release(pb);
   st_func_release(f);
 }
+
+/* ------------------------------------------------------------------ allocation failures */
+
+static int sin_prod_aux_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul(st_sin(in[0]), in[1]);
+  if (!out[0]) return -1; /* a later success would clear the error */
+  out[1] = st_cos(in[1]);
+  return out[1] ? 0 : -1;
+}
+static int keep_sum_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_keep(st_exp(in[0]));
+  return (out[0] = st_sum_all(st_mul(st_tanh(in[0]), in[1]))) ? 0 : -1;
+}
+
+/* Every allocation of the new calls failing in turn: each call fails with ST_ERR_OOM or
+   succeeds, and leaves nothing alive (DESIGN.md: a failed call leaks nothing) */
+TEST(conform_allocation_failures_are_clean) {
+  st_tensor *in[2] = {vec3(JAC_XY3_0), vec3(JAC_XY3_1)};
+  st_func *f = st_func_new(sin_prod_aux_fn, NULL, 2, 2), *k = st_func_new(keep_sum_fn, NULL, 2, 1);
+  st_jac_opts o = {.nargnums = 2, .argnums = (const int[]){-1, 0}, .naux = 1};
+  st_func *c = st_checkpoint(k);
+  st_func *fs[] = {st_jacrev_ex(f, &o), st_jacfwd_ex(f, &o), st_hessian_ex(f, &o),
+                   st_checkpoint(k),    st_grad(c, 0, NULL), st_vmap(k, NULL, NULL)};
+  st_tensor *leaf[2] = {vec3(JAC_XY3_0), vec3(JAC_XY3_1)};
+  st_set_requires_grad(leaf[0], true);
+  st_set_requires_grad(leaf[1], true);
+  for (int which = 0; which < 9; which++) {
+    int failures = 0;
+    for (int n = 1; n <= 1500; n++) {
+      int64_t live = st_live_objects();
+      st_scope_push();
+      st_tensor *out[16] = {0}, *touts[2] = {0};
+      st_func *pb = NULL;
+      st_debug_fail_alloc_after(n);
+      int rc;
+      if (which < 6)
+        rc = st_call(fs[which], in, out);
+      else if (which == 6)
+        rc = st_vjp_ex(f, in, out, &pb, &(st_vjp_opts){.naux = 1});
+      else if (which == 7)
+        rc = st_jvp_ex(f, in, in, out, touts, &(st_jvp_opts){.naux = 1});
+      else if (!(rc = st_call(fs[3], leaf, out))) /* a checkpoint node and its backward */
+        rc = st_backward(out[0], NULL, false, false);
+      if (!rc && pb) rc = st_call(pb, in, out + 2);
+      st_debug_fail_alloc_after(0);
+      if (rc) {
+        failures++;
+        if (st_last_status() != ST_ERR_OOM)
+          st_test_fail(__FILE__, __LINE__, "call %d, allocation %d: status %d (%s)", which, n,
+                       (int)st_last_status(), st_last_error());
+      }
+      st_clear_error();
+      st_func_release(pb);
+      st_zero_grad(leaf[0]);
+      st_zero_grad(leaf[1]);
+      st_scope_pop();
+      if (st_live_objects() != live) {
+        st_test_fail(__FILE__, __LINE__, "call %d, allocation %d: %lld objects leaked", which, n,
+                     (long long)(st_live_objects() - live));
+        break;
+      }
+    }
+    CHECK(failures > 0);
+  }
+  for (int j = 0; j < 6; j++) st_func_release(fs[j]);
+  st_func_release(c);
+  st_func_release(k);
+  st_func_release(f);
+}
