@@ -491,7 +491,9 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
    outputs are kept. An output that an op returned inside the function is recorded in that
    scope and is returned as is (the scope lets go of it, as st_keep does); an input returned as
    an output is returned as st_retain(in[i]). (st_retain of a tensor recorded in the scope would
-   be one reference too many.) */
+   be one reference too many.) A tensor the function keeps with st_keep goes to the scope around
+   the public call that ran it (st_call, st_vjp, st_jvp, st_linearize, st_cond), however many
+   transforms lie between, and stays valid there (with no scope open, the caller owns it). */
 typedef int (*st_fn)(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
 
 st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout);
