@@ -331,6 +331,30 @@ w, xw, yw, vw = torch.tensor(3.0), torch.tensor(4.0), torch.tensor(2.0), torch.t
 out, vjp_fn = vjp(lambda w, x: (yw, yw, x), w, xw)
 emit("UNRELATED_VJP_MULTI", vjp_fn((vw, vw, vw)))
 
+# compositions of the new options: vmap over jacrev/jacfwd with argnums and aux, vmap over
+# jvp with aux, grad through a vjp pullback with aux
+VX, VY = data(72, 4, 3), data(73, 4, 3)
+emit("COMPOSE_XY", [VX, VY])
+
+
+def sin_prod_aux(x, y):
+    return x.sin() * y, y.cos()
+
+
+for api, name in ((jacrev, "JACREV"), (jacfwd, "JACFWD")):
+    (J0, J1), aux = vmap(api(sin_prod_aux, argnums=(0, 1), has_aux=True))(VX, VY)
+    emit(f"COMPOSE_VMAP_{name}", [J0, J1, aux])
+out, jout, aux = vmap(lambda x, t: jvp(lambda z: (z.sin(), z.cos()), (x,), (t,), has_aux=True))(VX, VY)
+emit("COMPOSE_VMAP_JVP_AUX", [out, jout, aux])
+
+
+def pull_sum(x, v):
+    _, fn, _ = vjp(lambda z: (z.sin() * z, z.cos()), x, has_aux=True)
+    return (fn(v)[0] ** 2).sum()
+
+
+emit("COMPOSE_GRAD_VJP_AUX", grad(pull_sum, argnums=(0, 1))(VX[0], VY[0]))
+
 # ------------------------------------------------------------------- vmap in_dims / out_dims
 t235 = data(80, 2, 3, 5)
 emit("VMAP_T235", t235)

@@ -880,3 +880,108 @@ TEST(conform_allocation_failures_are_clean) {
   st_func_release(k);
   st_func_release(f);
 }
+
+/* ------------------------------------------------------------------------- compositions */
+
+static st_tensor *compose_x(void) { return tu_tensor(ST_F64, ST_SHAPE(4, 3), COMPOSE_XY_0); }
+static st_tensor *compose_y(void) { return tu_tensor(ST_F64, ST_SHAPE(4, 3), COMPOSE_XY_1); }
+
+/* vmap(jacrev(f, argnums=(0, 1), has_aux=True)): per-sample Jacobians and the batched aux */
+static void vmap_of_jac_aux(jac_api api, ex j0, ex j1, ex aux) {
+  st_tensor *in[2] = {compose_x(), compose_y()};
+  st_func *f = st_func_new(sin_prod_aux_fn, NULL, 2, 2),
+          *j = api(f, &(st_jac_opts){.nargnums = 2, .argnums = (const int[]){0, 1}, .naux = 1}),
+          *v = st_vmap(j, NULL, NULL);
+  CHECK_OUTPUTS(v, in, 3, 1e-14, j0, j1, aux);
+  st_func_release(v);
+  st_func_release(j);
+  st_func_release(f);
+}
+TEST(conform_vmap_of_jacrev_argnums_aux) {
+  vmap_of_jac_aux(st_jacrev_ex, EX(COMPOSE_VMAP_JACREV_0), EX(COMPOSE_VMAP_JACREV_1),
+                  EX(COMPOSE_VMAP_JACREV_2));
+}
+TEST(conform_vmap_of_jacfwd_argnums_aux) {
+  vmap_of_jac_aux(st_jacfwd_ex, EX(COMPOSE_VMAP_JACFWD_0), EX(COMPOSE_VMAP_JACFWD_1),
+                  EX(COMPOSE_VMAP_JACFWD_2));
+}
+
+static int jvp_aux_lane(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_func *f = st_func_new(sin_cos_fn, NULL, 1, 2);
+  st_tensor *outs[2] = {0}, *tout = NULL;
+  int rc = st_jvp_ex(f, in, in + 1, outs, &tout, &(st_jvp_opts){.naux = 1});
+  st_func_release(f);
+  out[0] = outs[0], out[1] = tout, out[2] = outs[1];
+  return rc;
+}
+
+/* vmap over jvp with has_aux: the primal, the tangent, the aux, per lane */
+TEST(conform_vmap_of_jvp_aux) {
+  st_tensor *in[2] = {compose_x(), compose_y()};
+  st_func *f = st_func_new(jvp_aux_lane, NULL, 2, 3), *v = st_vmap(f, NULL, NULL);
+  CHECK_OUTPUTS(v, in, 3, 1e-14, EX(COMPOSE_VMAP_JVP_AUX_0), EX(COMPOSE_VMAP_JVP_AUX_1),
+                EX(COMPOSE_VMAP_JVP_AUX_2));
+  st_func_release(v);
+  st_func_release(f);
+}
+
+static int xsinx_aux_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul(st_sin(in[0]), in[0]);
+  if (!out[0]) return -1;
+  out[1] = st_cos(in[0]);
+  return out[1] ? 0 : -1;
+}
+/* (pullback(v)[0] ** 2).sum() with vjp(has_aux=True) inside */
+static int pull_sum_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_func *f = st_func_new(xsinx_aux_fn, NULL, 1, 2), *pb = NULL;
+  st_tensor *outs[2] = {0}, *g = NULL;
+  int rc = st_vjp_ex(f, in, outs, &pb, &(st_vjp_opts){.naux = 1});
+  if (!rc) rc = st_call(pb, in + 1, &g);
+  st_func_release(pb);
+  st_func_release(f);
+  if (rc) return rc;
+  return (out[0] = st_sum_all(st_square(g))) ? 0 : -1;
+}
+
+/* grad through a vjp pullback with has_aux, w.r.t. the primal and the cotangent */
+TEST(conform_grad_of_vjp_aux_pullback) {
+  st_tensor *in[2] = {st_select(compose_x(), 0, 0), st_select(compose_y(), 0, 0)};
+  st_func *f = st_func_new(pull_sum_fn, NULL, 2, 1), *g = st_grad(f, 2, (const int[]){0, 1});
+  CHECK_OUTPUTS(g, in, 2, 1e-13, EX(COMPOSE_GRAD_VJP_AUX_0), EX(COMPOSE_GRAD_VJP_AUX_1));
+  st_func_release(g);
+  st_func_release(f);
+}
+
+static int int_aux_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul_scalar(in[0], 2);
+  if (!out[0]) return -1;
+  out[1] = st_arange(ST_I64, 0, 3, 1);
+  return out[1] ? 0 : -1;
+}
+
+/* an auxiliary output need not be differentiable: an integer tensor comes back as it is */
+TEST(conform_jac_integer_aux) {
+  st_tensor *x = vec3(JAC_XY3_0), *r[2] = {0};
+  st_func *f = st_func_new(int_aux_fn, NULL, 1, 2);
+  st_jac_opts o = {.naux = 1};
+  st_func *fs[] = {st_jacrev_ex(f, &o), st_jacfwd_ex(f, &o), st_hessian_ex(f, &o)};
+  for (int k = 0; k < 3; k++) {
+    CHECK(st_call(fs[k], &x, r) == 0);
+    CHECK(st_dtype_of(r[1]) == ST_I64);
+    CHECK_CLOSE(r[1], 0, 0, 1, 2);
+    if (k < 2)
+      CHECK_SHAPE(r[0], 3, 3);
+    else
+      CHECK_SHAPE(r[0], 3, 3, 3);
+    st_func_release(fs[k]);
+  }
+  /* without naux the integer output is differentiated, which is an error */
+  st_func *j = st_jacrev(f, 0);
+  CHECK_FAILS(st_call(j, &x, r) != 0, ST_ERR_SHAPE, "floating point output");
+  st_func_release(j);
+  st_func_release(f);
+}
