@@ -197,10 +197,10 @@ st_func *st_grad_and_value(st_func *f, int nargnums, const int *argnums) {
 /* -------------------------------------------------------------------------------------- vjp */
 
 /* The pullback holds the traced run; integer inputs are constants whose cotangent is zero. It
-   takes cotangents for the first ndiff outputs (the rest are auxiliary: has_aux). */
+   takes cotangents for f's first outputs (its nin; the rest are auxiliary: has_aux). */
 typedef struct {
   st_traced t;
-  int nin, ndiff;
+  int nin;
   int *var_of; /* per input: its variable index, or -1 */
   st_tensor_meta *in_meta;
 } pullback_state;
@@ -252,7 +252,6 @@ static int vjp_run(const char *who, st_func *f, st_tensor *const *primals, int n
   int *vars = st__alloc(sizeof(int) * cap);
   if (s) {
     s->nin = nin;
-    s->ndiff = f->nout - naux;
     s->var_of = st__alloc(sizeof(int) * cap);
     s->in_meta = st__alloc(sizeof(st_tensor_meta) * cap);
   }
