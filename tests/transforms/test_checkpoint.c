@@ -460,3 +460,90 @@ TEST(checkpoint_captured_tensors_are_constants) {
   st_func_release(c);
   st_func_release(f);
 }
+
+/* The remaining orders against the same composition of the plain function: st_vmap of it
+   alone, st_checkpoint(st_vmap(f)) under eager backward, jvp over grad (forward-over-reverse,
+   a Hessian-vector product), and grad in inference mode */
+TEST(checkpoint_more_orders_match_plain) {
+  st_tensor *xs = tu_tensor(ST_F64, ST_SHAPE(4, 6), CKPT_CHAIN_XS), *w = chain_w();
+  st_tensor *in[2] = {xs, w}, *a = NULL, *b = NULL;
+  st_func *f = st_func_new(chain_fn, NULL, 2, 1), *c = st_checkpoint(f);
+  const int dims[] = {0, ST_UNBATCHED};
+  st_func *vf = st_vmap(f, dims, NULL), *vc = st_vmap(c, dims, NULL), *cvf = st_checkpoint(vf);
+  CHECK(call(vf, in, &a) == 0);
+  CHECK(call(vc, in, &b) == 0);
+  CHECK_SAME(b, a, 1e-14);
+  /* checkpoint of the vmapped function, eagerly differentiated */
+  st_set_requires_grad(w, true);
+  CHECK(call(cvf, in, &b) == 0);
+  CHECK(st_backward(st_sum_all(b), NULL, false, false) == 0);
+  st_tensor *gw = st_grad_of(w);
+  st_zero_grad(w);
+  CHECK(call(vf, in, &a) == 0);
+  CHECK(st_backward(st_sum_all(a), NULL, false, false) == 0);
+  CHECK_SAME(gw, st_grad_of(w), 1e-13);
+  /* forward over reverse: jvp of grad(checkpoint(f)) in x is H t */
+  st_tensor *x = chain_x(), *t = tu_tensor(ST_F64, ST_SHAPE(6), CKPT_CHAIN_T);
+  st_tensor *pin[2] = {x, chain_w()}, *tin[2] = {t, NULL}, *o = NULL, *hv = NULL;
+  st_func *gc = st_grad(c, 0, NULL);
+  CHECK(st_jvp(gc, pin, tin, &o, &hv) == 0);
+  CHECK_EXP(o, CKPT_CHAIN_GRAD_0, 1e-13);
+  double want[6] = {0};
+  for (int i = 0; i < 6; i++)
+    for (int j = 0; j < 6; j++) want[i] += CKPT_CHAIN_HESSIAN[i * 6 + j] * CKPT_CHAIN_T[j];
+  st_test_close(__FILE__, __LINE__, hv, want, 6, 1e-12);
+  /* grad of the checkpoint in inference mode: the gradient, never zeros */
+  bool prev = st_set_inference_mode(true);
+  CHECK(call(gc, pin, &o) == 0);
+  st_set_inference_mode(prev);
+  CHECK_EXP(o, CKPT_CHAIN_GRAD_0, 1e-13);
+  st_func *fs[] = {gc, cvf, vc, vf, c, f};
+  for (int k = 0; k < 6; k++) st_func_release(fs[k]);
+}
+
+static int sq_fwd(void *u, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)u, (void)nin, (void)nout;
+  return (out[0] = st_square(in[0])) ? 0 : -1;
+}
+static int sq_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
+  (void)out;
+  return st_ctx_save(ctx, 1, in);
+}
+static int sq_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gin) {
+  return (gin[0] = st_mul(g[0], st_mul_scalar(st_ctx_saved(ctx, 0), 2))) ? 0 : -1;
+}
+static const st_custom_fn SQ = {.name = "sq",
+                                .nin = 1,
+                                .nout = 1,
+                                .forward = sq_fwd,
+                                .setup_context = sq_setup,
+                                .backward = sq_bwd};
+
+static int with_custom_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *s = NULL;
+  if (st_custom_apply(&SQ, in, &s)) return -1;
+  return (out[0] = st_sum_all(st_sin(s))) ? 0 : -1;
+}
+
+/* A custom function inside the checkpointed function: its own backward runs in the
+   recomputation, eagerly and under st_grad and st_hessian */
+TEST(checkpoint_of_a_custom_function) {
+  st_tensor *x = chain_x(), *y = NULL, *r = NULL, *rp = NULL;
+  st_set_requires_grad(x, true);
+  st_func *f = st_func_new(with_custom_fn, NULL, 1, 1), *c = st_checkpoint(f);
+  CHECK(call(c, &x, &y) == 0);
+  CHECK(st_backward(y, NULL, false, false) == 0);
+  double want[6];
+  for (int i = 0; i < 6; i++)
+    want[i] = cos(CKPT_CHAIN_XW_0[i] * CKPT_CHAIN_XW_0[i]) * 2 * CKPT_CHAIN_XW_0[i];
+  st_test_close(__FILE__, __LINE__, st_grad_of(x), want, 6, 1e-13);
+  st_func *hc = st_hessian(c, 0), *hf = st_hessian(f, 0);
+  CHECK(call(hc, &x, &r) == 0);
+  CHECK(call(hf, &x, &rp) == 0);
+  CHECK_SAME(r, rp, 1e-13);
+  st_func_release(hf);
+  st_func_release(hc);
+  st_func_release(c);
+  st_func_release(f);
+}
