@@ -59,9 +59,9 @@ int st__grad_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
   for (int i = 0; i < c->nin; i++) vin[i] = st__unwrap_at(c->in[i], level);
   st_tensor *vout[ST_MAX_OUTS] = {0}, *self_before = NULL;
   int rc = 0;
+  bool lowered = st__grad_mode_lower(level); /* the levels below, in their grad mode */
   if (record && st__record_wants_self_copy(c) && !(self_before = st__untrack(st_clone(vin[0]))))
     rc = st__status();
-  bool lowered = st__grad_mode_lower(level);
   if (!rc) rc = st__redispatch(c, vin, vout);
   st__grad_mode_restore(lowered);
   for (int j = 0; !rc && j < nout; j++) {
