@@ -495,7 +495,9 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
    outputs are kept. An output that an op returned inside the function is recorded in that
    scope and is returned as is (the scope lets go of it, as st_keep does); an input returned as
    an output is returned as st_retain(in[i]). (st_retain of a tensor recorded in the scope would
-   be one reference too many.) */
+   be one reference too many.) A tensor the function keeps with st_keep goes to the scope around
+   the public call that ran it (st_call, st_vjp, st_jvp, st_linearize, st_cond), however many
+   transforms lie between, and stays valid there (with no scope open, the caller owns it). */
 typedef int (*st_fn)(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
 
 st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout);
@@ -517,18 +519,36 @@ int st_call(st_func *f, st_tensor *const *in, st_tensor **out);
    ST_ERR_TRANSFORM error in any op when it was batched by vmap. st_detach stops gradients at
    every level (JAX's stop_gradient). Transforms nest up to 64 deep. */
 
-/* grad: f's first output must be one-element; argnums NULL means {0}. Outputs: one gradient
-   per argnum, then f's outputs after the first (aux). Inputs not in argnums are constants. */
+/* grad: f's first output must be one-element; argnums NULL means {0}, negative argnums count
+   from the end. Outputs: one gradient per argnum, then f's outputs after the first (aux).
+   Inputs not in argnums are constants. Grad mode follows torch.func: a transform
+   differentiates f even when called under no-grad or inference mode (its results are then not
+   tracked by the levels outside), and grad mode turned off inside f is respected there. */
 st_func *st_grad(st_func *f, int nargnums, const int *argnums);
 /* Outputs: gradients..., then all of f's outputs (value first). */
 st_func *st_grad_and_value(st_func *f, int nargnums, const int *argnums);
 
 /* vjp: outs receive f's nout outputs; *pullback takes nout cotangents (NULL entries: zero) and
-   returns nin input cotangents; it can be called many times, and under other transforms. */
+   returns nin input cotangents; it can be called many times, and under other transforms. The
+   levels outside track what the pullback computes when grad mode is on where it is called. */
 int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback);
 /* jvp: tangents has nin entries (NULL: zero), each shaped and typed like its primal. */
 int st_jvp(st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
            st_tensor **tangent_outs);
+/* has_aux for vjp and jvp: f's last naux outputs are auxiliary (0 <= naux < nout). They come
+   back in outs after the differentiated ones, as f returned them (plain values), and take no
+   part in the derivative: st_vjp_ex's *pullback takes nout - naux cotangents, st_jvp_ex fills
+   nout - naux tangent_outs. Ownership as st_vjp / st_jvp; NULL opts: naux 0. */
+typedef struct {
+  int naux;
+} st_vjp_opts;
+typedef struct {
+  int naux;
+} st_jvp_opts;
+int st_vjp_ex(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback,
+              const st_vjp_opts *opts);
+int st_jvp_ex(st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
+              st_tensor **tangent_outs, const st_jvp_opts *opts);
 /* linearize: outs receive f(primals); *jvp_fn maps nin tangents to nout output tangents at
    those primals (torch.func.linearize). */
 int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **jvp_fn);
@@ -552,18 +572,36 @@ typedef struct {
 } st_vmap_opts;
 st_func *st_vmap_ex(st_func *f, const st_vmap_opts *opts);
 
-/* Jacobian of every output w.r.t. input `argnum`; output i has shape out_i.shape + in.shape.
-   hessian = jacfwd(jacrev(f)). */
+/* Jacobian of every output w.r.t. input `argnum` (negative: from the end); output i has shape
+   out_i.shape + in.shape. hessian = jacfwd(jacrev(f)). */
 st_func *st_jacrev(st_func *f, int argnum);
 st_func *st_jacfwd(st_func *f, int argnum);
 st_func *st_hessian(st_func *f, int argnum);
+/* Zero-initialised fields keep the behaviour of the calls above. Outputs of the _ex calls: for
+   each differentiated output i (f's first nout - naux), for each argnum j, J[i][j] of shape
+   out_i.shape + in_j.shape (i-major, as torch.func nests them); then the naux auxiliary outputs
+   as f returned them. st_hessian_ex is jacfwd(jacrev(f, argnums), argnums): H[i][a][b] =
+   d/d in_b (d out_i / d in_a) at index (i * n + a) * n + b for n argnums, as torch.func's
+   hessian(f, argnums=(...))[a][b]. */
 typedef struct {
-  int argnum;
+  int argnum;         /* used when nargnums == 0; negative counts from the end */
   int64_t chunk_size; /* basis vectors per vmap call; 0: all at once (peak memory ~ in x out) */
+  int nargnums;       /* > 0: Jacobians w.r.t. each of argnums (distinct, negative allowed) */
+  const int *argnums; /* copied by the call */
+  int naux;           /* f's last naux outputs are auxiliary (has_aux): 0 <= naux < nout */
 } st_jac_opts;
 st_func *st_jacrev_ex(st_func *f, const st_jac_opts *opts);
 st_func *st_jacfwd_ex(st_func *f, const st_jac_opts *opts);
 st_func *st_hessian_ex(st_func *f, const st_jac_opts *opts);
+
+/* Activation checkpointing: st_checkpoint(f) computes f's outputs without keeping f's
+   intermediates; a backward through them (st_backward, st_grad, st_vjp, jacrev, hessian, ...)
+   recomputes f from the saved inputs, with the random state f started from, so random ops draw
+   the same values. It composes with every transform in both orders (st_grad(st_checkpoint(f)),
+   st_checkpoint(st_grad(f)), st_vmap, st_jvp, ...) and gives f's values. Gradients flow to f's
+   inputs; tensors f captures through ctx are constants (pass parameters as inputs). Returns a
+   new function value (the caller releases it; it holds a reference to f), or NULL. */
+st_func *st_checkpoint(st_func *f);
 
 /* cond: runs true_fn(in) when the one-element pred is non-zero, else false_fn(in); out receives
    the branch's outputs (new references). Eager autograd, grad and jvp differentiate through the
@@ -620,7 +658,8 @@ typedef struct {
   /* optional batching rule: in_dims[i] is ST_UNBATCHED or a dim; fills out and out_dims. */
   int (*vmap)(void *user, int batch_size, const int *in_dims, st_tensor *const *in, st_tensor **out,
               int *out_dims);
-  bool generate_vmap_rule; /* when vmap is NULL: run forward/backward under vmap */
+  /* when vmap is NULL: run forward/backward under vmap; with a vmap rule too, st_vmap fails */
+  bool generate_vmap_rule;
   /* Not in the contract: backward runs without recording, and differentiating its result
      again fails with a message naming the function (PyTorch's @once_differentiable). */
   bool once_differentiable;

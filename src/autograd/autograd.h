@@ -115,6 +115,14 @@ void st__profiler_end(const char *name, int backward, uint64_t t0);
 /* Grad mode. */
 bool st__grad_mode(void);
 bool st__inference_mode(void);
+/* The thread's two switches together, for a transform that sets its own and restores the
+   caller's (torch.func's "grad and vjp interaction with no_grad"): st__grad_modes_set returns
+   the previous pair. */
+typedef struct st_grad_modes {
+  bool enabled;   /* st_set_grad_enabled */
+  bool inference; /* st_set_inference_mode */
+} st_grad_modes;
+st_grad_modes st__grad_modes_set(st_grad_modes m);
 
 /* Recording, called by dispatch at level 0 and by the grad interpreter at its level:
    st__needs_record says whether a call must record a node (grad mode on, differentiable op, an

@@ -443,7 +443,7 @@ static int run_graph(const char *fn, int nout, st_tensor *const *outputs, st_ten
                      fn, i, ST_SHAPE_STR(inputs[i]));
     }
   }
-  for (int i = 0; i < nin; i++) {
+  for (int i = 0; captured && i < nin; i++) { /* NULL when its allocation failed */
     if (rc) st__drop(captured[i]);
     else grads[i] = st__track(captured[i]);
   }

@@ -24,6 +24,13 @@ bool st_set_inference_mode(bool enabled) {
   return prev;
 }
 
+st_grad_modes st__grad_modes_set(st_grad_modes m) {
+  st_grad_modes prev = {!tls_grad_disabled, tls_inference_mode};
+  tls_grad_disabled = !m.enabled;
+  tls_inference_mode = m.inference;
+  return prev;
+}
+
 static void ag_free(st_tensor *t) {
   st_autograd_meta *m = t->ag;
   st__tensor_hooks_free(t);

@@ -192,6 +192,15 @@ typedef struct st_rng_stream {
 st_rng_stream st__rng_stream_set(uint64_t key); /* returns the previous state */
 void st__rng_stream_restore(st_rng_stream prev);
 uint64_t st__rng_mix(uint64_t a, uint64_t b); /* a well-mixed key from two integers */
+/* This thread's whole generator state (the generator and the active stream), to replay draws:
+   activation checkpointing recomputes a function's random ops exactly (PyTorch preserves the
+   RNG state for it too). */
+typedef struct st_rng_state {
+  uint64_t seed, offset;
+  st_rng_stream stream;
+} st_rng_state;
+st_rng_state st__rng_state_get(void);
+void st__rng_state_set(const st_rng_state *s);
 /* Philox 4x32-10: four 32-bit words for (key, counter). */
 void st__philox(uint64_t key, uint64_t counter, uint32_t out[4]);
 

@@ -40,6 +40,16 @@ st_rng_stream st__rng_stream_set(uint64_t key) {
 
 void st__rng_stream_restore(st_rng_stream prev) { tls_stream = prev; }
 
+st_rng_state st__rng_state_get(void) {
+  return (st_rng_state){tls_gen.seed, tls_gen.offset, tls_stream};
+}
+
+void st__rng_state_set(const st_rng_state *s) {
+  tls_gen.seed = s->seed;
+  tls_gen.offset = s->offset;
+  tls_stream = s->stream;
+}
+
 /* SplitMix64's finalizer (Steele et al., "Fast splittable pseudorandom number generators",
    OOPSLA'14): decorrelates keys derived from neighbouring integers. */
 uint64_t st__rng_mix(uint64_t a, uint64_t b) {

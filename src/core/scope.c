@@ -220,3 +220,16 @@ void st__scope_keep(void *obj, void (*drop)(void *)) {
   tls.entries[at] = (scope_entry){obj, drop};
   tls.frames[tls.nframes - 1].start++;
 }
+
+size_t st__scope_mark(void) { return tls.n; }
+
+void *st__scope_take(size_t mark) {
+  if (tls.nframes == 0 || mark < tls.frames[tls.nframes - 1].start) return NULL;
+  while (tls.n > mark) {
+    scope_entry e = tls.entries[--tls.n];
+    if (!e.obj) continue; /* a tombstone */
+    index_remove(e.obj);
+    return e.obj;
+  }
+  return NULL;
+}

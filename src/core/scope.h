@@ -18,5 +18,11 @@ bool st__scope_forget_top(void *obj);
 /* st_keep: moves obj's entry from the innermost scope to the enclosing one (none: forgets it).
    Never allocates. */
 void st__scope_keep(void *obj, void (*drop)(void *));
+/* A mark of the entries recorded so far, and taking back what was recorded after it in the
+   innermost scope: st__scope_take removes the newest such entry without dropping it and returns
+   its object (the caller now owns that reference), NULL when none is left. The transforms use
+   them to find what a function kept with st_keep (its entries land in the enclosing scope). */
+size_t st__scope_mark(void);
+void *st__scope_take(size_t mark);
 
 #endif

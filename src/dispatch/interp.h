@@ -24,7 +24,7 @@ typedef struct st_interp {
   uint64_t rng_key; /* streams of 'same' and 'different' derive from it */
   uint64_t nrandom; /* random ops seen so far in this call */
   /* grad */
-  bool prev_grad_mode;
+  bool prev_grad_mode; /* st__grad_mode() when the level was pushed (grad_level.c) */
 } st_interp;
 
 /* Pushes an interpreter of `kind` on this thread's stack; returns its level (> 0), or -1 with
@@ -63,6 +63,17 @@ static inline st_tensor *st__unwrap_at(st_tensor *t, int level) {
    this level and below), m the logical output metas from infer. out receives nout untracked
    new references. */
 int st__grad_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out);
+
+/* Grad levels and grad mode (grad_level.c). st__grad_level_push pushes a grad level, noting the
+   thread's grad mode in it, and turns grad mode on and inference mode off (saved: the caller's,
+   for st__grad_level_pop, which restores them and pops). While a grad level lowers a call (its
+   own ops, a higher-order op's rule), st__grad_mode_lower turns grad mode off when it is on and
+   was off where the level was pushed; st__grad_mode_restore(its result) undoes that. */
+struct st_grad_modes;
+int st__grad_level_push(const char *who, struct st_grad_modes *saved);
+void st__grad_level_pop(int level, const struct st_grad_modes *saved);
+bool st__grad_mode_lower(int level);
+void st__grad_mode_restore(bool lowered);
 int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out);
 int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out);
 

@@ -12,7 +12,8 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
                      const bool *diff_out, st_tensor *const *tin,
                      int (*vjp)(void *arg, st_tensor *const *u, st_tensor **gin), void *arg,
                      st_tensor **tout) {
-  int level = st__interp_push(who, ST_WRAP_GRAD);
+  st_grad_modes outer; /* the vjp rule records at the fresh level whatever the mode outside */
+  int level = st__grad_level_push(who, &outer);
   if (level < 0) return st__status();
   st_tensor *u[ST_MAX_OUTS] = {0}, *small[8], *gsmall[8], *csmall[8];
   st_tensor **gin = st__tmp_array(nin, gsmall, 8), **roots = st__tmp_array(nin, small, 8);
@@ -36,8 +37,9 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
     for (int i = 0; i < nin; i++) st__untrack_top(gin[i]);
     st_scope_pop();
   }
-  st__interp_pop(level);
-  /* the engine over G's graph: roots g_i with cotangents t_i, variables u */
+  st__grad_level_pop(level, &outer);
+  /* the engine over G's graph: roots g_i with cotangents t_i, variables u; the levels below
+     track J t as they track any computation in the caller's grad mode */
   int nroots = 0, nvar = 0, which[ST_MAX_OUTS];
   for (int i = 0; !rc && i < nin; i++) {
     if (!tin[i] || !gin[i] || gin[i]->level != level || !st__requires_grad(gin[i])) continue;
@@ -51,7 +53,7 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
       vars[nvar++] = u[j];
     }
   if (!rc && nroots && nvar) {
-    st_grad_opts o = {.create_graph = true, .allow_unused = true};
+    st_grad_opts o = {.create_graph = st__grad_mode(), .allow_unused = true};
     rc = st_scope_push();
     if (!rc) rc = st_autograd_grad(nroots, roots, cots, nvar, vars, grads, &o);
     for (int k = 0; k < nvar; k++) tout[which[k]] = st__untrack_top(grads[k]);

@@ -91,7 +91,9 @@ int st_cond(st_tensor *pred, st_func *true_fn, st_func *false_fn, int nin, st_te
   for (int i = 0; i < nin; i++) args[i + 1] = in[i];
   cond_payload p = {true_fn, false_fn};
   st_hop_call c = {&cond_hop, nin + 1, true_fn->nout, args, &p};
+  size_t kept = st__escape_mark();
   int rc = st__dispatch_hop(&c, out);
+  st__escape_flush(kept);
   st__tmp_free(args, small, nin + 1);
   if (rc) return rc;
   for (int j = 0; j < true_fn->nout; j++) out[j] = st__track(out[j]);

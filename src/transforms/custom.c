@@ -358,6 +358,19 @@ static int custom_node_apply(st_node *n, st_tensor *const *gout, st_tensor **gin
   for (int j = 0; g && j < ctx->nout; j++) st__drop(g[j]);
   st__tmp_free(g, small, ctx->nout);
   if (rc) drop_all(gin, ctx->nin); /* untracked: the engine's scope would not release them */
+  /* The engine's convention: gradients are recorded in the node's scope, which releases those
+     it does not take (not needed, or a later check such as anomaly mode's fails). Untracked,
+     a gradient nobody asked for leaked, and the engine's untrack of one the user handed back
+     as is (the root gradient) forgot the user's own record of it instead. */
+  for (int i = 0; !rc && i < ctx->nin; i++) {
+    if (gin[i] && !needs[i]) {
+      st__drop(gin[i]);
+      gin[i] = NULL;
+    } else if (gin[i] && !(gin[i] = st__track(gin[i]))) {
+      rc = st__status();
+      drop_all(gin + i + 1, ctx->nin - i - 1); /* not tracked yet */
+    }
+  }
   return rc;
 }
 
@@ -444,6 +457,7 @@ static int record(const st_custom_fn *fn, int level, st_tensor *const *in, st_te
     m->output_nr = j;
   }
   if (!rc && !level) rc = own_saved_outputs(ctx, n, out);
+  if (!rc && st__anomaly_enabled()) st__anomaly_record_site(n);
   for (int j = 0; rc && j < fn->nout; j++) {
     st__drop(out[j]);
     out[j] = NULL;
@@ -473,12 +487,15 @@ static int custom_plain(const st_hop_call *c, st_tensor **out) {
   return rc;
 }
 
-/* The call one level down, on the values. */
+/* The call one level down, on the values (in the grad mode of the levels below a grad level). */
 static int lower(const st_hop_call *c, int level, st_tensor **vin, st_tensor **vout) {
   for (int i = 0; i < c->nin; i++) vin[i] = c->in[i] ? st__unwrap_at(c->in[i], level) : NULL;
   st_hop_call down = *c;
   down.in = vin;
-  return st__dispatch_hop(&down, vout);
+  bool lowered = st__interp_at(level)->kind == ST_WRAP_GRAD && st__grad_mode_lower(level);
+  int rc = st__dispatch_hop(&down, vout);
+  st__grad_mode_restore(lowered);
+  return rc;
 }
 
 static int custom_grad(int level, const st_hop_call *c, st_tensor **out) {
@@ -865,6 +882,11 @@ static int custom_vmap(int level, const st_hop_call *c, st_tensor **out) {
     bdim[i] = mine ? c->in[i]->bdim : -1;
   }
   int rc;
+  if (fn->vmap && fn->generate_vmap_rule) /* torch.func refuses the ambiguity too */
+    return st__error(ST_ERR_ARG,
+                     "st_custom_apply: %s: has both a vmap rule and generate_vmap_rule set; under "
+                     "st_vmap it must have one or the other",
+                     fn->name);
   if (fn->vmap) {
     rc = user_vmap(fn, I->batch, vin, bdim, vout, obdim);
   } else {

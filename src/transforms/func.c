@@ -1,6 +1,7 @@
 /* func.c — function values: a C function with its context, called inside a scope. */
 #include <string.h>
 
+#include "../core/scope.h"
 #include "transforms.h"
 
 st_func *st_func_new_owned(st_fn fn, void *ctx, void (*free_ctx)(void *), int nin, int nout) {
@@ -61,6 +62,25 @@ int st__check_args(const char *who, int n, st_tensor *const *in) {
   return 0;
 }
 
+int st__argnums(const char *who, int nin, int n, const int *argnums, int *out) {
+  if (n < 1) return st__error(ST_ERR_ARG, "%s: argnums must be non-empty (got %d)", who, n);
+  for (int k = 0; k < n; k++) {
+    int a = argnums[k];
+    if (a < -nin || a >= nin)
+      return st__error(ST_ERR_ARG,
+                       "%s: got argnum %d, but the function has only %d positional inputs "
+                       "(argnums count from 0, or from the end when negative)",
+                       who, a, nin);
+    out[k] = a < 0 ? a + nin : a;
+    for (int q = 0; q < k; q++)
+      if (out[q] == out[k])
+        return st__error(ST_ERR_ARG,
+                         "%s: argnums must be unique: %d and %d name the same input %d", who,
+                         argnums[q], a, out[k]);
+  }
+  return 0;
+}
+
 /* "who: " in front of the message f left, unless it is there already. */
 static int fail_with_context(const char *who, int rc) {
   const char *msg = st__message();
@@ -74,16 +94,72 @@ static int fail_with_context(const char *who, int rc) {
   return st__error(s, "%s: %s", who, copy);
 }
 
+/* ------------------------------------------------------------------ kept tensors escape */
+
+/* What a function kept with st_keep belongs to the scope around the public call that ran it
+   (st_call, st_vjp, ...), not to the scopes a transform opens around the function, which
+   would release it when the transform returns. st__func_call moves what its function kept to
+   this per-thread list; the public call records it in the caller's scope when it returns. */
+static _Thread_local struct {
+  st_tensor **t;
+  size_t n, cap;
+} tls_escaped;
+
+size_t st__escape_mark(void) { return tls_escaped.n; }
+
+void st__escape_flush(size_t mark) {
+  while (tls_escaped.n > mark) st__track(tls_escaped.t[--tls_escaped.n]);
+  if (!tls_escaped.n && tls_escaped.t) {
+    st__free(tls_escaped.t, sizeof(st_tensor *) * tls_escaped.cap);
+    tls_escaped.t = NULL;
+    tls_escaped.cap = 0;
+  }
+}
+
+void st__escape_drop(size_t mark) {
+  while (tls_escaped.n > mark) st__drop(tls_escaped.t[--tls_escaped.n]);
+  st__escape_flush(mark);
+}
+
+/* Moves the entries kept since `mark` to the list. A kept output is the output's reference when
+   the call succeeded; when it failed (its outputs are dropped) it escapes like the rest. A
+   failed growth leaves the rest in the enclosing scope (released with it, as before). */
+static void escape_kept(size_t mark, int nout, st_tensor **out, bool ok) {
+  for (;;) {
+    if (tls_escaped.n == tls_escaped.cap) {
+      size_t cap = tls_escaped.cap ? 2 * tls_escaped.cap : 8;
+      st_tensor **t = st__realloc(tls_escaped.t, sizeof(st_tensor *) * tls_escaped.cap,
+                                  sizeof(st_tensor *) * cap);
+      if (!t) return;
+      tls_escaped.t = t;
+      tls_escaped.cap = cap;
+    }
+    st_tensor *t = st__scope_take(mark);
+    if (!t) return;
+    bool is_out = false;
+    for (int j = 0; j < nout; j++)
+      if (out[j] == t) {
+        is_out = true;
+        if (!ok) out[j] = NULL;
+      }
+    if (!is_out || !ok) tls_escaped.t[tls_escaped.n++] = t;
+  }
+}
+
+/* ------------------------------------------------------------------------------- calling */
+
 int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor **out) {
   for (int j = 0; j < f->nout; j++) out[j] = NULL;
   if (f->null_inputs ? (f->nin > 0 && !in) : st__check_args(who, f->nin, in))
     return st__status() ? st__status()
                             : st__error(ST_ERR_ARG, "%s: the input array is NULL", who);
   st_clear_error();
+  size_t mark = st__scope_mark();
   int rc = st_scope_push();
   if (!rc) rc = f->fn(f->ctx, f->nin, in, f->nout, out);
   for (int j = 0; j < f->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
+  escape_kept(mark, f->nout, out, !rc);
   for (int j = 0; !rc && j < f->nout; j++)
     if (!out[j])
       rc = st__has_error()
@@ -99,7 +175,9 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
 
 int st_call(st_func *f, st_tensor *const *in, st_tensor **out) {
   if (!f || !out) return st__error(ST_ERR_ARG, "st_call: %s is NULL", !f ? "the function" : "out");
+  size_t kept = st__escape_mark();
   int rc = st__func_call("st_call", f, in, out);
+  st__escape_flush(kept);
   if (rc) return rc;
   for (int j = 0; j < f->nout; j++) out[j] = st__track(out[j]);
   st__ok();

@@ -30,9 +30,9 @@ int st__trace_grad(const char *who, st_func *f, st_tensor *const *in, int nvar, 
     st__traced_free(t);
     return ST_ERR_OOM;
   }
-  int level = st__interp_push(who, ST_WRAP_GRAD);
+  st_grad_modes outer; /* grad works inside no-grad and inference code, as in torch.func */
+  int level = st__grad_level_push(who, &outer);
   int rc = level < 0 ? st__status() : 0;
-  bool prev_mode = st_set_grad_enabled(true); /* grad works inside no-grad code, as in torch.func */
   t->level = level;
   t->id = level > 0 ? st__interp_at(level)->id : 0;
   for (int i = 0; i < nin; i++) args[i] = in[i];
@@ -47,8 +47,7 @@ int st__trace_grad(const char *who, st_func *f, st_tensor *const *in, int nvar, 
     t->vars[k] = args[var_idx[k]] = w;
   }
   if (!rc) rc = st__func_call(who, f, args, t->outs);
-  st_set_grad_enabled(prev_mode);
-  if (level > 0) st__interp_pop(level);
+  if (level > 0) st__grad_level_pop(level, &outer);
   st__tmp_free(args, small, nin);
   if (rc) st__traced_free(t);
   return rc;
@@ -89,7 +88,9 @@ int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_ten
   }
   for (int k = 0; k < t->nvar; k++) grads[k] = NULL;
   if (!rc && nroot) {
-    st_grad_opts o = {.create_graph = true, .retain_graph = true, .allow_unused = true};
+    /* the levels below track the backward in the caller's grad mode (torch.func: vjp_fn's
+       create_graph is is_grad_enabled() where it is called) */
+    st_grad_opts o = {.create_graph = st__grad_mode(), .retain_graph = true, .allow_unused = true};
     rc = st_scope_push();
     if (!rc) rc = st_autograd_grad(nroot, roots, rcots, t->nvar, t->vars, grads, &o);
     for (int k = 0; k < t->nvar; k++) st__untrack_top(grads[k]);
@@ -163,31 +164,23 @@ static st_func *make_grad(const char *who, st_func *f, int nargnums, const int *
     return NULL;
   }
   int n = argnums ? nargnums : 1;
-  if (n < 1 || n > f->nin || (argnums == NULL && nargnums != 0 && nargnums != 1)) {
-    st__error(ST_ERR_ARG, "%s: %d argnums for a function of %d inputs", who, nargnums, f->nin);
+  if (argnums == NULL && nargnums != 0 && nargnums != 1) {
+    st__error(ST_ERR_ARG, "%s: %d argnums but argnums is NULL (NULL means {0})", who, nargnums);
     return NULL;
   }
-  for (int k = 0; k < n; k++) {
-    int a = argnums ? argnums[k] : 0;
-    for (int q = 0; argnums && q < k; q++)
-      if (argnums[q] == a) {
-        st__error(ST_ERR_ARG, "%s: argnum %d appears twice", who, a);
-        return NULL;
-      }
-    if (a < 0 || a >= f->nin) {
-      st__error(ST_ERR_ARG, "%s: argnum %d is out of range for a function of %d inputs", who, a,
-                f->nin);
-      return NULL;
-    }
-  }
+  int small[8], *norm = n <= 8 ? small : st__alloc(sizeof(int) * (size_t)n);
+  if (!norm) return NULL;
+  int rc = st__argnums(who, f->nin, n, argnums ? argnums : (const int[]){0}, norm);
+  if (norm != small && rc) st__free(norm, sizeof(int) * (size_t)n);
+  if (rc) return NULL;
   grad_state *s = st__calloc(1, sizeof *s);
-  int *nums = st__alloc(sizeof(int) * (size_t)n);
+  int *nums = norm != small ? norm : st__alloc(sizeof(int) * (size_t)n);
   if (!s || !nums) {
     st__free(s, sizeof *s);
     st__free(nums, sizeof(int) * (size_t)n);
     return NULL;
   }
-  for (int k = 0; k < n; k++) nums[k] = argnums ? argnums[k] : 0;
+  if (nums != norm) memcpy(nums, norm, sizeof(int) * (size_t)n);
   *s = (grad_state){st_func_retain(f), n, nums, with_value};
   int nout = n + f->nout - (with_value ? 0 : 1);
   return st__func_make(who, grad_call, s, grad_free, f->nin, nout);
@@ -203,7 +196,8 @@ st_func *st_grad_and_value(st_func *f, int nargnums, const int *argnums) {
 
 /* -------------------------------------------------------------------------------------- vjp */
 
-/* The pullback holds the traced run; integer inputs are constants whose cotangent is zero. */
+/* The pullback holds the traced run; integer inputs are constants whose cotangent is zero. It
+   takes cotangents for f's first outputs (its nin; the rest are auxiliary: has_aux). */
 typedef struct {
   st_traced t;
   int nin;
@@ -220,11 +214,13 @@ static void pullback_free(void *p) {
 }
 
 static int pullback_call(void *ctx, int ncot, st_tensor *const *in, int nout, st_tensor **out) {
-  (void)ncot;
   (void)nout;
   pullback_state *s = ctx;
   st_tensor *small[8], **g = st__tmp_array(s->t.nvar, small, 8);
-  int rc = g ? st__pull("st_vjp pullback", &s->t, in, g) : ST_ERR_OOM;
+  st_tensor *csmall[8], **cots = st__tmp_array(s->t.nout, csmall, 8); /* aux: NULL */
+  int rc = g && cots ? 0 : ST_ERR_OOM;
+  for (int j = 0; !rc && j < ncot; j++) cots[j] = in ? in[j] : NULL;
+  if (!rc) rc = st__pull("st_vjp pullback", &s->t, cots, g);
   for (int i = 0; !rc && i < s->nin; i++) {
     int k = s->var_of[i];
     out[i] = k >= 0 ? st__track(g[k]) : st__zeros_meta(&s->in_meta[i]);
@@ -232,18 +228,24 @@ static int pullback_call(void *ctx, int ncot, st_tensor *const *in, int nout, st
     if (!out[i]) rc = st__status();
   }
   st__tmp_free(g, small, s->t.nvar);
+  st__tmp_free(cots, csmall, s->t.nout);
   return rc;
 }
 
-int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback) {
-  if (!f || !outs || !pullback)
-    return st__error(ST_ERR_ARG, "st_vjp: %s is NULL",
-                     !f      ? "the function"
-                     : !outs ? "outs"
-                             : "pullback");
+/* f's number of auxiliary outputs, checked: at least one output is differentiated. */
+int st__check_naux(const char *who, const st_func *f, int naux) {
+  if (naux >= 0 && naux < f->nout) return 0;
+  return st__error(ST_ERR_ARG,
+                   "%s: naux %d is out of range for a function of %d outputs (0 <= naux < nout: "
+                   "the first nout - naux outputs are differentiated)",
+                   who, naux, f->nout);
+}
+
+static int vjp_run(const char *who, st_func *f, st_tensor *const *primals, int naux,
+                   st_tensor **outs, st_func **pullback) {
   *pullback = NULL;
   for (int j = 0; j < f->nout; j++) outs[j] = NULL;
-  if (st__check_args("st_vjp", f->nin, primals)) return st__status();
+  if (st__check_naux(who, f, naux) || st__check_args(who, f->nin, primals)) return st__status();
   int nin = f->nin, nvar = 0;
   size_t cap = (size_t)(nin ? nin : 1);
   pullback_state *s = st__calloc(1, sizeof *s);
@@ -259,14 +261,14 @@ int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pu
     s->var_of[i] = st__is_float(primals[i]->dtype) ? nvar : -1;
     if (s->var_of[i] >= 0) vars[nvar++] = i;
   }
-  if (!rc) rc = st__trace_grad("st_vjp", f, primals, nvar, vars, &s->t);
+  if (!rc) rc = st__trace_grad(who, f, primals, nvar, vars, &s->t);
   st__free(vars, sizeof(int) * cap);
   if (rc) {
     if (s) pullback_free(s);
     return rc;
   }
   for (int j = 0; j < f->nout; j++) outs[j] = st__track(st__unwrap_out(&s->t, s->t.outs[j]));
-  *pullback = st__func_make("st_vjp", pullback_call, s, pullback_free, f->nout, nin);
+  *pullback = st__func_make(who, pullback_call, s, pullback_free, f->nout - naux, nin);
   if (*pullback) (*pullback)->null_inputs = true; /* a NULL cotangent is zero */
   if (!*pullback) {
     for (int j = 0; j < f->nout; j++) {
@@ -277,4 +279,22 @@ int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pu
   }
   st__ok();
   return 0;
+}
+
+int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback) {
+  return st_vjp_ex(f, primals, outs, pullback, NULL);
+}
+
+int st_vjp_ex(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback,
+              const st_vjp_opts *opts) {
+  const char *who = opts ? "st_vjp_ex" : "st_vjp";
+  if (!f || !outs || !pullback)
+    return st__error(ST_ERR_ARG, "%s: %s is NULL", who,
+                     !f      ? "the function"
+                     : !outs ? "outs"
+                             : "pullback");
+  size_t kept = st__escape_mark();
+  int rc = vjp_run(who, f, primals, opts ? opts->naux : 0, outs, pullback);
+  st__escape_flush(kept);
+  return rc;
 }

@@ -21,11 +21,13 @@ static int check_tangent(const char *who, int i, const st_tensor *x, const st_te
   return 0;
 }
 
-/* outs and touts receive f->nout untracked references. */
-static int jvp_run(const char *who, st_func *f, st_tensor *const *primals,
+/* outs receive f->nout and touts the first ndiff (the rest are auxiliary: has_aux) untracked
+   references. */
+static int jvp_run(const char *who, st_func *f, int ndiff, st_tensor *const *primals,
                    st_tensor *const *tangents, st_tensor **outs, st_tensor **touts) {
   int nin = f->nin, nout = f->nout;
-  for (int j = 0; j < nout; j++) outs[j] = touts[j] = NULL;
+  for (int j = 0; j < nout; j++) outs[j] = NULL;
+  for (int j = 0; j < ndiff; j++) touts[j] = NULL;
   if (st__check_args(who, nin, primals)) return st__status();
   if (nin > 0 && !tangents) return st__error(ST_ERR_ARG, "%s: tangents is NULL", who);
   for (int i = 0; i < nin; i++)
@@ -48,6 +50,7 @@ static int jvp_run(const char *who, st_func *f, st_tensor *const *primals,
     st_tensor *o = raw[j];
     bool mine = o->level == level && o->level_id == id;
     outs[j] = st_retain(mine ? o->value : o);
+    if (j >= ndiff) continue;
     if (mine && o->tangent)
       touts[j] = st_retain(o->tangent);
     else if (!(touts[j] = st__untrack(st_zeros_like(o))))
@@ -58,31 +61,43 @@ static int jvp_run(const char *who, st_func *f, st_tensor *const *primals,
   if (rc)
     for (int j = 0; j < nout; j++) {
       st__drop(outs[j]);
+      outs[j] = NULL;
+      if (j >= ndiff) continue;
       st__drop(touts[j]);
-      outs[j] = touts[j] = NULL;
+      touts[j] = NULL;
     }
   st__tmp_free(args, small, nin);
   st__tmp_free(raw, rsmall, nout);
   return rc;
 }
 
-int st__jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tensor *const *tangents,
-                st_tensor **outs, st_tensor **touts) {
-  return jvp_run(who, f, primals, tangents, outs, touts);
+int st__jvp_run(const char *who, st_func *f, int ndiff, st_tensor *const *primals,
+                st_tensor *const *tangents, st_tensor **outs, st_tensor **touts) {
+  return jvp_run(who, f, ndiff, primals, tangents, outs, touts);
 }
 
 int st_jvp(st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
            st_tensor **tangent_outs) {
+  return st_jvp_ex(f, primals, tangents, outs, tangent_outs, NULL);
+}
+
+int st_jvp_ex(st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
+              st_tensor **tangent_outs, const st_jvp_opts *opts) {
+  const char *who = opts ? "st_jvp_ex" : "st_jvp";
   if (!f || !outs || !tangent_outs)
-    return st__error(ST_ERR_ARG, "st_jvp: %s is NULL",
+    return st__error(ST_ERR_ARG, "%s: %s is NULL", who,
                      !f      ? "the function"
                      : !outs ? "outs"
                              : "tangent_outs");
-  int rc = jvp_run("st_jvp", f, primals, tangents, outs, tangent_outs);
+  int naux = opts ? opts->naux : 0;
+  if (st__check_naux(who, f, naux)) return st__status();
+  size_t kept = st__escape_mark();
+  int rc = jvp_run(who, f, f->nout - naux, primals, tangents, outs, tangent_outs);
+  st__escape_flush(kept);
   if (rc) return rc;
   for (int j = 0; j < f->nout; j++) {
     outs[j] = st__track(outs[j]);
-    tangent_outs[j] = st__track(tangent_outs[j]);
+    if (j < f->nout - naux) tangent_outs[j] = st__track(tangent_outs[j]);
   }
   st__ok();
   return 0;
@@ -110,7 +125,7 @@ static int linearize_call(void *ctx, int nin, st_tensor *const *in, int nout, st
   (void)nin;
   linearize_state *s = ctx;
   st_tensor *small[8], **outs = st__tmp_array(nout, small, 8);
-  int rc = outs ? jvp_run("st_linearize", s->f, s->primals, in, outs, out) : ST_ERR_OOM;
+  int rc = outs ? jvp_run("st_linearize", s->f, nout, s->primals, in, outs, out) : ST_ERR_OOM;
   for (int j = 0; !rc && j < nout; j++) {
     st__drop(outs[j]);
     out[j] = st__track(out[j]);
@@ -128,7 +143,9 @@ int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_fun
   *jvp_fn = NULL;
   for (int j = 0; j < f->nout; j++) outs[j] = NULL;
   if (st__check_args("st_linearize", f->nin, primals)) return st__status();
+  size_t kept = st__escape_mark();
   int rc = st__func_call("st_linearize", f, primals, outs);
+  st__escape_flush(kept);
   if (rc) return rc;
   linearize_state *s = st__calloc(1, sizeof *s);
   st_tensor **ps = s ? st__calloc((size_t)(f->nin ? f->nin : 1), sizeof(st_tensor *)) : NULL;

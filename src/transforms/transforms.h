@@ -22,6 +22,17 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
    at once when this fails). */
 st_func *st__func_make(const char *who, st_fn fn, void *state, void (*free_state)(void *), int nin,
                        int nout);
+/* What functions keep with st_keep while a public call runs them goes to the scope around that
+   call: the call takes a mark first and flushes (records in the current scope) what escaped
+   since, whether it succeeded or not; st__escape_drop releases it instead (a recomputation). */
+size_t st__escape_mark(void);
+void st__escape_flush(size_t mark);
+void st__escape_drop(size_t mark);
+/* argnums[0..n) of a function of nin inputs normalized into out (negative ones count from the
+   end); ST_ERR_ARG when n < 1, one is out of range, or two name the same input. */
+int st__argnums(const char *who, int nin, int n, const int *argnums, int *out);
+/* ST_ERR_ARG unless 0 <= naux < f's outputs (has_aux: the last naux are auxiliary). */
+int st__check_naux(const char *who, const st_func *f, int naux);
 /* Checks that in[0..n) are non-NULL: "who: input i is NULL". */
 int st__check_args(const char *who, int n, st_tensor *const *in);
 
@@ -44,9 +55,10 @@ st_tensor *st__unwrap_out(const st_traced *t, st_tensor *out);
    untracked references (zeros where a variable does not reach an output). */
 int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_tensor **grads);
 
-/* st_jvp without scopes: outs and touts receive f->nout untracked references. */
-int st__jvp_run(const char *who, st_func *f, st_tensor *const *primals, st_tensor *const *tangents,
-                st_tensor **outs, st_tensor **touts);
+/* st_jvp without scopes: outs receive f->nout untracked references, touts the tangents of the
+   first ndiff outputs (the others are auxiliary). */
+int st__jvp_run(const char *who, st_func *f, int ndiff, st_tensor *const *primals,
+                st_tensor *const *tangents, st_tensor **outs, st_tensor **touts);
 /* st_vmap without scopes: out receives f->nout untracked references. */
 int st__vmap_run(const char *who, st_func *f, const st_vmap_opts *o, st_tensor *const *in,
                  st_tensor **out);

@@ -313,7 +313,7 @@ static st_tensor *escaped;
 static int escape_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
   st_tensor *y = st_mul_scalar(in[0], 2);
-  escaped = st_keep(st_retain(y)); /* kept past the transform */
+  escaped = st_keep(y); /* kept past the transform: it lands in the scope around st_call */
   out[0] = st_sum_all(y);
   return out[0] ? 0 : -1;
 }
