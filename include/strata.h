@@ -636,9 +636,17 @@ int st_dict_len(const st_dict *d);
 const char *st_dict_name(const st_dict *d, int i); /* borrowed; valid while d lives unchanged */
 st_tensor *st_dict_get(const st_dict *d, const char *name); /* borrowed, or NULL */
 
-/* safetensors (little-endian, F32/F64/I64/BOOL). A malformed file gives ST_ERR_IO. */
+/* safetensors (little-endian, F32/F64/I64/BOOL). A malformed file gives ST_ERR_IO.
+   st_save replaces path atomically: it writes a temporary file beside it (".<name>.strata-tmp-
+   <pid>-<n>"), fsyncs it, renames it over path and fsyncs the folder; on any failure path is
+   untouched and the temporary is removed. A symlink is followed (the link stays and the file
+   it names is replaced); an existing path that is not a regular file (directory, FIFO, device)
+   is refused with ST_ERR_IO. The new file gets the old one's permission bits, or 0666 less the
+   umask when path is new. */
 int st_save(const char *path, const st_dict *d);
-st_dict *st_load(const char *path); /* NULL on failure */
+/* NULL on failure. Refuses anything but a regular file (ST_ERR_IO) before reading, without
+   blocking on a FIFO. */
+st_dict *st_load(const char *path);
 
 #ifdef __cplusplus
 }
