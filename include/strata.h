@@ -191,7 +191,9 @@ void st_print(const st_tensor *t, FILE *f);
 
 st_tensor *st_to_dtype(st_tensor *t, st_dtype dt); /* a copy, even when the dtype matches */
 st_tensor *st_clone(st_tensor *t);                 /* a contiguous copy */
-st_tensor *st_contiguous(st_tensor *t);            /* t itself (new ref) when already contiguous */
+/* A contiguous copy, or when t is contiguous already a view of it (shares storage; a distinct
+   object whose gradient flows back to t). */
+st_tensor *st_contiguous(st_tensor *t);
 
 /* ================================================================== ops: elementwise, unary */
 
@@ -360,7 +362,7 @@ st_tensor *st_mse_loss(st_tensor *a, st_tensor *b, st_reduction reduction);
 st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shape, st_tensor *weight,
                          st_tensor *bias, double eps);
 /* Inverted dropout: with train, zeroes each element with probability p and scales the rest by
-   1/(1-p), drawing from this thread's generator; without train, returns x (new ref). */
+   1/(1-p), drawing from this thread's generator; without train, a view of x (shares storage). */
 st_tensor *st_dropout(st_tensor *x, double p, bool train);
 st_tensor *st_embedding(st_tensor *weight, st_tensor *indices); /* weight [V, D], ST_I64 indices */
 /* x [N, C, H, W], weight [O, C/groups, kh, kw], bias [O] or NULL. stride, padding and dilation
@@ -490,8 +492,10 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
    caller (st_call or a transform) opens: its temporaries are released when it returns, its
    outputs are kept. An output that an op returned inside the function is recorded in that
    scope and is returned as is (the scope lets go of it, as st_keep does); an input returned as
-   an output is returned as st_retain(in[i]). (st_retain of a tensor recorded in the scope would
-   be one reference too many.) */
+   an output is returned as st_retain(in[i]). The two never meet: no op returns its argument
+   itself (even st_contiguous of a contiguous tensor returns a new view). st_retain of a tensor
+   recorded in the scope would be one reference too many; to return one result twice, return
+   it once and a view of it (st_contiguous) the second time. */
 typedef int (*st_fn)(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
 
 st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout);

@@ -1869,7 +1869,8 @@ st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask) {
   return call2(&c, mask);
 }
 
-/* Without train, x itself after the same argument checks: the identity needs no op of its own. */
+/* Without train, the identity after the same argument checks. It needs no op of its own: a view
+   of x (a distinct object, as every call returns; PyTorch returns x itself). */
 st_tensor *st_dropout(st_tensor *x, double p, bool train) {
   st_opcall c = ST_CALL(dropout, x);
   st_meta m[ST_MAX_OUTS]; /* infer describes both outputs, y and the mask */
@@ -1881,8 +1882,7 @@ st_tensor *st_dropout(st_tensor *x, double p, bool train) {
     return NULL;
   }
   if (c.op->infer(&c, m)) return NULL;
-  st__ok();
-  return st__track(st_retain(x));
+  return st_reshape(x, x->ndim, x->shape);
 }
 
 st_tensor *st_embedding(st_tensor *weight, st_tensor *indices) {

@@ -74,6 +74,26 @@ static int fail_with_context(const char *who, int rc) {
   return st__error(s, "%s: %s", who, copy);
 }
 
+static bool is_input(const st_tensor *t, int nin, st_tensor *const *in) {
+  for (int i = 0; t && in && i < nin; i++)
+    if (in[i] == t) return true;
+  return false;
+}
+
+/* An input returned as an output (st_retain(in[i]), the documented way) goes out as a new view
+   of it, so that every call returns a distinct object (strata.h). The reference it came with
+   (the retain, or a record the untracking took over) is given back. */
+static int distinct_from_inputs(st_func *f, st_tensor *const *in, st_tensor **out) {
+  for (int j = 0; j < f->nout; j++) {
+    if (!is_input(out[j], f->nin, in)) continue;
+    st_tensor *view = st__untrack(st_reshape(out[j], out[j]->ndim, out[j]->shape));
+    st__drop(out[j]);
+    out[j] = view;
+    if (!view) return st__status();
+  }
+  return 0;
+}
+
 int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor **out) {
   for (int j = 0; j < f->nout; j++) out[j] = NULL;
   if (f->null_inputs ? (f->nin > 0 && !in) : st__check_args(who, f->nin, in))
@@ -84,6 +104,7 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
   if (!rc) rc = f->fn(f->ctx, f->nin, in, f->nout, out);
   for (int j = 0; j < f->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
+  if (!rc) rc = distinct_from_inputs(f, in, out);
   for (int j = 0; !rc && j < f->nout; j++)
     if (!out[j])
       rc = st__has_error()

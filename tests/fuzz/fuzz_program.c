@@ -37,16 +37,7 @@
 #include "strata.h"
 
 /* Constructs that found a library bug not fixed yet are skipped unless built with
-   -DKNOWN_BUGS=1 (see tests/fuzz/README.md; bugs 2, 4-8, 10 and 12 are fixed and fuzzed):
-     1. st_dropout(x, p, false) overflows a one-element st_meta on the stack (infer_dropout
-        describes two outputs).
-     3. st_vmap of a function with an output that does not depend on the batch and has 8 dims
-        writes past a shape[ST_MAX_DIMS] on the stack (place() in src/transforms/vmap.c) when
-        expanding it to the batch; jacfwd / hessian reach it through their inner vmap. The
-        program's outputs are limited so that no rank along the stack passes 7.
-     9. Returning an input as st_retain(in[i]) leaks when an op in the function also returned
-        that tensor (st_contiguous of a contiguous input): the output is untracked from the
-        function's scope, consuming the op's record. Such outputs go through st_contiguous.
+   -DKNOWN_BUGS=1 (see tests/fuzz/README.md; bugs 1-10 and 12 are fixed and fuzzed):
     11. Under st_vjp / st_grad, a view taken before its base is modified in place keeps its
         old history: its gradient misses the write, silently (eager autograd refuses: "a view
         ... was used after its base was modified in place"). In-place ops only write a
@@ -188,7 +179,6 @@ static struct {
   bool tame;  /* every plain intermediate finite and below TAME */
   bool lossy; /* the program rounds through f32 */
   bool data_dependent; /* st_cond: the ops that follow may see other shapes on other lanes */
-  int rank_limit;      /* bug 3: program outputs of more dims fail (see rank_limit_of) */
   int64_t numel_limit; /* run time: outputs of more elements fail (numel_limit_of) */
   int vmap_levels;     /* bug 8: vmap levels the stack may put the program under */
   bool fwd_over_rev;   /* bug 10: the stack has forward mode over reverse mode */
@@ -597,10 +587,9 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
     case 1: return st_clone(a);
     case 2: *alias = R->alias_in[ia], *src = ia; return st_detach(a);
     case 3: S.lossy |= dt == ST_F64; return st_to_dtype(a, dt == ST_F64 ? ST_F32 : ST_F64);
-    default:
-      if (KNOWN_BUGS) return st_dropout(a, 0.5, false); /* bug 1: a new ref to a itself */
+    default: /* eval-mode dropout: a view of a (bugs 1 and 9) */
       *alias = R->alias_in[ia], *src = ia;
-      return st_contiguous(a);
+      return st_dropout(a, (double)(ab(&x) % 5) / 4, false);
     }
   }
   case K_MATMUL: {
@@ -755,7 +744,7 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
     st_func_release(t);
     st_func_release(f);
     if (rc) return NULL;
-    /* out is a new reference recorded in the scope; it may be `in` itself (identity branch) */
+    /* out is a new reference recorded in the scope; a view of `in` (identity branch) */
     *alias = true;
     *src = iin;
     return out;
@@ -880,20 +869,17 @@ static int program_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
   }
   for (int j = 0; j < nout; j++) {
     int k = R.n - 1 - (int)(P->out_sel[j] % (unsigned)R.n);
-    if (st_ndim(R.t[k]) > S.rank_limit) return ST_ERR_UNSUPPORTED;     /* bug 3 */
     if (st_numel(R.t[k]) > S.numel_limit) return ST_ERR_UNSUPPORTED; /* run time */
   }
-  /* outputs: fresh references. An input goes out as st_retain (the documented rule), unless
-     an op also returned it (bug 9: st_contiguous of a contiguous input returns the input
-     itself, recorded in this scope, and st_retain then leaks); a tensor already given out goes
-     through st_contiguous, which records a new reference. */
+  /* outputs: fresh references. An input goes out as st_retain (the documented rule: no call
+     returns its argument itself, so no op's record in this scope is the input); a tensor
+     already given out goes through st_contiguous, a new view recorded in the scope. */
   for (int j = 0; j < nout; j++) {
     int k = R.n - 1 - (int)(P->out_sel[j] % (unsigned)R.n);
     st_tensor *t = R.t[k];
-    bool recorded = k >= nin, given = false;
-    for (int i = nin; i < R.n; i++) recorded |= R.t[i] == t;
+    bool given = false;
     for (int i = 0; i < j; i++) given |= t == out[i];
-    out[j] = given || (k < nin && recorded && !KNOWN_BUGS) ? st_contiguous(t) : k < nin ? st_retain(t) : t;
+    out[j] = given ? st_contiguous(t) : k < nin ? st_retain(t) : t;
     if (!out[j]) return st_last_status() ? st_last_status() : ST_ERR_ARG;
   }
   return 0;
@@ -1318,36 +1304,6 @@ static void plain_lanes(const program *P, st_func *prog, layer *Ls, int top, st_
   }
 }
 
-/* The largest output rank of the program for which no rank along the stack passes 7 (bug 3):
-   vmap adds a dim, jacobians add their input's dims, grad and vjp give input-shaped values. */
-static int rank_limit_of(const layer *Ls, int nl, const int *base_nd, int nin) {
-  for (int R = ST_MAX_DIMS; R >= 0; R--) {
-    int in_rank[MAX_IN], cur = R, peak = R, max_in = 0;
-    for (int i = 0; i < nin; i++) in_rank[i] = base_nd[i];
-    for (int k = 0; k < nl; k++) {
-      const layer *L = &Ls[k];
-      max_in = 0;
-      for (int i = 0; i < nin; i++) max_in = in_rank[i] > max_in ? in_rank[i] : max_in;
-      int a = L->argnum >= 0 && L->argnum < nin ? in_rank[L->argnum] : 0;
-      switch (L->kind) {
-      case T_GRAD: cur = cur > max_in ? cur : max_in; break;
-      case T_VJP: cur = max_in; break;
-      case T_VMAP:
-        cur += 1;
-        for (int i = 0; i < nin; i++) in_rank[i] += batch_pos(L->in_dims[i], in_rank[i]) >= 0;
-        break;
-      case T_JACREV:
-      case T_JACFWD: cur += a; break;
-      case T_HESSIAN: cur += 2 * a; break;
-      default: break;
-      }
-      peak = cur > peak ? cur : peak;
-    }
-    if (peak <= 7) return R;
-  }
-  return -1;
-}
-
 /* The product of the jacobians' basis sizes along the stack when the program's outputs have
    at most N elements: jacfwd's basis is its input, jacrev's its output (the largest one). */
 static int64_t smul(int64_t a, int64_t b) { /* saturating at 2^40 */
@@ -1489,7 +1445,6 @@ static void run(const uint8_t *data, size_t size) {
   }
 
   S.order = order;
-  S.rank_limit = KNOWN_BUGS ? ST_MAX_DIMS : rank_limit_of(Ls, nl, nd, P.nin);
   int64_t base_numel[MAX_IN];
   for (int i = 0; i < P.nin; i++) base_numel[i] = st_numel(base[i]);
   S.numel_limit = numel_limit_of(Ls, nl, base_numel, P.nin);
