@@ -171,22 +171,29 @@ st_tensor *st_randint(st_dtype dt, int64_t low, int64_t high, int ndim, const in
 st_tensor *st_rand_like(st_tensor *t);
 st_tensor *st_randn_like(st_tensor *t);
 
-int st_ndim(const st_tensor *t);               /* -1 for NULL */
-int64_t st_size(const st_tensor *t, int dim);  /* -1 (and an error) when dim is out of range */
-int64_t st_stride(const st_tensor *t, int dim); /* in elements */
-int64_t st_numel(const st_tensor *t);
-st_dtype st_dtype_of(const st_tensor *t);
-/* Writes the ndim sizes to shape (which holds at least ST_MAX_DIMS); returns ndim. */
+/* Inspection. Given NULL (or a bad dim or array) these set ST_ERR_ARG and return the value
+   shown; a NULL that a failed call returned keeps that call's error, as for ops. A successful
+   inspection leaves the error state as it was, so that it can sit between a failed call and
+   st_last_error. */
+int st_ndim(const st_tensor *t);                /* -1 for NULL */
+int64_t st_size(const st_tensor *t, int dim);   /* -1 for NULL or a dim out of range */
+int64_t st_stride(const st_tensor *t, int dim); /* in elements; -1 as st_size */
+int64_t st_numel(const st_tensor *t);           /* -1 for NULL */
+st_dtype st_dtype_of(const st_tensor *t);       /* ST_F32 (and the error) for NULL */
+/* Writes the ndim sizes to shape (which holds at least ST_MAX_DIMS); returns ndim, or -1. */
 int st_shape(const st_tensor *t, int64_t *shape);
-bool st_is_contiguous(const st_tensor *t);
+bool st_is_contiguous(const st_tensor *t); /* false for NULL */
 /* Address of the first element (storage base + offset), borrowed: valid while t or a view of its
-   storage is alive. Writing through it bypasses autograd's version counter. */
+   storage is alive. Writing through it bypasses autograd's version counter. NULL for NULL, and
+   (ST_ERR_TRANSFORM) for a tensor batched by st_vmap. */
 void *st_data_ptr(const st_tensor *t);
 /* Copies the values, in row-major logical order, converted to double; returns 0, or an error if
    n != numel. */
 int st_to_f64(const st_tensor *t, double *dst, int64_t n);
 double st_item(const st_tensor *t); /* one-element tensor; NaN and an error otherwise */
-/* PyTorch's layout: tensor([[1., 2.], [3., 4.]], dtype=f64). Long tensors are summarized. */
+/* PyTorch's layout: tensor([[1., 2.], [3., 4.]], dtype=f64). Long tensors are summarized. A
+   NULL t prints "NULL tensor" and is reported as an inspection's NULL (above); a NULL f is
+   ST_ERR_ARG, a stream that fails while printing ST_ERR_IO. Success leaves the error alone. */
 void st_print(const st_tensor *t, FILE *f);
 
 st_tensor *st_to_dtype(st_tensor *t, st_dtype dt); /* a copy, even when the dtype matches */
@@ -636,7 +643,7 @@ typedef struct st_dict st_dict;
 st_dict *st_dict_new(void);
 void st_dict_free(st_dict *d); /* releases the tensors it holds; NULL is a no-op */
 int st_dict_set(st_dict *d, const char *name, st_tensor *t); /* retains t; replaces a name */
-int st_dict_len(const st_dict *d);
+int st_dict_len(const st_dict *d); /* -1 (and ST_ERR_ARG) for NULL */
 const char *st_dict_name(const st_dict *d, int i); /* borrowed; valid while d lives unchanged */
 st_tensor *st_dict_get(const st_dict *d, const char *name); /* borrowed, or NULL */
 
