@@ -175,27 +175,36 @@ st_tensor *st_randint(st_dtype dt, int64_t low, int64_t high, int ndim, const in
 st_tensor *st_rand_like(st_tensor *t);
 st_tensor *st_randn_like(st_tensor *t);
 
-int st_ndim(const st_tensor *t);               /* -1 for NULL */
-int64_t st_size(const st_tensor *t, int dim);  /* -1 (and an error) when dim is out of range */
-int64_t st_stride(const st_tensor *t, int dim); /* in elements */
-int64_t st_numel(const st_tensor *t);
-st_dtype st_dtype_of(const st_tensor *t);
-/* Writes the ndim sizes to shape (which holds at least ST_MAX_DIMS); returns ndim. */
+/* Inspection. Given NULL (or a bad dim or array) these set ST_ERR_ARG and return the value
+   shown; a NULL that a failed call returned keeps that call's error, as for ops. A successful
+   inspection leaves the error state as it was, so that it can sit between a failed call and
+   st_last_error. */
+int st_ndim(const st_tensor *t);                /* -1 for NULL */
+int64_t st_size(const st_tensor *t, int dim);   /* -1 for NULL or a dim out of range */
+int64_t st_stride(const st_tensor *t, int dim); /* in elements; -1 as st_size */
+int64_t st_numel(const st_tensor *t);           /* -1 for NULL */
+st_dtype st_dtype_of(const st_tensor *t);       /* ST_F32 (and the error) for NULL */
+/* Writes the ndim sizes to shape (which holds at least ST_MAX_DIMS); returns ndim, or -1. */
 int st_shape(const st_tensor *t, int64_t *shape);
-bool st_is_contiguous(const st_tensor *t);
+bool st_is_contiguous(const st_tensor *t); /* false for NULL */
 /* Address of the first element (storage base + offset), borrowed: valid while t or a view of its
-   storage is alive. Writing through it bypasses autograd's version counter. */
+   storage is alive. Writing through it bypasses autograd's version counter. NULL for NULL, and
+   (ST_ERR_TRANSFORM) for a tensor batched by st_vmap. */
 void *st_data_ptr(const st_tensor *t);
 /* Copies the values, in row-major logical order, converted to double; returns 0, or an error if
    n != numel. */
 int st_to_f64(const st_tensor *t, double *dst, int64_t n);
 double st_item(const st_tensor *t); /* one-element tensor; NaN and an error otherwise */
-/* PyTorch's layout: tensor([[1., 2.], [3., 4.]], dtype=f64). Long tensors are summarized. */
+/* PyTorch's layout: tensor([[1., 2.], [3., 4.]], dtype=f64). Long tensors are summarized. A
+   NULL t prints "NULL tensor" and is reported as an inspection's NULL (above); a NULL f is
+   ST_ERR_ARG, a stream that fails while printing ST_ERR_IO. Success leaves the error alone. */
 void st_print(const st_tensor *t, FILE *f);
 
 st_tensor *st_to_dtype(st_tensor *t, st_dtype dt); /* a copy, even when the dtype matches */
 st_tensor *st_clone(st_tensor *t);                 /* a contiguous copy */
-st_tensor *st_contiguous(st_tensor *t);            /* t itself (new ref) when already contiguous */
+/* A contiguous copy, or when t is contiguous already a view of it (shares storage; a distinct
+   object whose gradient flows back to t). */
+st_tensor *st_contiguous(st_tensor *t);
 
 /* ================================================================== ops: elementwise, unary */
 
@@ -364,7 +373,7 @@ st_tensor *st_mse_loss(st_tensor *a, st_tensor *b, st_reduction reduction);
 st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shape, st_tensor *weight,
                          st_tensor *bias, double eps);
 /* Inverted dropout: with train, zeroes each element with probability p and scales the rest by
-   1/(1-p), drawing from this thread's generator; without train, returns x (new ref). */
+   1/(1-p), drawing from this thread's generator; without train, a view of x (shares storage). */
 st_tensor *st_dropout(st_tensor *x, double p, bool train);
 st_tensor *st_embedding(st_tensor *weight, st_tensor *indices); /* weight [V, D], ST_I64 indices */
 /* x [N, C, H, W], weight [O, C/groups, kh, kw], bias [O] or NULL. stride, padding and dilation
@@ -494,10 +503,13 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
    caller (st_call or a transform) opens: its temporaries are released when it returns, its
    outputs are kept. An output that an op returned inside the function is recorded in that
    scope and is returned as is (the scope lets go of it, as st_keep does); an input returned as
-   an output is returned as st_retain(in[i]). (st_retain of a tensor recorded in the scope would
-   be one reference too many.) A tensor the function keeps with st_keep goes to the scope around
-   the public call that ran it (st_call, st_vjp, st_jvp, st_linearize, st_cond), however many
-   transforms lie between, and stays valid there (with no scope open, the caller owns it). */
+   an output is returned as st_retain(in[i]). The two never meet: no op returns its argument
+   itself (even st_contiguous of a contiguous tensor returns a new view). st_retain of a tensor
+   recorded in the scope would be one reference too many; to return one result twice, return
+   it once and a view of it (st_contiguous) the second time. A tensor the function keeps with
+   st_keep goes to the scope around the public call that ran it (st_call, st_vjp, st_jvp,
+   st_linearize, st_cond), however many transforms lie between, and stays valid there (with no
+   scope open, the caller owns it). */
 typedef int (*st_fn)(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
 
 st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout);
@@ -675,13 +687,21 @@ typedef struct st_dict st_dict;
 st_dict *st_dict_new(void);
 void st_dict_free(st_dict *d); /* releases the tensors it holds; NULL is a no-op */
 int st_dict_set(st_dict *d, const char *name, st_tensor *t); /* retains t; replaces a name */
-int st_dict_len(const st_dict *d);
+int st_dict_len(const st_dict *d); /* -1 (and ST_ERR_ARG) for NULL */
 const char *st_dict_name(const st_dict *d, int i); /* borrowed; valid while d lives unchanged */
 st_tensor *st_dict_get(const st_dict *d, const char *name); /* borrowed, or NULL */
 
-/* safetensors (little-endian, F32/F64/I64/BOOL). A malformed file gives ST_ERR_IO. */
+/* safetensors (little-endian, F32/F64/I64/BOOL). A malformed file gives ST_ERR_IO.
+   st_save replaces path atomically: it writes a temporary file beside it (".<name>.strata-tmp-
+   <pid>-<n>"), fsyncs it, renames it over path and fsyncs the folder; on any failure path is
+   untouched and the temporary is removed. A symlink is followed (the link stays and the file
+   it names is replaced); an existing path that is not a regular file (directory, FIFO, device)
+   is refused with ST_ERR_IO. The new file gets the old one's permission bits, or 0666 less the
+   umask when path is new. */
 int st_save(const char *path, const st_dict *d);
-st_dict *st_load(const char *path); /* NULL on failure */
+/* NULL on failure. Refuses anything but a regular file (ST_ERR_IO) before reading, without
+   blocking on a FIFO. */
+st_dict *st_load(const char *path);
 
 #ifdef __cplusplus
 }

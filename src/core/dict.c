@@ -108,7 +108,10 @@ int st_dict_set(st_dict *d, const char *name, st_tensor *t) {
   return 0;
 }
 
-int st_dict_len(const st_dict *d) { return d ? d->len : -1; }
+int st_dict_len(const st_dict *d) {
+  if (!d) st__null_arg("st_dict_len", 1);
+  return d ? d->len : -1;
+}
 
 const char *st_dict_name(const st_dict *d, int i) {
   if (!d) {

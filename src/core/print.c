@@ -1,4 +1,5 @@
 /* print.c — st_print: PyTorch's tensor repr, read through strides, using only the core. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -205,12 +206,27 @@ static void format_size(char *buf, size_t size, const st_tensor *t) {
   if (k < size) snprintf(buf + k, size - k, ")");
 }
 
-/* Writes a trailing newline, as Python's print does. Leaves the error state alone, so that a
-   failed call's message survives printing its NULL result. */
+static void print_any(const st_tensor *t, FILE *f);
+
+/* Writes a trailing newline, as Python's print does. Leaves the error state alone on success,
+   so that a failed call's message survives printing its NULL result (which prints "NULL
+   tensor" and reports the NULL as any call does, keeping that failure's error). A stream that
+   fails while printing gives ST_ERR_IO. */
 void st_print(const st_tensor *t, FILE *f) {
-  if (!f) return;
+  if (!f) {
+    st__error(ST_ERR_ARG, "st_print: the stream (argument 2) is NULL");
+    return;
+  }
+  bool failed_before = ferror(f);
+  print_any(t, f);
+  if (!failed_before && ferror(f))
+    st__error(ST_ERR_IO, "st_print: writing to the stream failed: %s", strerror(errno));
+}
+
+static void print_any(const st_tensor *t, FILE *f) {
   if (!t) {
     fputs("NULL tensor\n", f);
+    st__null_arg("st_print", 1);
     return;
   }
   if (t->wrap != ST_WRAP_NONE) { /* functorch's repr: the wrapper, then what it wraps */
@@ -218,10 +234,13 @@ void st_print(const st_tensor *t, FILE *f) {
     fprintf(f, "%s(lvl=%d", kinds[t->wrap], t->level);
     if (t->wrap == ST_WRAP_VMAP) fprintf(f, ", bdim=%d", t->bdim);
     fputs(", value=\n", f);
-    st_print(t->value, f);
+    print_any(t->value, f);
     if (t->wrap == ST_WRAP_JVP) {
       fputs("tangent=\n", f);
-      st_print(t->tangent, f);
+      if (t->tangent)
+        print_any(t->tangent, f);
+      else
+        fputs("NULL tensor\n", f); /* a zero tangent: not an error */
     }
     fputs(")\n", f);
     return;

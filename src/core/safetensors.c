@@ -5,18 +5,24 @@
    "data_offsets": [begin, end]} (offsets relative to the byte buffer) plus an optional
    "__metadata__" object of strings, then the byte buffer, which the tensors cover exactly, in
    row-major little-endian order. The loader trusts nothing in the file: every count and offset
-   is checked against the file's size before anything is allocated for it. */
+   is checked against the file's size before anything is allocated for it, and it opens only
+   regular files (without blocking on a FIFO). The writer replaces its target atomically: a
+   temporary file beside it, flushed, then renamed over it (see "replacing the file safely"). */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core.h"
 
 #define MAX_HEADER_SIZE 100000000 /* the reference implementation's limit */
-#define METADATA_KEY "__metadata__"
-#define CHUNK_BYTES 65536 /* staging buffer for tensors that are not plain contiguous bytes */
+#define METADATA_KEY    "__metadata__"
+#define CHUNK_BYTES     65536 /* staging buffer for tensors that are not plain contiguous bytes */
 
 static const char *const DTYPE_NAMES[] = {
     [ST_F32] = "F32", [ST_F64] = "F64", [ST_I64] = "I64", [ST_BOOL] = "BOOL"};
@@ -232,33 +238,166 @@ static int write_tensor(FILE *f, const char *path, const st_tensor *t, char *chu
   return 0;
 }
 
-static int write_file(const char *path, const st_dict *d, const text *header, char *chunk) {
-  FILE *f = fopen(path, "wb");
-  if (!f)
-    return st__error(ST_ERR_IO, "st_save: %s: cannot open for writing: %s", path, strerror(errno));
-  unsigned char size[8];
-  put_u64_le(size, header->len);
-  int rc = 0;
-  if (fwrite(size, 1, 8, f) != 8 || fwrite(header->data, 1, header->len, f) != header->len)
-    rc = write_failed(path);
-  for (int i = 0; !rc && i < st_dict_len(d); i++)
-    rc = write_tensor(f, path, st_dict_get(d, st_dict_name(d, i)), chunk);
-  if (fclose(f) != 0 && !rc) rc = write_failed(path);
-  if (rc) remove(path); /* leave no file that st_load would reject */
-  return rc;
+/* --------------------------------------------------------------- replacing the file safely */
+
+/* st_save never writes into the file it replaces: it writes a temporary file beside the
+   target, flushes it to the disk, and renames it over the target only when it is complete, so
+   the target holds the old bytes or the new ones, never a mix, and a failed save leaves it as
+   it was. A symlink is followed: the file it names is replaced (the link stays). An existing
+   target that is not a regular file (a directory, FIFO, device) is refused and left alone. */
+
+#define MAX_LINKS 40 /* symlinks followed before giving up (Linux's own limit) */
+
+typedef struct {
+  char target[PATH_MAX]; /* the path with every trailing symlink followed */
+  char temp[PATH_MAX];   /* the temporary beside it; empty until it exists */
+  bool exists;           /* the target exists (then mode holds its permissions) */
+  mode_t mode;
+} destination;
+
+static int io_error(const char *path, const char *what, const char *detail) {
+  return st__error(ST_ERR_IO, "st_save: %s: %s%s%s", path, what, detail ? ": " : "",
+                   detail ? detail : "");
 }
 
+/* The directory part of path ("." when it has none), written to dir. */
+static void dir_of(const char *path, char *dir, size_t size) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) {
+    snprintf(dir, size, ".");
+    return;
+  }
+  size_t n = slash == path ? 1 : (size_t)(slash - path); /* "/x" lives in "/" */
+  snprintf(dir, size, "%.*s", (int)n, path);
+}
+
+/* Follows symlinks from path to the file they name (which need not exist yet). A relative
+   link is read from the directory of the link. */
+static int resolve_target(const char *path, destination *dst) {
+  if (strlen(path) >= sizeof dst->target) return io_error(path, "path is too long", NULL);
+  strcpy(dst->target, path);
+  for (int hops = 0;; hops++) {
+    struct stat info;
+    if (lstat(dst->target, &info) != 0) {
+      if (errno == ENOENT) return 0; /* a new file */
+      return io_error(path, "cannot inspect the target", strerror(errno));
+    }
+    if (!S_ISLNK(info.st_mode)) {
+      if (!S_ISREG(info.st_mode))
+        return io_error(path, "is not a regular file (a directory, FIFO or device); not replaced",
+                        NULL);
+      dst->exists = true;
+      dst->mode = info.st_mode & 07777;
+      return 0;
+    }
+    if (hops == MAX_LINKS) return io_error(path, "too many levels of symbolic links", NULL);
+    char link[PATH_MAX], dir[PATH_MAX];
+    ssize_t n = readlink(dst->target, link, sizeof link - 1);
+    if (n < 0) return io_error(path, "cannot read the symbolic link", strerror(errno));
+    link[n] = '\0';
+    dir_of(dst->target, dir, sizeof dir);
+    int len = link[0] == '/' ? snprintf(dst->target, sizeof dst->target, "%s", link)
+                             : snprintf(dst->target, sizeof dst->target, "%s/%s", dir, link);
+    if (len < 0 || (size_t)len >= sizeof dst->target)
+      return io_error(path, "path is too long", NULL);
+  }
+}
+
+/* A process-wide counter makes the temporary names of concurrent saves differ; O_EXCL makes
+   sure no existing file is ever opened. */
+static _Atomic unsigned long temp_counter;
+
+/* Creates the temporary beside the target: ".<name>.strata-tmp-<pid>-<n>", with the target's
+   permissions when it exists (else 0666 less the umask, as a new file gets). */
+static int create_temp(const char *path, destination *dst, int *fd) {
+  char dir[PATH_MAX];
+  dir_of(dst->target, dir, sizeof dir);
+  const char *slash = strrchr(dst->target, '/'), *base = slash ? slash + 1 : dst->target;
+  for (int attempt = 0; attempt < 100; attempt++) {
+    unsigned long n = atomic_fetch_add(&temp_counter, 1);
+    int len = snprintf(dst->temp, sizeof dst->temp, "%s/.%.128s.strata-tmp-%ld-%lu", dir, base,
+                       (long)getpid(), n);
+    if (len < 0 || (size_t)len >= sizeof dst->temp) {
+      dst->temp[0] = '\0';
+      return io_error(path, "path is too long", NULL);
+    }
+    *fd = open(dst->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, dst->exists ? 0600 : 0666);
+    if (*fd >= 0) {
+      if (dst->exists && fchmod(*fd, dst->mode) != 0) {
+        int e = errno;
+        close(*fd);
+        return io_error(path, "cannot set the permissions of the temporary file", strerror(e));
+      }
+      return 0;
+    }
+    if (errno != EEXIST) {
+      int rc = st__error(ST_ERR_IO, "st_save: %s: cannot open for writing: %s (creating %s)", path,
+                         strerror(errno), dst->temp);
+      dst->temp[0] = '\0'; /* nothing was created */
+      return rc;
+    }
+  }
+  dst->temp[0] = '\0';
+  return io_error(path, "cannot find an unused temporary file name", NULL);
+}
+
+/* fsync of the directory makes the rename itself durable. Best effort: some file systems
+   refuse to sync a directory, and the new file is in place already. */
+static void sync_dir(const char *target) {
+  char dir[PATH_MAX];
+  dir_of(target, dir, sizeof dir);
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)fsync(fd);
+  close(fd);
+}
+
+/* The 8-byte header size, the header, then every tensor's bytes. */
+static int write_contents(FILE *f, const char *path, const st_dict *d, const text *header,
+                          char *chunk) {
+  unsigned char size[8];
+  put_u64_le(size, header->len);
+  if (fwrite(size, 1, 8, f) != 8 || fwrite(header->data, 1, header->len, f) != header->len)
+    return write_failed(path);
+  for (int i = 0; i < st_dict_len(d); i++) {
+    int rc = write_tensor(f, path, st_dict_get(d, st_dict_name(d, i)), chunk);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+/* Everything that can fail happens while the bytes go to the temporary file (allocations
+   included), so every failure leaves the target as it was and removes the temporary. */
 int st_save(const char *path, const st_dict *d) {
   if (!path || !d) {
     st__null_arg("st_save", !path ? 1 : 2);
     return st__status();
   }
+  if (!path[0]) return st__error(ST_ERR_ARG, "st_save: the path is empty");
+  destination dst = {.exists = false};
   text header = {0};
   char *chunk = NULL;
+  FILE *f = NULL;
+  int fd = -1;
   int rc = check_names(path, d);
+  if (!rc) rc = resolve_target(path, &dst);
+  if (!rc) rc = create_temp(path, &dst, &fd);
+  if (!rc) {
+    if ((f = fdopen(fd, "wb")))
+      fd = -1; /* the stream owns it now */
+    else
+      rc = io_error(path, "cannot open for writing", strerror(errno));
+  }
   if (!rc) rc = build_header(d, &header);
   if (!rc && !(chunk = st__alloc(CHUNK_BYTES))) rc = ST_ERR_OOM;
-  if (!rc) rc = write_file(path, d, &header, chunk);
+  if (!rc) rc = write_contents(f, path, d, &header, chunk);
+  if (!rc && (fflush(f) != 0 || fsync(fileno(f)) != 0)) rc = write_failed(path);
+  if (f && fclose(f) != 0 && !rc) rc = write_failed(path);
+  if (fd >= 0) close(fd);
+  if (!rc && rename(dst.temp, dst.target) != 0)
+    rc = io_error(path, "cannot rename the temporary file over the target", strerror(errno));
+  if (rc && dst.temp[0]) unlink(dst.temp);
+  if (!rc) sync_dir(dst.target);
   st__free(chunk, CHUNK_BYTES);
   st__free(header.data, header.cap);
   if (!rc) st__ok();
@@ -694,17 +833,34 @@ done:
   return d;
 }
 
+/* Opens without blocking (a FIFO without a writer would block a plain open) and refuses
+   anything but a regular file before a byte is read. */
+static FILE *open_regular(const loader *L) {
+  int fd = open(L->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    st__error(ST_ERR_IO, "st_load: %s: cannot open: %s", L->path, strerror(errno));
+    return NULL;
+  }
+  struct stat info;
+  FILE *f = NULL;
+  if (fstat(fd, &info) != 0)
+    bad(L, "cannot inspect: %s", strerror(errno));
+  else if (!S_ISREG(info.st_mode))
+    bad(L, "not a regular file");
+  else if (!(f = fdopen(fd, "rb")))
+    bad(L, "cannot open: %s", strerror(errno));
+  if (!f) close(fd);
+  return f;
+}
+
 st_dict *st_load(const char *path) {
   if (!path) {
     st__null_arg("st_load", 1);
     return NULL;
   }
   loader L = {.path = path};
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    st__error(ST_ERR_IO, "st_load: %s: cannot open: %s", path, strerror(errno));
-    return NULL;
-  }
+  FILE *f = open_regular(&L);
+  if (!f) return NULL;
   st_dict *d = load_file(&L, f);
   fclose(f);
   st__free((char *)L.json, L.size + 1);

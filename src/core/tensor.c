@@ -158,25 +158,55 @@ bool st__is_contiguous(const st_tensor *t) {
 
 /* ------------------------------------------------------------------------------ inspection */
 
-int st_ndim(const st_tensor *t) { return t ? t->ndim : -1; }
+/* The accessors below report a NULL tensor (or a bad argument) with an error as every call
+   does, through st__null_arg so that a failure which produced the NULL keeps its own message.
+   On success they leave the error state alone: reading a property between a failed call and
+   st_last_error must not hide the failure. */
+
+int st_ndim(const st_tensor *t) {
+  if (!t) st__null_arg("st_ndim", 1);
+  return t ? t->ndim : -1;
+}
 
 int64_t st_size(const st_tensor *t, int dim) {
-  if (!t) return -1;
+  if (!t) {
+    st__null_arg("st_size", 1);
+    return -1;
+  }
   int d = st__wrap_dim("st_size", dim, t->ndim);
   return d < 0 ? -1 : t->shape[d];
 }
 
 int64_t st_stride(const st_tensor *t, int dim) {
-  if (!t) return -1;
+  if (!t) {
+    st__null_arg("st_stride", 1);
+    return -1;
+  }
   int d = st__wrap_dim("st_stride", dim, t->ndim);
   return d < 0 ? -1 : t->strides[d];
 }
 
-int64_t st_numel(const st_tensor *t) { return t ? st__numel(t->ndim, t->shape) : -1; }
-st_dtype st_dtype_of(const st_tensor *t) { return t ? t->dtype : ST_F32; }
-bool st_is_contiguous(const st_tensor *t) { return t && st__is_contiguous(t); }
+int64_t st_numel(const st_tensor *t) {
+  if (!t) st__null_arg("st_numel", 1);
+  return t ? st__numel(t->ndim, t->shape) : -1;
+}
+
+st_dtype st_dtype_of(const st_tensor *t) {
+  if (!t) st__null_arg("st_dtype_of", 1);
+  return t ? t->dtype : ST_F32;
+}
+
+bool st_is_contiguous(const st_tensor *t) {
+  if (!t) st__null_arg("st_is_contiguous", 1);
+  return t && st__is_contiguous(t);
+}
+
 void *st_data_ptr(const st_tensor *t) {
-  const st_tensor *p = t ? st__plain("st_data_ptr", t) : NULL;
+  if (!t) {
+    st__null_arg("st_data_ptr", 1);
+    return NULL;
+  }
+  const st_tensor *p = st__plain("st_data_ptr", t);
   return p ? st__data(p) : NULL;
 }
 
@@ -191,7 +221,13 @@ const st_tensor *st__plain(const char *fn, const st_tensor *t) {
 }
 
 int st_shape(const st_tensor *t, int64_t *shape) {
-  if (!t || !shape) return -1;
+  if (!t || !shape) {
+    if (!t)
+      st__null_arg("st_shape", 1);
+    else
+      st__error(ST_ERR_ARG, "st_shape: the shape array (argument 2) is NULL");
+    return -1;
+  }
   memcpy(shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
   return t->ndim;
 }

@@ -197,6 +197,21 @@ static st_tensor *extremum_by(st_tensor *g, st_tensor *mine, st_tensor *theirs, 
   return st_where(loses, zero_like0(g), tie);
 }
 
+/* FunctionsManual.cpp atan2_backward: g * other / r and g * -self / r with r = self^2 + other^2,
+   where 1 / r counts as 0 wherever r == 0 (the origin, or squares that underflow), so the
+   derivative at (0, 0) is 0 as in PyTorch, not NaN. The reciprocal is taken of a safe
+   denominator (1 there), so that differentiating it again meets no infinity either (PyTorch's
+   hessian at the origin is 0 too). PyTorch's forward-mode formula (derivatives.yaml) has no
+   such guard and gives NaN at the origin; jvp here uses this same partial, so jvp and vjp stay
+   transposes. */
+static st_tensor *atan2_partial(int i, st_tensor *x, st_tensor *w, st_tensor *g) {
+  st_tensor *r = st_add(st_square(x), st_square(w));
+  st_tensor *at_pole = st_eq(r, zero_like0(r)), *one = st_scalar(st_dtype_of(r), 1);
+  st_tensor *inv = st_where(at_pole, zero_like0(r), st_reciprocal(st_where(at_pole, one, r)));
+  st_tensor *gr = st_mul(g, inv);
+  return i == 0 ? st_mul(gr, w) : st_mul(gr, st_neg(x));
+}
+
 /* g * (d result / d input i) for the differentiable elementwise op `op` at the inputs `in`
    and the result y (the vjp reads only the values its record saves), before any summing to
    input i's shape. */
@@ -225,10 +240,7 @@ static st_tensor *times_partial(const st_op *op, const st_attrs *at, int i, st_t
   }
   case ST_OP_maximum:
   case ST_OP_minimum: return extremum_by(g, in[i], in[1 - i], op->id == ST_OP_maximum);
-  case ST_OP_atan2: { /* atan2_backward: g * other / r, g * -self / r, r = self^2 + other^2 */
-    st_tensor *gr = st_div(g, st_add(st_square(x), st_square(w)));
-    return i == 0 ? st_mul(gr, w) : st_mul(gr, st_neg(x));
-  }
+  case ST_OP_atan2: return atan2_partial(i, x, w, g);
   case ST_OP_where: /* g goes to the branch each element came from; cond is bool */
     return i == 1 ? st_where(x, g, zero_like0(g)) : st_where(x, zero_like0(g), g);
   /* The backward ops of tanh, sigmoid, relu (derivatives.yaml): linear in the gradient x, so

@@ -328,12 +328,14 @@ st_tensor *st_clone(st_tensor *t) {
   }
   return st_to_dtype(t, t->dtype);
 }
+/* An already contiguous t gives a view of itself rather than t: every call returns a distinct
+   object (strata.h), and the view op keeps autograd and the transforms right (its gradient is
+   the reshape back, a node of its own; PyTorch returns self here). */
 st_tensor *st_contiguous(st_tensor *t) {
   if (!t) {
     st__null_arg("st_contiguous", 1);
     return NULL;
   }
   if (!st__is_contiguous(t)) return st_clone(t);
-  st__ok();
-  return st__track(st_retain(t));
+  return st_reshape(t, t->ndim, t->shape);
 }

@@ -47,14 +47,33 @@ static int64_t i64_at(const st_tensor *t, int64_t k) {
 }
 
 /* Row-major index of the first element of i64 tensor t outside [0, hi), or -1 (also for a
-   transform's wrapper, which has no data of its own: the call at level 0 checks it). */
+   transform's wrapper, which has no data of its own: the call at level 0 checks it). Only the
+   distinct elements are read: a dim of stride 0 (broadcast) repeats the same values, so it is
+   walked at index 0 alone, and a huge broadcast index costs what its storage holds (the first
+   bad element in row-major order has index 0 in every such dim). */
 static int64_t first_out_of_range(const st_tensor *t, int64_t hi) {
-  int64_t n = st__has_data(t) ? st__numel(t->ndim, t->shape) : 0;
-  for (int64_t k = 0; k < n; k++) {
-    int64_t v = i64_at(t, k);
-    if (v < 0 || v >= hi) return k;
+  if (!st__has_data(t) || st__numel(t->ndim, t->shape) == 0) return -1;
+  int walk[ST_MAX_DIMS], nwalk = 0;
+  for (int d = 0; d < t->ndim; d++)
+    if (t->strides[d] != 0 && t->shape[d] > 1) walk[nwalk++] = d;
+  const int64_t *data = (const int64_t *)st__data(t);
+  int64_t idx[ST_MAX_DIMS] = {0}, off = 0;
+  for (;;) {
+    if (data[off] < 0 || data[off] >= hi) {
+      int64_t pos = 0, step = 1;
+      for (int d = t->ndim - 1; d >= 0; d--) pos += idx[d] * step, step *= t->shape[d];
+      return pos;
+    }
+    int k = nwalk - 1;
+    for (; k >= 0; k--) { /* the next distinct element: an odometer over the walked dims */
+      int d = walk[k];
+      off += t->strides[d];
+      if (++idx[d] < t->shape[d]) break;
+      off -= t->strides[d] * t->shape[d];
+      idx[d] = 0;
+    }
+    if (k < 0) return -1;
   }
-  return -1;
 }
 
 /* ---------------------------------------------------- helpers of the jvp and batching rules */
@@ -918,14 +937,14 @@ static int infer_embedding(const st_opcall *c, st_meta *m) {
   if (idx->ndim + 1 > ST_MAX_DIMS)
     return st__op_error(c, ST_ERR_SHAPE, "indices %s have too many dims for a result of %d + 1",
                         ST_SHAPE_STR(idx), idx->ndim);
-  int64_t bad = first_out_of_range(idx, w->shape[0]);
-  if (bad >= 0)
-    return st__op_error(c, ST_ERR_ARG, "index %lld at position %lld is out of range [0, %lld)",
-                        (long long)i64_at(idx, bad), (long long)bad, (long long)w->shape[0]);
   int64_t shape[ST_MAX_DIMS];
   memcpy(shape, idx->shape, sizeof(int64_t) * (size_t)idx->ndim);
   shape[idx->ndim] = w->shape[1];
   if (st__check_shape("st_embedding", idx->ndim + 1, shape, w->dtype)) return -1;
+  int64_t bad = first_out_of_range(idx, w->shape[0]);
+  if (bad >= 0)
+    return st__op_error(c, ST_ERR_ARG, "index %lld at position %lld is out of range [0, %lld)",
+                        (long long)i64_at(idx, bad), (long long)bad, (long long)w->shape[0]);
   st__meta_set(m, w->dtype, idx->ndim + 1, shape);
   return 0;
 }
@@ -1869,7 +1888,8 @@ st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask) {
   return call2(&c, mask);
 }
 
-/* Without train, x itself after the same argument checks: the identity needs no op of its own. */
+/* Without train, the identity after the same argument checks. It needs no op of its own: a view
+   of x (a distinct object, as every call returns; PyTorch returns x itself). */
 st_tensor *st_dropout(st_tensor *x, double p, bool train) {
   st_opcall c = ST_CALL(dropout, x);
   st_meta m[ST_MAX_OUTS]; /* infer describes both outputs, y and the mask */
@@ -1881,8 +1901,7 @@ st_tensor *st_dropout(st_tensor *x, double p, bool train) {
     return NULL;
   }
   if (c.op->infer(&c, m)) return NULL;
-  st__ok();
-  return st__track(st_retain(x));
+  return st_reshape(x, x->ndim, x->shape);
 }
 
 st_tensor *st_embedding(st_tensor *weight, st_tensor *indices) {

@@ -288,7 +288,13 @@ static int jvp_weighted_sum(const st_jvp_args *a, st_tensor *const *tin, st_tens
   st_tensor *ones = st_ones_like(a->out[0]), *d = NULL;
   if (!ones || a->op->vjp(&v, &ones, &d) || !d) return st__rule_failed();
   int dims[ST_MAX_DIMS], n = rule_dims(&v, dims);
-  tout[0] = st_sum(st_mul(d, tin[0]), n, dims, a->a->keepdim);
+  st_tensor *terms = st_mul(d, tin[0]);
+  if (a->op->id == ST_OP_prod) { /* an infinite d (its product overflows) times a zero tangent
+                                    contributes nothing, not NaN, to the others' directions */
+    st_tensor *zero = const_like(tin[0], 0);
+    terms = st_where(st_eq(tin[0], zero), zero, terms);
+  }
+  tout[0] = st_sum(terms, n, dims, a->a->keepdim);
   return tout[0] ? 0 : st__rule_failed();
 }
 
@@ -325,32 +331,47 @@ static int vjp_mean(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gi
   return 0;
 }
 
-/* prod: PyTorch's prod_backward, the product of the other elements of each reduced group,
-   grad * result / x where x has no zero. Zeros need care: PyTorch branches on the data (one
-   zero: exclusive cumulative products; two or more: zero). Here one branch-free expression
-   covers every case, with z = (x == 0) frozen, P = the product of the non-zeros and Q = the
-   product of the zeros of the group (0 when there is one):
-   - x_j != 0: P / x_j * Q, identically prod_{k != j} x_k as a function of x, so its own
-     derivatives (double backward) are exact too;
-   - x_j == 0: P * R_j with R_j the product of the other zeros: 1 when the group has one zero,
-     (sum of its zeros) - x_j = the other zero when it has two, else 0, which is R_j's value and
-     (a product of two or more zeros) its first derivative. So the gradient is exact for any
-     number of zeros and its derivative too, one order more than PyTorch's zero branch, which
-     returns a constant zero for two or more zeros. */
-static st_tensor *prod_grad(const st_vjp_args *a, st_tensor *g) {
-  st_tensor *x = a->in[0], *one = const_like(x, 1), *zero = const_like(x, 0);
+/* prod: PyTorch's prod_backward (FunctionsManual.cpp) gives each element the product of the
+   other elements of its group: result / x where the group has no zero, else exclusive
+   cumulative products (which need no division). Here one branch-free expression, exact for any
+   number of zeros and differentiable again exactly, with z = (x == 0) frozen, nz the group's
+   count of zeros, P the product of its non-zeros and Q the product of its zeros (1 when none):
+   - x_j != 0: P / x_j when nz == 0 (PyTorch's result / x); else P / x_j * Q, identically
+     prod_{k != j} x_k as a function of x, whose value is 0 and whose derivative in the zero
+     (nz == 1) is P / x_j;
+   - x_j == 0: P * R_j with R_j the product of the other zeros: 1 when nz == 1, the other zero
+     when nz == 2 (its value 0, derivative 1), else 0 (a product of two or more zeros, also to
+     first order).
+   No factor may overflow where the result is finite: an f32 input computes in f64 (P of f32
+   values overflows f32 long before f64), and where a product that is multiplied by 0 is
+   infinite it counts as 0 (its value there is 0 exactly), so finite inputs never give NaN and
+   give inf only where the gradient itself is beyond the dtype's range (PyTorch's f32 gradient
+   overflows already when P does). */
+static st_tensor *prod_others(const st_vjp_args *a, st_tensor *x) {
+  st_tensor *one = const_like(x, 1), *zero = const_like(x, 0), *inf = const_like(x, INFINITY);
   int dims[ST_MAX_DIMS], n = rule_dims(a, dims);
   st_tensor *z = st_eq(x, zero);
   st_tensor *nz = st_sum(z, n, dims, true);
   st_tensor *nonzeros = st_where(z, one, x);
   st_tensor *p = st_prod(nonzeros, n, dims, true);
   st_tensor *q = st_prod(st_where(z, x, one), n, dims, true);
-  st_tensor *others_of_nonzero = st_mul(st_div(p, nonzeros), q);
+  st_tensor *ratio = st_div(p, nonzeros);
+  st_tensor *finite_ratio = st_where(st_eq(st_abs(ratio), inf), zero, ratio);
+  st_tensor *others_of_nonzero =
+      st_where(st_eq(nz, const_like(nz, 0)), ratio, st_mul(finite_ratio, q));
+  st_tensor *finite_p = st_where(st_eq(st_abs(p), inf), zero, p);
   st_tensor *zsum = st_sum(st_where(z, x, zero), n, dims, true);
-  st_tensor *r = st_where(st_eq(nz, const_like(nz, 1)), one,
-                          st_where(st_eq(nz, const_like(nz, 2)), st_sub(zsum, x), zero));
-  st_tensor *others = st_where(z, st_mul(p, r), others_of_nonzero);
-  return st_mul(kept(a, g), others);
+  st_tensor *others_of_zero =
+      st_where(st_eq(nz, const_like(nz, 1)), p,
+               st_mul(finite_p, st_where(st_eq(nz, const_like(nz, 2)), st_sub(zsum, x), zero)));
+  return st_where(z, others_of_zero, others_of_nonzero);
+}
+
+static st_tensor *prod_grad(const st_vjp_args *a, st_tensor *g) {
+  st_tensor *x = a->in[0];
+  if (st_dtype_of(x) != ST_F32) return st_mul(kept(a, g), prod_others(a, x));
+  st_tensor *wide = st_mul(st_to_dtype(kept(a, g), ST_F64), prod_others(a, st_to_dtype(x, ST_F64)));
+  return st_to_dtype(wide, ST_F32);
 }
 
 static int vjp_prod(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {

@@ -475,9 +475,31 @@ static bool any_tracked(const st_hop_call *c, int level) {
   return false;
 }
 
+/* An input that forward returned as is goes out as a new alias of it: every call returns a
+   distinct object (strata.h). For the untracked path; record() aliases the tracked one. */
+static int alias_inputs(const st_hop_call *c, int nout, st_tensor **out) {
+  for (int j = 0; j < nout; j++)
+    for (int i = 0; i < c->nin; i++) {
+      if (out[j] != c->in[i]) continue;
+      st_tensor *a = out[j], *v = st__tensor_view(a->storage, a->dtype, a->ndim, a->shape,
+                                                  a->strides, a->offset);
+      if (!v) {
+        drop_all(out, nout);
+        return ST_ERR_OOM;
+      }
+      st__drop(a);
+      out[j] = v;
+      break;
+    }
+  return 0;
+}
+
 static int custom_plain(const st_hop_call *c, st_tensor **out) {
   const st_custom_fn *fn = c->payload;
-  if (!any_tracked(c, 0)) return run_forward(fn, c->in, out);
+  if (!any_tracked(c, 0)) {
+    int rc = run_forward(fn, c->in, out);
+    return rc ? rc : alias_inputs(c, fn->nout, out);
+  }
   bool prev = st_set_grad_enabled(false);
   st_tensor *vout[ST_MAX_OUTS * 4] = {0};
   int rc = run_forward(fn, c->in, vout);

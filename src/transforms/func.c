@@ -146,6 +146,26 @@ static void escape_kept(size_t mark, int nout, st_tensor **out, bool ok) {
   }
 }
 
+static bool is_input(const st_tensor *t, int nin, st_tensor *const *in) {
+  for (int i = 0; t && in && i < nin; i++)
+    if (in[i] == t) return true;
+  return false;
+}
+
+/* An input returned as an output (st_retain(in[i]), the documented way) goes out as a new view
+   of it, so that every call returns a distinct object (strata.h). The reference it came with
+   (the retain, or a record the untracking took over) is given back. */
+static int distinct_from_inputs(st_func *f, st_tensor *const *in, st_tensor **out) {
+  for (int j = 0; j < f->nout; j++) {
+    if (!is_input(out[j], f->nin, in)) continue;
+    st_tensor *view = st__untrack(st_reshape(out[j], out[j]->ndim, out[j]->shape));
+    st__drop(out[j]);
+    out[j] = view;
+    if (!view) return st__status();
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------------------------------- calling */
 
 int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor **out) {
@@ -160,6 +180,7 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
   for (int j = 0; j < f->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
   escape_kept(mark, f->nout, out, !rc);
+  if (!rc) rc = distinct_from_inputs(f, in, out);
   for (int j = 0; !rc && j < f->nout; j++)
     if (!out[j])
       rc = st__has_error()

@@ -43,6 +43,34 @@ TEST(errors_name_the_function_and_values) {
   CHECK_FAILS(st_size(st_zeros(ST_F32, ST_SHAPE(2)), 1) < 0, ST_ERR_ARG, "dim 1 is out of range");
 }
 
+/* Inspection calls report a NULL tensor like every call (and keep an earlier failure's error,
+   whose NULL it is); on success they leave the error alone. */
+TEST(accessors_given_null_report_an_error) {
+  int64_t shape[ST_MAX_DIMS];
+  CHECK_FAILS(st_ndim(NULL) == -1, ST_ERR_ARG, "st_ndim: argument 1 is NULL");
+  CHECK_FAILS(st_size(NULL, 0) == -1, ST_ERR_ARG, "st_size: argument 1 is NULL");
+  CHECK_FAILS(st_stride(NULL, 0) == -1, ST_ERR_ARG, "st_stride: argument 1 is NULL");
+  CHECK_FAILS(st_numel(NULL) == -1, ST_ERR_ARG, "st_numel: argument 1 is NULL");
+  CHECK_FAILS(st_dtype_of(NULL) == ST_F32, ST_ERR_ARG, "st_dtype_of: argument 1 is NULL");
+  CHECK_FAILS(st_shape(NULL, shape) == -1, ST_ERR_ARG, "st_shape: argument 1 is NULL");
+  CHECK_FAILS(!st_is_contiguous(NULL), ST_ERR_ARG, "st_is_contiguous: argument 1 is NULL");
+  CHECK_FAILS(!st_data_ptr(NULL), ST_ERR_ARG, "st_data_ptr: argument 1 is NULL");
+  CHECK_FAILS(st_dict_len(NULL) == -1, ST_ERR_ARG, "st_dict_len: argument 1 is NULL");
+  st_tensor *x = st_zeros(ST_F32, ST_SHAPE(2, 3));
+  CHECK_FAILS(st_shape(x, NULL) == -1, ST_ERR_ARG,
+              "st_shape: the shape array (argument 2) is NULL");
+  CHECK_FAILS(st_stride(x, 2) == -1, ST_ERR_ARG, "st_stride: dim 2 is out of range");
+  /* the NULL of a failed call: its own error stays, and success changes nothing */
+  st_tensor *bad = st_zeros(ST_F32, ST_SHAPE(-1));
+  CHECK_EQ_INT(st_ndim(bad), -1);
+  CHECK_EQ_INT(st_numel(bad), -1);
+  CHECK_EQ_INT(st_ndim(x), 2);
+  CHECK_EQ_INT(st_numel(x), 6);
+  CHECK(st_dtype_of(x) == ST_F32 && st_is_contiguous(x) && st_data_ptr(x));
+  CHECK(st_last_status() == ST_ERR_ARG && strstr(st_last_error(), "size -1 of dim 0"));
+  st_clear_error();
+}
+
 TEST(success_clears_the_error_and_null_propagates) {
   CHECK(st_zeros(ST_F32, ST_SHAPE(-1)) == NULL);
   CHECK(st_last_status() == ST_ERR_ARG);

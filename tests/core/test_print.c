@@ -150,5 +150,27 @@ TEST(print_null_tensor_keeps_the_error) {
   CHECK_PRINTS(t, "NULL tensor\n");
   CHECK(st_last_status() == ST_ERR_ARG);
   st_clear_error();
-  st_print(st_scalar(ST_F32, 1), NULL); /* no stream: nothing happens */
+  CHECK_PRINTS(NULL, "NULL tensor\n"); /* with no earlier failure, the NULL is the error */
+  CHECK(st_last_status() == ST_ERR_ARG && strstr(st_last_error(), "st_print: argument 1 is NULL"));
+  st_clear_error();
+}
+
+TEST(print_reports_a_missing_or_failing_stream) {
+  st_tensor *x = st_scalar(ST_F32, 1);
+  CHECK_FAILS((st_print(x, NULL), st_last_status() != ST_OK), ST_ERR_ARG,
+              "st_print: the stream (argument 2) is NULL");
+  FILE *full = fopen("/dev/full", "w"); /* every write fails with ENOSPC */
+  if (full) {
+    setvbuf(full, NULL, _IONBF, 0);
+    CHECK_FAILS((st_print(x, full), st_last_status() != ST_OK), ST_ERR_IO,
+                "st_print: writing to the stream failed");
+    fclose(full);
+  }
+  /* success leaves an earlier failure's error in place */
+  CHECK(st_zeros(ST_F32, ST_SHAPE(-1)) == NULL);
+  char *out = printed(x);
+  CHECK(out && strcmp(out, "tensor(1.)\n") == 0);
+  free(out);
+  CHECK(st_last_status() == ST_ERR_ARG && strstr(st_last_error(), "size -1"));
+  st_clear_error();
 }

@@ -1,7 +1,9 @@
 /* fuzz_safetensors.c — libFuzzer target: st_load on arbitrary bytes.
 
    The bytes are written to an in-memory file (memfd_create, opened through /proc/self/fd; a
-   temporary file where that is missing) and loaded with st_load. Checked:
+   temporary file where that is missing) and loaded with st_load. Saves go to two files of a
+   private directory (in /dev/shm when there is one, so st_save's fsyncs cost little): st_save
+   replaces a file by renaming a new one over it, so they are read back by path. Checked:
      - no crash, no sanitizer report, no leak (ASan's leak checker, and st_live_objects()
        back to its value before the run);
      - a failed load returns NULL with status ST_ERR_IO and a message naming st_load;
@@ -32,7 +34,8 @@ typedef struct {
   char path[64];
 } file;
 
-static file in_file, out_file, out2_file;
+static file in_file;
+static char out_dir[64], out_path[96], out2_path[96];
 
 static void open_file(file *f, const char *name) {
 #ifdef MFD_CLOEXEC
@@ -59,13 +62,32 @@ static void write_file(const file *f, const uint8_t *data, size_t size) {
   }
 }
 
+/* The directory the saves go to, removed at exit with what is in it. */
+static void remove_out_dir(void) {
+  unlink(out_path);
+  unlink(out2_path);
+  rmdir(out_dir);
+}
+
+static void make_out_dir(void) {
+  const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : getenv("TMPDIR");
+  snprintf(out_dir, sizeof out_dir, "%s/strata-fuzz-XXXXXX", dir && dir[0] ? dir : "/tmp");
+  if (!mkdtemp(out_dir)) FAIL("cannot make a directory %s", out_dir);
+  snprintf(out_path, sizeof out_path, "%s/out.safetensors", out_dir);
+  snprintf(out2_path, sizeof out2_path, "%s/out2.safetensors", out_dir);
+  atexit(remove_out_dir);
+}
+
 /* The whole content of a file (malloc'd), for comparing two saves. */
-static uint8_t *read_back(const file *f, size_t *size) {
-  off_t end = lseek(f->fd, 0, SEEK_END);
+static uint8_t *read_back(const char *path, size_t *size) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) FAIL("cannot open %s", path);
+  off_t end = lseek(fd, 0, SEEK_END);
   if (end < 0) FAIL("lseek failed");
   uint8_t *b = malloc((size_t)end + 1);
-  ssize_t n = pread(f->fd, b, (size_t)end, 0);
-  if (n != end) FAIL("reading %s back failed", f->path);
+  ssize_t n = pread(fd, b, (size_t)end, 0);
+  if (n != end) FAIL("reading %s back failed", path);
+  close(fd);
   *size = (size_t)end;
   return b;
 }
@@ -91,83 +113,10 @@ static void check_same(const st_dict *a, const st_dict *b) {
   }
 }
 
-/* ---------------------------------------------------------- a JSON skimmer, for bug 7 only */
-
-typedef struct {
-  const uint8_t *s;
-  size_t n, i;
-} json;
-
-static void ws(json *j) {
-  while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' || j->s[j->i] == '\n' || j->s[j->i] == '\r')) j->i++;
-}
-
-/* A string; *is_meta tells whether it decodes to "__metadata__" (ASCII escapes decoded). */
-static bool string(json *j, bool *is_meta) {
-  static const char META[] = "__metadata__";
-  size_t k = 0;
-  bool same = true;
-  if (j->i >= j->n || j->s[j->i] != '"') return false;
-  j->i++;
-  for (;;) {
-    if (j->i >= j->n) return false;
-    unsigned c = j->s[j->i++];
-    if (c == '"') break;
-    if (c == '\\') {
-      if (j->i >= j->n) return false;
-      c = j->s[j->i++];
-      if (c == 'u') {
-        unsigned v = 0;
-        for (int h = 0; h < 4; h++, j->i++) {
-          if (j->i >= j->n) return false;
-          unsigned d = j->s[j->i];
-          v = v * 16 + (d >= '0' && d <= '9' ? d - '0' : (d | 32) >= 'a' && (d | 32) <= 'f' ? (d | 32) - 'a' + 10 : 99);
-        }
-        c = v < 128 ? v : 0x100; /* a non-ASCII character: never part of the key */
-      }
-    }
-    same = same && k < sizeof META - 1 && c == (unsigned char)META[k];
-    k++;
-  }
-  if (is_meta) *is_meta = same && k == sizeof META - 1;
-  return true;
-}
-
-static bool value(json *j, int depth) {
-  ws(j);
-  if (j->i >= j->n || depth > 64) return false;
-  uint8_t c = j->s[j->i];
-  if (c == '"') return string(j, NULL);
-  if (c == '{' || c == '[') {
-    uint8_t close = c == '{' ? '}' : ']';
-    j->i++;
-    ws(j);
-    if (j->i < j->n && j->s[j->i] == close) return j->i++, true;
-    for (;;) {
-      if (c == '{') {
-        ws(j);
-        if (!string(j, NULL)) return false;
-        ws(j);
-        if (j->i >= j->n || j->s[j->i++] != ':') return false;
-      }
-      if (!value(j, depth + 1)) return false;
-      ws(j);
-      if (j->i >= j->n) return false;
-      uint8_t d = j->s[j->i++];
-      if (d == close) return true;
-      if (d != ',') return false;
-    }
-  }
-  size_t start = j->i;
-  while (j->i < j->n && j->s[j->i] != ',' && j->s[j->i] != '}' && j->s[j->i] != ']') j->i++;
-  return j->i > start;
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc, (void)argv;
   open_file(&in_file, "in");
-  open_file(&out_file, "out");
-  open_file(&out2_file, "out2");
+  make_out_dir();
   return 0;
 }
 
@@ -181,13 +130,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (strncmp(e, "st_load: ", 9) != 0) FAIL("st_load's error does not name it: '%s'", e);
   } else {
     if (st_last_status() != ST_OK || st_last_error()[0]) FAIL("a successful st_load left an error: %s", st_last_error());
-    if (st_save(out_file.path, d) != 0) FAIL("saving a loaded file failed: %s", st_last_error());
-    st_dict *d2 = st_load(out_file.path);
+    if (st_save(out_path, d) != 0) FAIL("saving a loaded file failed: %s", st_last_error());
+    st_dict *d2 = st_load(out_path);
     if (!d2) FAIL("reloading a saved file failed: %s", st_last_error());
     check_same(d, d2);
-    if (st_save(out2_file.path, d2) != 0) FAIL("saving a reloaded file failed: %s", st_last_error());
+    if (st_save(out2_path, d2) != 0) FAIL("saving a reloaded file failed: %s", st_last_error());
     size_t n1, n2;
-    uint8_t *b1 = read_back(&out_file, &n1), *b2 = read_back(&out2_file, &n2);
+    uint8_t *b1 = read_back(out_path, &n1), *b2 = read_back(out2_path, &n2);
     if (n1 != n2 || memcmp(b1, b2, n1) != 0) FAIL("saving the reloaded tensors gives another file");
     free(b1);
     free(b2);

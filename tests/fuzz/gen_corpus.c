@@ -230,6 +230,25 @@ static void program_seeds(void) {
   OP(&B, K_UNARY, 0, 19);       /* softplus */
   put_tail(&B, 0, 0, (const unsigned[]){T_JACREV, 0, 0, 0, T_JVP, 1 | 1 << 2 | 2 << 4, 0, 0}, 8, VALS, NV);
   program_seed("jvp_jacrev_linear", &B);
+
+  /* 15. log((exp(x0) exp(x1) - exp(x0 + x1))^2): a value that is pure rounding noise, whose jvp
+     and vjp are noise of the size of their terms; the transposition check must see it as
+     such (a 1e-12 change of the inputs moves it as much) and not report it */
+  B.n = 0;
+  put_head(&B, &(head){.nin = 1, .nout = 1, .nd = {1}, .size = {{2}}});
+  put(&B, 10);
+  OP(&B, K_SELECT, 0, D(0), 4);    /* r1 = x[0] */
+  OP(&B, K_SELECT, 1, D(0), 5);    /* r2 = x[1] */
+  OP(&B, K_UNARY, 1, 3);           /* r3 = exp(r1) */
+  OP(&B, K_UNARY, 1, 3);           /* r4 = exp(r2) */
+  OP(&B, K_BINARY, 1, 2, 0);       /* r5 = r3 * r4 */
+  OP(&B, K_BINARY, 4, 0, 3);       /* r6 = r1 + r2 */
+  OP(&B, K_UNARY, 0, 3);           /* r7 = exp(r6) */
+  OP(&B, K_BINARY, 2, 1, 0);       /* r8 = r5 - r7 */
+  OP(&B, K_UNARY, 0, 9);           /* r9 = square(r8) */
+  OP(&B, K_UNARY, 0, 5);           /* r10 = log(r9) */
+  put_tail(&B, 0, 0, NULL, 0, (const unsigned[]){100, 102}, 2); /* a difference of 2.8e-17 */
+  program_seed("plain_log_of_rounding_noise", &B);
 }
 
 /* ==================================================================== safetensors seeds */

@@ -1,7 +1,20 @@
 /* test_nn.c — the nn ops against naive double-precision references: softmax, losses,
    layer_norm, dropout, embedding, conv2d and pooling, their errors and allocation failures. */
+#include <time.h>
+
 #include "test.h"
 #include "util.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
 
 #define CHECK_ARRAY(t, want, n, tol) st_test_close(__FILE__, __LINE__, (t), (want), (n), (tol))
 #define MAXN 8192
@@ -510,8 +523,8 @@ TEST(dropout_with_p_zero_or_one_and_without_train) {
   CHECK_CLOSE(st_dropout(x, 0, true), 0, 1, -2, 3, -4, 5, -6);
   CHECK_CLOSE(st_dropout(x, 1, true), 0, 0, 0, 0, 0, 0, 0);
   st_tensor *same = st_dropout(x, 0.5, false);
-  CHECK(same == x);
-  st_release(same); /* a new reference to x */
+  CHECK(same != x && st_data_ptr(same) == st_data_ptr(x)); /* a view: a distinct object */
+  CHECK_CLOSE(same, 0, 1, -2, 3, -4, 5, -6);
   CHECK_SHAPE(st_dropout(st_zeros(ST_F64, ST_SHAPE(0, 3)), 0.5, true), 0, 3);
   CHECK_EQ_INT(st_ndim(st_dropout(st_scalar(ST_F64, 1), 0.5, true)), 0);
 }
@@ -571,6 +584,37 @@ TEST(embedding_rejects_bad_indices_and_weights) {
   CHECK_FAILS(!st_embedding(w, st_zeros(ST_I64, ST_SHAPE(1, 1, 1, 1, 1, 1, 1, 1))), ST_ERR_SHAPE,
               "too many dims");
   CHECK_FAILS(!st_embedding(NULL, st_zeros(ST_I64, ST_SHAPE(2))), ST_ERR_ARG, "argument 1 is NULL");
+}
+
+/* The index check reads each distinct element once: broadcast dims (stride 0) repeat values,
+   so a huge broadcast index is checked at the cost of its storage, and the call fails quickly
+   (out of memory for the result, or the bad index at its first row-major position). */
+TEST(embedding_checks_a_huge_broadcast_index_quickly) {
+  st_tensor *w = tu_tensor(ST_F32, ST_SHAPE(5, 2), (double[]){0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
+  int64_t huge = (int64_t)1 << 40;
+  st_tensor *one = st_expand(st_full(ST_I64, ST_SHAPE(1), 1), 1, &huge);
+  st_tensor *seven = st_expand(st_full(ST_I64, ST_SHAPE(1), 7), 1, &huge);
+  int64_t live = st_live_objects();
+  clock_t start = clock();
+  /* 2^40 x 2 floats: out of memory. ASan aborts on a request that size (unless
+     allocator_may_return_null), so there only the index check runs. */
+  if (!UNDER_ASAN) CHECK_FAILS(!st_embedding(w, one), ST_ERR_OOM, "cannot allocate");
+  CHECK_FAILS(!st_embedding(w, seven), ST_ERR_ARG, "index 7 at position 0 is out of range [0, 5)");
+  double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
+  CHECK_EQ_INT(st_live_objects(), live); /* the failed calls left nothing behind */
+  CHECK(seconds < 1.0);
+  /* the first bad position in row-major order, across broadcast and walked dims */
+  st_tensor *col = tu_tensor(ST_I64, ST_SHAPE(3, 1), (double[]){0, 9, 2});
+  CHECK_FAILS(!st_embedding(w, st_expand(col, ST_SHAPE(3, 1000))), ST_ERR_ARG,
+              "index 9 at position 1000 is out of range");
+  st_tensor *row = tu_tensor(ST_I64, ST_SHAPE(1, 3), (double[]){4, 3, -2});
+  CHECK_FAILS(!st_embedding(w, st_expand(row, ST_SHAPE(1000, 3))), ST_ERR_ARG,
+              "index -2 at position 2 is out of range");
+  CHECK_FAILS(!st_embedding(w, st_transpose(st_expand(row, ST_SHAPE(4, 3)), 0, 1)), ST_ERR_ARG,
+              "index -2 at position 8 is out of range");
+  /* valid broadcast indices still gather */
+  st_tensor *threes = st_expand(st_full(ST_I64, ST_SHAPE(1), 3), ST_SHAPE(2));
+  CHECK_CLOSE(st_embedding(w, threes), 0, 6, 7, 6, 7);
 }
 
 /* --------------------------------------------------------------------------------- conv2d */
