@@ -138,8 +138,7 @@ int st_saved_tensors_hooks_push(st_pack_hook pack, st_unpack_hook unpack,
     return st__error(ST_ERR_ARG, "st_saved_tensors_hooks_push: more than %d pairs are pushed",
                      MAX_SAVED_HOOKS);
   tls_saved_hooks.entry[tls_saved_hooks.n++] = (hooks_entry){pack, unpack, free_packed, user};
-  st__ok();
-  return 0;
+  return 0; /* like st_scope_push, the error of an earlier call stays */
 }
 
 void st_saved_tensors_hooks_pop(void) {
@@ -148,7 +147,6 @@ void st_saved_tensors_hooks_pop(void) {
     return;
   }
   tls_saved_hooks.n--;
-  st__ok();
 }
 
 static uint64_t version_of(const st_tensor *t) {
