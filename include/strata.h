@@ -466,7 +466,8 @@ int st_autograd_grad(int nout, st_tensor *const *outputs, st_tensor *const *grad
    its leaf), so create_graph differentiates through it. Versions are not checked through hooks
    (as in PyTorch): an in-place change between forward and backward is the hooks' to handle.
    `user` must outlive every packed value. Hooks return 0, or a negative status (st_hook_error)
-   to fail the op or the backward. */
+   to fail the op or the backward; a pack that fails cleans up after itself (free_packed is not
+   called for it, and a tensor it made inside is released). */
 typedef struct {
   st_tensor *tensor; /* held by strata for the hooks; NULL: none */
   void *handle;      /* the hooks' own */

@@ -350,19 +350,19 @@ static int failing_pack(void *user, st_tensor *t, st_packed *out) {
 }
 
 TEST(an_unpack_of_the_wrong_shape_or_none_fails_the_backward) {
+  double u1[4] = {1, 1, 0, 0};
   st_tensor *a = a5_leaf();
-  CHECK(st_saved_tensors_hooks_push(scale_pack, wrong_shape_unpack, NULL, (double[]){1, 1, 0, 0}) ==
-        0);
+  CHECK(st_saved_tensors_hooks_push(scale_pack, wrong_shape_unpack, NULL, u1) == 0);
   st_tensor *y = st_sum_all(st_mul(a, a));
   st_saved_tensors_hooks_pop();
   CHECK_FAILS(st_backward(y, NULL, true, false) != 0, ST_ERR_AUTOGRAD,
               "unpack hook returned a f64 tensor of shape [1]");
   CHECK(st_grad_of(a) == NULL);
-  CHECK(st_saved_tensors_hooks_push(scale_pack, null_unpack, NULL, (double[]){1, 1, 0, 0}) == 0);
+  CHECK(st_saved_tensors_hooks_push(scale_pack, null_unpack, NULL, u1) == 0);
   st_tensor *y2 = st_sum_all(st_mul(a, a));
   st_saved_tensors_hooks_pop();
   CHECK_FAILS(st_backward(y2, NULL, true, false) != 0, ST_ERR_AUTOGRAD, "returned no tensor");
-  CHECK(st_saved_tensors_hooks_push(scale_pack, failing_unpack, NULL, (double[]){1, 1, 0, 0}) == 0);
+  CHECK(st_saved_tensors_hooks_push(scale_pack, failing_unpack, NULL, u1) == 0);
   st_tensor *y3 = st_sum_all(st_mul(a, a));
   st_saved_tensors_hooks_pop();
   CHECK_FAILS(st_backward(y3, NULL, true, false) != 0, ST_ERR_IO, "offloaded copy is gone");
@@ -389,11 +389,10 @@ static int popping_unpack(void *user, const st_packed *p, st_tensor **out) {
 }
 
 TEST(an_unpack_that_pops_the_hooks_does_not_crash) {
+  double u1[4] = {1, 1, 0, 0};
   for (int i = 0; i < 10; i++) {
-    CHECK(st_saved_tensors_hooks_push(scale_pack, identity_unpack, NULL, (double[]){1, 1, 0, 0}) ==
-          0);
-    CHECK(st_saved_tensors_hooks_push(scale_pack, popping_unpack, NULL, (double[]){1, 1, 0, 0}) ==
-          0);
+    CHECK(st_saved_tensors_hooks_push(scale_pack, identity_unpack, NULL, u1) == 0);
+    CHECK(st_saved_tensors_hooks_push(scale_pack, popping_unpack, NULL, u1) == 0);
     st_tensor *x = st_randn(ST_F64, ST_SHAPE(3, 3));
     st_set_requires_grad(x, true);
     CHECK(st_backward(st_sum_all(st_sin(x)), NULL, false, false) == 0);
