@@ -123,7 +123,17 @@ int st__run_post_accumulate_hooks(st_tensor *leaf);
 int st__run_post_hooks(st_node *n, st_tensor *const *gin, st_tensor *const *gout);
 void st__node_hooks_free(st_node *n);
 int st__add_retains_grad(st_tensor *t);
-bool st__is_accumulate(const st_node *n);
+extern const st_node_ops st__accumulate_ops;
+static inline bool st__is_accumulate(const st_node *n) { return n->ops == &st__accumulate_ops; }
+/* Whether any hook may run at n: its own lists, or for an AccumulateGrad node its leaf's. A
+   look at the heads without the registry lock, so that the engine skips hookless nodes cheaply
+   (registering a hook while another thread runs backward through the node is the caller's
+   race). */
+static inline bool st__node_hooked(const st_node *n) {
+  if (atomic_load_explicit(&n->hooks, memory_order_relaxed)) return true;
+  const st_tensor *leaf = st__is_accumulate(n) ? (const st_tensor *)n->state : NULL;
+  return leaf && leaf->ag && atomic_load_explicit(&leaf->ag->hooks, memory_order_relaxed);
+}
 void st__tensor_hooks_free(st_tensor *t);
 /* An in-place op moved t's history from `from` to `to`: retains-grad follows it. */
 void st__move_retains_grad(st_tensor *t, st_node *from, st_node *to);

@@ -301,10 +301,12 @@ static int run_node(graph_task *g, int k) {
     needs[i] = c && (!g->prune || relevant(&g->tasks[find_task(g, c)]));
   }
   if (any) {
-    rc = st__run_pre_hooks(n, t->buf);
+    if (atomic_load_explicit(&n->hooks, memory_order_relaxed)) rc = st__run_pre_hooks(n, t->buf);
     if (!rc && !n->ops->null_grads) rc = fill_zeros(t);
     if (!rc) rc = apply(n, t->buf, gin, needs);
-    if (!rc) rc = st__run_post_hooks(n, gin, t->buf);
+    /* read again: a hook registered while the node ran (an unpack hook may) runs, as in PyTorch */
+    if (!rc && atomic_load_explicit(&n->hooks, memory_order_relaxed))
+      rc = st__run_post_hooks(n, gin, t->buf);
     for (int i = 0; i < nin; i++) {
       if (!rc && gin[i] && needs[i])
         st__untrack(gin[i]);
@@ -352,8 +354,10 @@ static int process(graph_task *g, int k) {
   st_node *prev = st__tls_current_node;
   st__tls_current_node = t->node;
   int rc = st_scope_push();
-  if (!rc) rc = st__run_tensor_pre_hooks(t->node, t->buf);
-  if (!rc) rc = st__run_retains_grad(t->node, t->buf);
+  if (!rc && st__node_hooked(t->node)) {
+    rc = st__run_tensor_pre_hooks(t->node, t->buf);
+    if (!rc) rc = st__run_retains_grad(t->node, t->buf);
+  }
   if (!rc && t->capture) capture(g, k);
   if (!rc && t->needed) rc = run_node(g, k);
   st_scope_pop();

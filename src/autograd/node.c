@@ -385,9 +385,10 @@ st_tensor *st__unpack(const st_saved *s, st_node *owner, int index) {
 void st__saved_release(st_saved *s) {
   st__drop(s->t);
   s->t = NULL;
-  st_saved_pack *p = s->pack;
-  s->pack = NULL;
-  packed_free(p);
+  if (s->pack) {
+    packed_free(s->pack);
+    s->pack = NULL;
+  }
 }
 
 /* ------------------------------------------------------------------------ AccumulateGrad */
@@ -521,7 +522,8 @@ static int accumulate_apply(st_node *n, st_tensor *const *gout, st_tensor **gin,
   st_tensor *garbage[2] = {0};
   int rc = accumulate(leaf, m, gout[0], garbage);
   if (!rc) {
-    rc = st__run_post_accumulate_hooks(leaf);
+    if (atomic_load_explicit(&m->hooks, memory_order_relaxed))
+      rc = st__run_post_accumulate_hooks(leaf);
     st__ag_unlock(&m->lock);
   }
   st__drop(garbage[0]);
@@ -539,10 +541,8 @@ static void accumulate_destroy(st_node *n) {
   st__drop(leaf);
 }
 
-static const st_node_ops accumulate_ops = {"AccumulateGrad", accumulate_apply, NULL,
-                                           accumulate_destroy, false};
-
-bool st__is_accumulate(const st_node *n) { return n->ops == &accumulate_ops; }
+const st_node_ops st__accumulate_ops = {"AccumulateGrad", accumulate_apply, NULL,
+                                        accumulate_destroy, false};
 
 /* A leaf's AccumulateGrad node, made once: under the leaf's lock, and a node whose count already
    reached zero on another thread (being destroyed, waiting for this lock to unlink itself) is
@@ -559,7 +559,7 @@ static st_edge leaf_edge(st_tensor *t, bool create) {
     st__ag_unlock(&m->lock);
     return (st_edge){NULL, 0};
   }
-  n = st__node_new(&accumulate_ops, "AccumulateGrad", 0, 1);
+  n = st__node_new(&st__accumulate_ops, "AccumulateGrad", 0, 1);
   if (!n) {
     st__ag_unlock(&m->lock);
     return (st_edge){NULL, -1};
