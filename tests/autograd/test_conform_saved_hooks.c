@@ -423,3 +423,33 @@ TEST(free_packed_runs_once_per_packed_value_also_with_retain_graph) {
   CHECK_EQ_INT(packs_alive, 0);
   CHECK_FAILS(st_backward(y, NULL, false, false) != 0, ST_ERR_AUTOGRAD, "second time");
 }
+
+/* test_autograd.py TestAutograd.test_node_post_hook_registered_during_unpack_hook: unpack runs
+   while its node is current; a post hook it registers there runs after that node */
+static int post_hook_runs;
+static int count_post_runs(void *user, st_node *n, int nin, st_tensor *const *gi, int nout,
+                           st_tensor *const *go) {
+  (void)user, (void)nin, (void)gi, (void)nout, (void)go;
+  CHECK(n == st_current_node());
+  post_hook_runs++;
+  return 0;
+}
+static int registering_unpack(void *user, const st_packed *p, st_tensor **out) {
+  (void)user;
+  st_node *n = st_current_node();
+  if (!n || st_node_register_hook(n, count_post_runs, NULL) < 0) return st_last_status();
+  *out = st_retain(p->tensor);
+  return 0;
+}
+
+TEST(a_post_hook_registered_by_an_unpack_hook_runs_after_that_node) {
+  double u[4] = {1, 1, 0, 0};
+  st_tensor *a = a5_leaf();
+  CHECK(st_saved_tensors_hooks_push(scale_pack, registering_unpack, NULL, u) == 0);
+  st_tensor *y = st_sum_all(st_exp(a)); /* ExpBackward unpacks its output once */
+  st_saved_tensors_hooks_pop();
+  post_hook_runs = 0;
+  CHECK(st_backward(y, NULL, false, false) == 0);
+  CHECK_EQ_INT(post_hook_runs, 1);
+  CHECK_ARR(st_grad_of(a), saved_hooks_exp);
+}
