@@ -2,7 +2,8 @@
    its own scope and tensors, plus leaves and a constant that every thread shares. Concurrent
    backward calls accumulate into the shared leaves' .grad, whose sums are exact (integer values:
    no rounding, whatever the order); views of the shared constant feed every thread's graph; a
-   post-accumulate hook checks it always sees a whole .grad. `make tsan` runs this under
+   post-accumulate hook checks it always sees a whole .grad; a node made once is backwarded
+   through by every thread (retain_graph), its output retaining grad. `make tsan` runs this under
    ThreadSanitizer with STRATA_THREADS_ITERS=100; the release suite runs a few iterations. */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -19,10 +20,12 @@ static int iterations(void) {
 }
 
 typedef struct {
-  st_tensor *w;   /* f64 [4], requires grad: every thread adds k * (id + 1) into .grad */
-  st_tensor *w32; /* f32 [4], requires grad: the same, under create_graph (out of place) */
-  st_tensor *u;   /* f64 [4], requires grad: uniform gradients, watched by a hook */
-  st_tensor *c;   /* f64 [2, 3], no grad: read through views by every thread */
+  st_tensor *w;      /* f64 [4], requires grad: every thread adds k * (id + 1) into .grad */
+  st_tensor *w32;    /* f32 [4], requires grad: the same, under create_graph (out of place) */
+  st_tensor *u;      /* f64 [4], requires grad: uniform gradients, watched by a hook */
+  st_tensor *c;      /* f64 [2, 3], no grad: read through views by every thread */
+  st_tensor *w3, *h; /* h = w3 * [1, 2, 3, 4], made once: every thread backwards through its
+                        node (retain_graph), and h retains its grad */
   pthread_barrier_t start;
   _Atomic int hook_calls, torn_reads, failures;
 } shared;
@@ -87,6 +90,7 @@ static void one_rep(worker *me, int rep) {
   st_tensor *kv32 = st_to_dtype(kv, ST_F32);
   FAIL_IF(st_backward(st_sum_all(st_mul(s->w32, kv32)), NULL, false, true));
   FAIL_IF(st_backward(st_sum_all(st_mul_scalar(s->u, k)), NULL, false, false));
+  FAIL_IF(st_backward(st_sum_all(st_mul(s->h, kv)), NULL, true, false));
   /* st_autograd_grad on the shared leaf reads w and leaves .grad alone */
   st_tensor *gw = NULL, *y = st_sum_all(st_mul(st_mul(s->w, s->w), kv));
   FAIL_IF(st_autograd_grad(1, &y, NULL, 1, &s->w, &gw, NULL));
@@ -132,6 +136,10 @@ static void run_iteration(int nthreads) {
   s.w32 = st_zeros(ST_F32, ST_SHAPE(N));
   s.u = st_zeros(ST_F64, ST_SHAPE(N));
   s.c = st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){1, 2, 3, 4, 5, 6});
+  s.w3 = st_from_data(ST_F64, ST_SHAPE(N), (double[]){1, 2, 3, 4});
+  st_set_requires_grad(s.w3, true);
+  s.h = st_mul(s.w3, st_from_data(ST_F64, ST_SHAPE(N), (double[]){1, 2, 3, 4}));
+  CHECK(st_retain_grad(s.h) == 0);
   st_set_requires_grad(s.w, true);
   st_set_requires_grad(s.w32, true);
   st_set_requires_grad(s.u, true);
@@ -150,6 +158,8 @@ static void run_iteration(int nthreads) {
   CHECK_CLOSE(st_grad_of(s.w), 0, ksum, 2 * ksum, 3 * ksum, 4 * ksum);
   CHECK_CLOSE(st_grad_of(s.w32), 0, ksum, 2 * ksum, 3 * ksum, 4 * ksum);
   CHECK_CLOSE(st_grad_of(s.u), 0, ksum, ksum, ksum, ksum);
+  CHECK_CLOSE(st_grad_of(s.w3), 0, ksum, 4 * ksum, 9 * ksum, 16 * ksum);
+  CHECK_CLOSE(st_grad_of(s.h), 0, ksum, 2 * ksum, 3 * ksum, 4 * ksum);
   CHECK_EQ_INT(atomic_load(&s.hook_calls), nthreads * REPS);
   CHECK_EQ_INT(atomic_load(&s.torn_reads), 0);
   CHECK_EQ_INT(atomic_load(&s.failures), 0);
