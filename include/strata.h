@@ -463,8 +463,9 @@ int st_autograd_grad(int nout, st_tensor *const *outputs, st_tensor *const *grad
    handle: pack and unpack each run inside a scope of their own, with grad mode off. unpack writes
    to *out a tensor of the saved shape, dtype and transform level, a new reference as pack's.
    The unpacked value takes the saved tensor's place in the graph (its grad_fn, or the gradient of
-   its leaf), so create_graph differentiates through it. Versions are not checked through hooks
-   (as in PyTorch): an in-place change between forward and backward is the hooks' to handle.
+   its leaf), so create_graph differentiates through it. An in-place change between forward and
+   backward is an error (ST_ERR_INPLACE, as without hooks) when the packed tensor shares the
+   saved tensor's memory; a packed copy keeps the value the forward saw, and is not checked.
    `user` must outlive every packed value. Hooks return 0, or a negative status (st_hook_error)
    to fail the op or the backward; a pack that fails cleans up after itself (free_packed is not
    called for it, and a tensor it made inside is released). */

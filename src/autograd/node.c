@@ -106,6 +106,7 @@ void st__node_release(st_node *n) {
 typedef struct st_saved_pack {
   st_packed value; /* value.tensor: strong */
   bool packed;     /* pack returned: free_packed owes a call */
+  bool shares;     /* value.tensor is on the saved tensor's storage: versions still apply */
   st_unpack_hook unpack;
   st_packed_free free_packed;
   void *user;
@@ -184,6 +185,7 @@ static int call_pack(const hooks_entry *h, st_tensor *t, st_saved_pack *p) {
     } else {
       st__untrack_top(p->value.tensor); /* made inside pack: strata holds it now */
       p->packed = true;
+      p->shares = p->value.tensor && p->value.tensor->storage == t->storage;
     }
   }
   st_scope_pop();
@@ -309,10 +311,26 @@ static bool same_meta(const st_tensor *t, const st_tensor_meta *m) {
   return true;
 }
 
+static int version_error(const st_tensor *t, uint64_t now, uint64_t saved, const char *name,
+                         int index) {
+  return st__error(ST_ERR_INPLACE,
+                   "one of the variables needed for gradient computation has been modified by an "
+                   "inplace operation: [%s %s] is at version %llu; expected version %llu instead. "
+                   "It was saved by %s (saved value %d).",
+                   st_dtype_name(t->dtype), ST_SHAPE_STR(t), (unsigned long long)now,
+                   (unsigned long long)saved, name, index);
+}
+
 static st_tensor *unpack_packed(const st_saved *s, st_node *owner, int index) {
   const st_saved_pack *p = s->pack;
   const char *name = owner ? owner->name : "st_ctx_saved";
   st_tensor *u = NULL;
+  /* a packed copy keeps the value the forward saw; a packed alias of the saved memory sees
+     in-place writes, which are then errors as without hooks */
+  if (p->shares && version_of(p->value.tensor) != s->version) {
+    version_error(p->value.tensor, version_of(p->value.tensor), s->version, name, index);
+    return NULL;
+  }
   int rc = st_scope_push(); /* a failed push still wants its pop */
   if (!rc) {
     bool prev = st_set_grad_enabled(false);
@@ -355,12 +373,7 @@ st_tensor *st__unpack(const st_saved *s, st_node *owner, int index) {
   }
   uint64_t now = version_of(s->t);
   if (now != s->version) {
-    st__error(ST_ERR_INPLACE,
-              "one of the variables needed for gradient computation has been modified by an "
-              "inplace operation: [%s %s] is at version %llu; expected version %llu instead. It "
-              "was saved by %s (saved value %d).",
-              st_dtype_name(s->t->dtype), ST_SHAPE_STR(s->t), (unsigned long long)now,
-              (unsigned long long)s->version, owner->name, index);
+    version_error(s->t, now, s->version, owner->name, index);
     return NULL;
   }
   if (!s->is_output) return st_retain(s->t);

@@ -453,3 +453,24 @@ TEST(a_post_hook_registered_by_an_unpack_hook_runs_after_that_node) {
   CHECK_EQ_INT(post_hook_runs, 1);
   CHECK_ARR(st_grad_of(a), saved_hooks_exp);
 }
+
+/* The version check through hooks: a packed alias of the saved memory sees an in-place write,
+   which fails the backward as without hooks; a packed copy keeps the forward's value. */
+TEST(an_in_place_write_fails_the_backward_when_pack_kept_the_saved_memory) {
+  double alias[4] = {1, 1, 0, 0}, copy[4] = {2, 0.5, 0, 0};
+  st_tensor *a = a5_leaf(), *h = st_mul_scalar(a, 1);
+  CHECK(push_scale(alias) == 0);
+  st_tensor *y = st_sum_all(st_mul(h, h));
+  st_saved_tensors_hooks_pop();
+  CHECK(push_scale(copy) == 0);
+  st_tensor *z = st_sum_all(st_mul(h, h));
+  st_saved_tensors_hooks_pop();
+  bool prev = st_set_grad_enabled(false);
+  CHECK(st_add_scalar_(h, 1) == 0);
+  st_set_grad_enabled(prev);
+  CHECK_FAILS(st_backward(y, NULL, false, false) != 0, ST_ERR_INPLACE,
+              "modified by an inplace operation");
+  CHECK(st_grad_of(a) == NULL);
+  CHECK(st_backward(z, NULL, false, false) == 0);
+  CHECK_ARR(st_grad_of(a), saved_hooks_identity); /* 2 * a: the values before the write */
+}
