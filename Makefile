@@ -43,8 +43,6 @@ asan:
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ./$(ASAN_BUILD)/strata_tests
 
-# The autograd engine's tests under ThreadSanitizer (independent graphs on two threads). One
-# OpenMP thread: libgomp is not instrumented, and the engine's own threading is what is checked.
 # A subset of the suite under valgrind (no sanitizers, no caches): 0 bytes may be lost.
 VALGRIND_BUILD ?= build-valgrind
 VALGRIND_TESTS ?= transforms/ autograd/test_engine core/test_core
@@ -55,12 +53,18 @@ valgrind:
 	OMP_NUM_THREADS=1 valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	  --error-exitcode=1 ./$(VALGRIND_BUILD)/strata_tests $(VALGRIND_TESTS)
 
+# The autograd engine's tests under ThreadSanitizer, the library instrumented: test_engine and
+# test_threads (2-8 threads sharing leaves and constants, concurrent accumulation), the latter
+# for TSAN_ITERS iterations. One OpenMP thread: libgomp is not instrumented, and the engine's
+# own threading is what is checked.
+TSAN_ITERS ?= 100
 TSAN_BUILD ?= build-tsan
 tsan:
 	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTRATA_SANITIZE=thread \
 	  -DCMAKE_C_FLAGS="-O1 -g" $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target strata_tests
-	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 ./$(TSAN_BUILD)/strata_tests test_engine
+	OMP_NUM_THREADS=1 STRATA_THREADS_ITERS=$(TSAN_ITERS) TSAN_OPTIONS=halt_on_error=1 \
+	  ./$(TSAN_BUILD)/strata_tests test_engine test_threads
 
 # The contract smoke programs of ../shared, built like an outside program through strata.pc.
 smoke: all

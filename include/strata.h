@@ -389,38 +389,116 @@ st_tensor *st_avg_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *str
 /* ========================================================================== eager autograd */
 
 /* PyTorch's eager autograd. A leaf that requires grad collects gradients in .grad; every op on a
-   tensor that requires grad (in grad mode) records a node, and st_backward walks them. */
-int st_set_requires_grad(st_tensor *t, bool requires_grad); /* leaf tensors; 0 or a status */
-bool st_requires_grad(const st_tensor *t);
+   tensor that requires grad (in grad mode) records a node, and st_backward walks them. Threads
+   may build graphs on a shared leaf and run backward concurrently: its AccumulateGrad node is
+   made once and accumulation into its .grad is locked, so the sum is exact (see API.md). */
+/* Leaf tensors; 0 or a status. Inside a function being transformed (st_grad, st_vmap, ...), or
+   on a tensor of a transform, ST_ERR_TRANSFORM, as torch.func: differentiate with the
+   transforms there. */
+int st_set_requires_grad(st_tensor *t, bool requires_grad);
+bool st_requires_grad(const st_tensor *t); /* false (and an error) for NULL */
 bool st_is_leaf(const st_tensor *t); /* no grad_fn: created by the user, or not requiring grad */
 bool st_set_grad_enabled(bool enabled);   /* returns the previous mode; per thread */
 bool st_is_grad_enabled(void);
 /* Inference mode: no graph and no version counting, cheaper than no-grad. Returns the previous. */
 bool st_set_inference_mode(bool enabled);
 st_tensor *st_detach(st_tensor *t);      /* shares storage; no grad_fn, does not require grad */
-st_tensor *st_grad_of(const st_tensor *t); /* new ref to the accumulated .grad, or NULL */
+/* New ref to the accumulated .grad, or NULL (no error) when there is none. Without
+   create_graph, later backward calls add into this same tensor in place, so a reference fetched
+   earlier sees the sum (PyTorch); under create_graph they replace it by a new sum with history.
+   .grad is laid out like the leaf when the leaf is dense (else contiguous), never a stride-0 or
+   overlapping view, and never aliases memory that something else holds. */
+st_tensor *st_grad_of(const st_tensor *t);
 void st_zero_grad(st_tensor *t);           /* drops .grad (PyTorch's set_to_none) */
-/* Makes a non-leaf keep its .grad during backward (a no-op on leaves). */
+/* PyTorch's `t.grad = grad`: grad (retained, not copied; NULL drops .grad) must have t's shape
+   and dtype. Later accumulation writes into it in place (see st_grad_of). */
+int st_set_grad(st_tensor *t, st_tensor *grad);
+/* Makes a non-leaf keep its .grad during backward (a no-op on leaves). ST_ERR_TRANSFORM inside
+   a transformed function, as st_set_requires_grad. */
 int st_retain_grad(st_tensor *t);
 
 /* root must be a one-element tensor when grad is NULL. */
 int st_backward(st_tensor *root, st_tensor *grad, bool retain_graph, bool create_graph);
 
+/* torch.autograd.backward with several roots and `inputs`. Zero-initialised options are
+   st_backward's defaults. */
+typedef struct {
+  bool retain_graph; /* default: same as create_graph */
+  bool create_graph;
+  /* ninputs > 0: accumulate only into these tensors (borrowed) instead of every leaf. A leaf
+     gets its gradient in .grad; a non-leaf is made to retain grad (st_retain_grad, which stays
+     on, as in PyTorch) and gets it in .grad too. An input no root reaches keeps its .grad
+     (allow_unused is implied); each must require grad. */
+  int ninputs;
+  st_tensor *const *inputs;
+} st_backward_opts;
+/* grads: NULL (every root one-element) or nroots gradients, NULL entries for one-element roots.
+   opts may be NULL. */
+int st_backward_ex(int nroots, st_tensor *const *roots, st_tensor *const *grads,
+                   const st_backward_opts *opts);
+
 typedef struct {
   bool retain_graph;      /* default: same as create_graph */
   bool create_graph;
   bool allow_unused;      /* else: error naming the unused input */
-  bool materialize_grads; /* unused inputs get zeros instead of NULL */
+  /* Unused inputs get zeros instead of NULL; under create_graph the zeros require grad (a leaf
+     of their own), as torch.autograd.grad's materialize_grads. */
+  bool materialize_grads;
+  /* Each grad_output has a leading batch dim (the same size B for all; the rest is its
+     output's shape); each result has it too: row b is the gradient for row b of every
+     grad_output (one backward per row, run as one st_vmap over the backward, as PyTorch does).
+     Every grad_output must be given. */
+  bool is_grads_batched;
 } st_grad_opts;
 /* torch.autograd.grad: grads[i] receives a new reference (or NULL when unused and allowed).
-   grad_outputs may be NULL (all roots one-element), or hold NULL entries for one-element roots. */
+   grad_outputs may be NULL (all roots one-element), or hold NULL entries for one-element roots.
+   .grad of every tensor is left alone. */
 int st_autograd_grad(int nout, st_tensor *const *outputs, st_tensor *const *grad_outputs, int nin,
                      st_tensor *const *inputs, st_tensor **grads, const st_grad_opts *opts);
+
+/* What a backward that fails (out of memory, a failing hook) leaves behind: an error with the
+   status of the first failure (ST_ERR_OOM when an allocation failed), grad mode and
+   st_current_node as before, nothing leaked; a leaf whose AccumulateGrad node already ran keeps
+   the gradient it added (as in PyTorch), every other .grad is unchanged. Saved values of the
+   nodes that ran are freed unless retain_graph. */
+
+/* ------------------------------------------------------------------ saved-tensor hooks */
+
+/* torch.autograd.graph.saved_tensors_hooks, a per-thread stack: while a pair is pushed, every
+   value a node saves for backward (eager ops, the grad levels of transforms, custom functions)
+   goes to the innermost pack instead, and backward gets it back from unpack. pack receives t
+   borrowed (a saved output comes as an alias without history) and must not write it
+   (ST_ERR_INPLACE); it fills *out with what to keep: a tensor that strata holds for it (a new
+   reference, as a st_fn output: one made inside pack as is, one held elsewhere as st_retain(x)),
+   and/or a handle of its own (a struct with a copy in other memory, a file name, ...), which
+   free_packed (may be NULL) gets once when the graph lets the value go, on the thread that frees
+   it; strata releases the tensor after that. Keep strata tensors in `tensor`, not inside the
+   handle: pack and unpack each run inside a scope of their own, with grad mode off. unpack writes
+   to *out a tensor of the saved shape, dtype and transform level, a new reference as pack's.
+   The unpacked value takes the saved tensor's place in the graph (its grad_fn, or the gradient of
+   its leaf), so create_graph differentiates through it. An in-place change between forward and
+   backward is an error (ST_ERR_INPLACE, as without hooks) when the packed tensor shares the
+   saved tensor's memory; a packed copy keeps the value the forward saw, and is not checked.
+   `user` must outlive every packed value. Hooks return 0, or a negative status (st_hook_error)
+   to fail the op or the backward; a pack that fails cleans up after itself (free_packed is not
+   called for it, and a tensor it made inside is released). */
+typedef struct {
+  st_tensor *tensor; /* held by strata for the hooks; NULL: none */
+  void *handle;      /* the hooks' own */
+} st_packed;
+typedef int (*st_pack_hook)(void *user, st_tensor *t, st_packed *out);
+typedef int (*st_unpack_hook)(void *user, const st_packed *packed, st_tensor **out);
+typedef void (*st_packed_free)(void *user, void *handle);
+/* 0, or ST_ERR_ARG (NULL pack or unpack, more than 64 pairs): then nothing is pushed, and the
+   matching pop must be skipped. */
+int st_saved_tensors_hooks_push(st_pack_hook pack, st_unpack_hook unpack,
+                                st_packed_free free_packed, void *user);
+void st_saved_tensors_hooks_pop(void); /* ST_ERR_ARG when none is pushed */
 
 /* ------------------------------------------------------------------ graph nodes and hooks */
 
 /* A node of the backward graph. Pointers returned by these calls are borrowed: valid while a
-   tensor or node that refers to the node is alive. */
+   tensor or node that refers to the node is alive. Given NULL, they set an ST_ERR_ARG error. */
 typedef struct st_node st_node;
 st_node *st_grad_fn(const st_tensor *t);        /* NULL for leaves */
 const char *st_node_name(const st_node *n);     /* "MulBackward", "AccumulateGrad" */
@@ -438,13 +516,19 @@ const char *st_node_creation_site(const st_node *n);
 /* The node whose backward is running on this thread, or NULL. */
 st_node *st_current_node(void);
 
-/* Hooks, in the order they run at a node: tensor pre-hooks, node pre-hooks, retains-grad, the
-   node itself, post-accumulate-grad hooks (leaves), node post-hooks. A hook returns 0, or a
-   negative status (with st_hook_error) to fail the backward. Handles are > 0. */
+/* Hooks, in the order they run at a node (PyTorch's): tensor pre-hooks, retains-grad (so a
+   retained .grad sees what every tensor pre-hook did), node pre-hooks, the node itself,
+   post-accumulate-grad hooks (leaves), node post-hooks. Tensor pre-hooks and retains-grad run at
+   every node the backward reaches, also one st_autograd_grad only reads; the rest only at nodes
+   that run. A hook returns 0, or a negative status (with st_hook_error) to fail the backward.
+   The hooks of a node are read once before they run: one removed (or added) by another hook
+   during a backward still runs (or not) in that pass, so keep its user data alive until the
+   backward returns. Handles are > 0 and valid on any thread. */
 /* Sees the gradient of t; may replace it by storing a new reference in *replace. */
 typedef int (*st_tensor_hook)(void *user, st_tensor *grad, st_tensor **replace);
 int64_t st_tensor_register_hook(st_tensor *t, st_tensor_hook fn, void *user);
-/* Runs after the gradient was accumulated into leaf t's .grad (read it with st_grad_of). */
+/* Runs after the gradient was accumulated into leaf t's .grad (read it with st_grad_of), under
+   t's accumulation lock: another thread's backward adds into t once this hook has returned. */
 typedef int (*st_post_accumulate_hook)(void *user, st_tensor *t);
 int64_t st_tensor_register_post_accumulate_grad_hook(st_tensor *t, st_post_accumulate_hook fn, void *user);
 /* Sees the gradients flowing into n (one per output of the forward op, NULL when none); may
@@ -471,9 +555,11 @@ void st_set_anomaly_mode(bool enabled, bool check_nan);
 #define ST_SITE() st_set_site(__FILE__, __LINE__, __func__)
 void st_set_site(const char *file, int line, const char *func);
 
-/* A Graphviz picture of the graph reachable from roots: nodes, saved tensors' shapes, edges. */
+/* A Graphviz picture of the graph reachable from roots: nodes, saved tensors' shapes, edges.
+   Linear in the size of the graph. */
 int st_graph_to_dot(st_tensor *const *roots, int nroots, FILE *f);
-/* Calls visit for every node reachable from the roots once, roots first (breadth-first). */
+/* Calls visit for every node reachable from the roots once, roots first (breadth-first); a root
+   that is a leaf contributes its AccumulateGrad node, if it has one. Linear in the graph. */
 int st_graph_walk(st_tensor *const *roots, int nroots, void (*visit)(void *user, st_node *n), void *user);
 
 /* Profiler (per thread): counts and times every op's forward and every node's backward. */

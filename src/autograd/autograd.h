@@ -14,27 +14,44 @@ typedef struct st_edge {
   int input_nr;
 } st_edge;
 
+/* A recursive lock for autograd state that threads share: a leaf's metadata (its .grad and
+   AccumulateGrad node) and the hook registry. Zero is unlocked; the thread that holds it may take
+   it again (a post-accumulate-grad hook reads .grad under its leaf's lock). */
+typedef struct st_ag_lock {
+  _Atomic uintptr_t owner; /* a token of the holding thread; 0 when free */
+  int depth;               /* written only by the holder */
+} st_ag_lock;
+void st__ag_lock(st_ag_lock *l);
+void st__ag_unlock(st_ag_lock *l);
+
 /* A value saved for backward, with the version its storage had, so that an in-place change
    between forward and backward is caught. A node's own output is saved without its grad_fn (a
-   reference cycle otherwise) and gets it back when unpacked. */
+   reference cycle otherwise) and gets it back when unpacked. Under saved-tensor hooks the value
+   is held by what the hooks packed instead (`pack`; t is NULL). Both NULL: nothing saved, or
+   freed by a backward without retain_graph. */
 typedef struct st_saved {
-  st_tensor *t;         /* NULL when nothing is saved in this slot */
+  st_tensor *t;
   uint64_t version;
-  bool is_output;       /* of the node that saved it: unpacking re-attaches the node */
+  bool is_output; /* of the node that saved it: unpacking re-attaches the node */
   int output_nr;
+  struct st_saved_pack *pack;
 } st_saved;
 
-/* Per-tensor autograd state, allocated on first need. */
+/* Per-tensor autograd state, allocated on first need (by the thread that owns the tensor: the
+   calls that create it write the tensor). `lock` guards .grad and grad_accumulator of a leaf
+   that threads share; the hook lists are guarded by the hook registry's lock. */
 typedef struct st_autograd_meta {
   bool requires_grad; /* set by the user on a leaf */
   bool retains_grad;
-  st_node *grad_fn;   /* strong; NULL for leaves */
+  bool owns_accumulator; /* grad_accumulator is a strong reference (an unpacked saved leaf) */
   int output_nr;
-  st_tensor *grad;    /* accumulated .grad */
-  st_node *grad_accumulator; /* weak: the AccumulateGrad node of a leaf, cleared when it dies */
-  st_tensor *view_base;      /* set when this is a view of a tensor that requires grad */
-  uint64_t view_version;     /* the storage version when the view was made */
-  struct st_hook *hooks;     /* a leaf's tensor pre-hooks and post-accumulate-grad hooks */
+  st_node *grad_fn;              /* strong; NULL for leaves */
+  st_tensor *grad;               /* accumulated .grad */
+  st_node *grad_accumulator;     /* weak: the AccumulateGrad node of a leaf, cleared when it dies */
+  st_tensor *view_base;          /* set when this is a view of a tensor that requires grad */
+  uint64_t view_version;         /* the storage version when the view was made */
+  struct st_hook *_Atomic hooks; /* a leaf's tensor pre-hooks and post-accumulate-grad hooks */
+  st_ag_lock lock;
 } st_autograd_meta;
 
 /* What a node computes: grads for its inputs from grads of its outputs. */
@@ -51,34 +68,39 @@ typedef struct st_node_ops {
 struct st_node {
   _Atomic int64_t refcount;
   const st_node_ops *ops;
-  char name[48];         /* "MulBackward" */
-  uint64_t sequence_nr;  /* later-created nodes run first */
-  int64_t priority;      /* raised by the user: runs before lower priorities */
-  int nout;              /* gradients flowing in: one per output of the forward op */
-  int nin;               /* edges: one per input of the forward op */
-  st_edge *next;         /* nin edges */
-  st_tensor_meta *in_meta;  /* nin */
-  st_tensor_meta *out_meta; /* nout */
-  bool saved_released;   /* backward ran without retain_graph */
-  void *state;           /* kind-specific */
-  st_node *next_free;    /* st__node_release's worklist */
-  struct st_hook *hooks; /* pre/post hooks, non-leaf tensor pre-hooks, retains-grad */
-  char *site;            /* creation site in anomaly mode */
+  char name[48];                 /* "MulBackward" */
+  uint64_t sequence_nr;          /* later-created nodes run first */
+  int64_t priority;              /* raised by the user: runs before lower priorities */
+  int nout;                      /* gradients flowing in: one per output of the forward op */
+  int nin;                       /* edges: one per input of the forward op */
+  st_edge *next;                 /* nin edges */
+  st_tensor_meta *in_meta;       /* nin */
+  st_tensor_meta *out_meta;      /* nout */
+  bool saved_released;           /* backward ran without retain_graph */
+  void *state;                   /* kind-specific */
+  st_node *next_free;            /* st__node_release's worklist */
+  struct st_hook *_Atomic hooks; /* pre/post hooks, non-leaf tensor pre-hooks, retains-grad */
+  char *site;                    /* creation site in anomaly mode */
 };
 
 st_autograd_meta *st__ag_meta(st_tensor *t); /* creates it on first use; NULL on OOM */
 static inline bool st__requires_grad(const st_tensor *t) {
   return t->ag && (t->ag->requires_grad || t->ag->grad_fn);
 }
-void st__ag_meta_free(st_tensor *t);
 /* The edge a gradient for t flows along: its grad_fn, or its leaf's AccumulateGrad node
    (created on first use), as a new reference to the node. {NULL, 0} when t does not require
    grad; {NULL, -1} on OOM. */
 st_edge st__gradient_edge(st_tensor *t);
+/* The same without creating an AccumulateGrad node: {NULL, 0} for a leaf that has none (no
+   graph reaches it). */
+st_edge st__existing_gradient_edge(st_tensor *t);
 
 /* Nodes. */
 st_node *st__node_new(const st_node_ops *ops, const char *name, int nin, int nout);
 void st__node_retain(st_node *n);
+/* A new reference unless n is already being destroyed (its count reached zero): the caller must
+   keep n's memory valid (hold the lock that its destruction takes). */
+bool st__node_try_retain(st_node *n);
 void st__node_release(st_node *n);
 
 /* Saved values. */
@@ -89,15 +111,29 @@ int st__save(st_saved *s, st_tensor *t, bool is_output, int output_nr);
 st_tensor *st__unpack(const st_saved *s, st_node *owner, int index);
 void st__saved_release(st_saved *s);
 
-/* Hooks (hooks.c). The engine calls them in this order at a node. */
+/* Hooks (hooks.c), in the engine's order at a node: tensor pre-hooks and retains-grad for
+   every node the backward reaches, then for a node that runs its pre-hooks, the node (an
+   AccumulateGrad node runs the post-accumulate-grad hooks under its leaf's lock) and its post
+   hooks. Each list is copied before its hooks run, so that a hook removed (or added) by another
+   hook takes effect from the next backward on, as in PyTorch. */
 int st__run_tensor_pre_hooks(st_node *n, st_tensor **buf);
-int st__run_pre_hooks(st_node *n, st_tensor **buf);
 int st__run_retains_grad(st_node *n, st_tensor *const *buf);
-int st__run_post_accumulate_hooks(st_node *n);
+int st__run_pre_hooks(st_node *n, st_tensor **buf);
+int st__run_post_accumulate_hooks(st_tensor *leaf);
 int st__run_post_hooks(st_node *n, st_tensor *const *gin, st_tensor *const *gout);
 void st__node_hooks_free(st_node *n);
 int st__add_retains_grad(st_tensor *t);
-bool st__is_accumulate(const st_node *n);
+extern const st_node_ops st__accumulate_ops;
+static inline bool st__is_accumulate(const st_node *n) { return n->ops == &st__accumulate_ops; }
+/* Whether any hook may run at n: its own lists, or for an AccumulateGrad node its leaf's. A
+   look at the heads without the registry lock, so that the engine skips hookless nodes cheaply
+   (registering a hook while another thread runs backward through the node is the caller's
+   race). */
+static inline bool st__node_hooked(const st_node *n) {
+  if (atomic_load_explicit(&n->hooks, memory_order_relaxed)) return true;
+  const st_tensor *leaf = st__is_accumulate(n) ? (const st_tensor *)n->state : NULL;
+  return leaf && leaf->ag && atomic_load_explicit(&leaf->ag->hooks, memory_order_relaxed);
+}
 void st__tensor_hooks_free(st_tensor *t);
 /* An in-place op moved t's history from `from` to `to`: retains-grad follows it. */
 void st__move_retains_grad(st_tensor *t, st_node *from, st_node *to);
@@ -135,7 +171,7 @@ st_grad_modes st__grad_modes_set(st_grad_modes m);
 struct st_opcall;
 int st__needs_record(const struct st_opcall *c, int level, bool *needed);
 bool st__record_wants_self_copy(const struct st_opcall *c);
-int st__record(const struct st_opcall *c, int level, st_tensor **out, int nout, st_tensor *const *save_in,
-               st_tensor *const *save_out, st_tensor *self_before);
+int st__record(const struct st_opcall *c, int level, st_tensor **out, int nout,
+               st_tensor *const *save_in, st_tensor *const *save_out, st_tensor *self_before);
 
 #endif /* STRATA_AUTOGRAD_H */

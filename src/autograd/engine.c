@@ -8,9 +8,10 @@
 typedef struct {
   st_node *node;
   st_tensor **buf; /* node->nout incoming gradients (owned, untracked) */
-  int deps;        /* edges from relevant nodes not yet run */
-  bool needed;     /* runs: on a path to a requested input (always, for st_backward) */
-  bool capture;    /* the edge of a requested input points into this node */
+  int deps;        /* edges from running nodes not yet run */
+  bool needed;     /* runs: always for a plain st_backward, else when on a path to an input */
+  bool capture;    /* st_autograd_grad: the edge of a requested input points into this node */
+  bool target;     /* st_backward_ex's inputs: this node accumulates (or retains) their grad */
 } task;
 
 typedef struct {
@@ -20,11 +21,24 @@ typedef struct {
   size_t nslots;
   int *heap;
   int nheap;
-  bool create_graph, retain_graph, capture_mode;
+  bool retain_graph;
+  bool prune; /* inputs were given: only nodes on a path to one run (exec_info) */
   int ninputs;
   st_edge *input_edges;
   st_tensor **captured;
 } graph_task;
+
+/* One backward: st_backward (no inputs), st_backward_ex (inputs: accumulate into them only)
+   or st_autograd_grad (inputs and grads: capture their gradients, touch no .grad). */
+typedef struct {
+  const char *fn;
+  int nout;
+  st_tensor *const *outputs, *const *grad_outputs;
+  int nin;
+  st_tensor *const *inputs;
+  st_tensor **grads;
+  bool create_graph, retain_graph, allow_unused, materialize;
+} run_args;
 
 /* ------------------------------------------------------------------------- the node map */
 
@@ -66,7 +80,7 @@ static int add_task(graph_task *g, st_node *n) {
   if (g->ntasks == g->cap && grow(g)) return -1;
   st_tensor **buf = st__calloc((size_t)(n->nout ? n->nout : 1), sizeof(st_tensor *));
   if (!buf) return -1;
-  g->tasks[g->ntasks] = (task){n, buf, 0, !g->capture_mode, false};
+  g->tasks[g->ntasks] = (task){n, buf, 0, !g->prune, false, false};
   size_t i = hash_ptr(n) & (g->nslots - 1);
   while (g->slots[i]) i = (i + 1) & (g->nslots - 1);
   g->slots[i] = ++g->ntasks;
@@ -115,7 +129,10 @@ static int collect(graph_task *g, const st_edge *roots, int nroots) {
     if (nstack == cap) {
       int ncap = cap ? 2 * cap : 64;
       int *s = st__realloc(stack, sizeof(int) * (size_t)cap, sizeof(int) * (size_t)ncap);
-      if (!s) { rc = ST_ERR_OOM; break; }
+      if (!s) {
+        rc = ST_ERR_OOM;
+        break;
+      }
       stack = s, cap = ncap;
     }
     stack[nstack++] = g->ntasks - 1;
@@ -126,11 +143,17 @@ static int collect(graph_task *g, const st_edge *roots, int nroots) {
         if (!c) continue;
         int k = find_task(g, c);
         if (k < 0) {
-          if ((k = add_task(g, c)) < 0) { rc = ST_ERR_OOM; break; }
+          if ((k = add_task(g, c)) < 0) {
+            rc = ST_ERR_OOM;
+            break;
+          }
           if (nstack == cap) {
             int ncap = cap ? 2 * cap : 64;
             int *s = st__realloc(stack, sizeof(int) * (size_t)cap, sizeof(int) * (size_t)ncap);
-            if (!s) { rc = ST_ERR_OOM; break; }
+            if (!s) {
+              rc = ST_ERR_OOM;
+              break;
+            }
             stack = s, cap = ncap;
           }
           stack[nstack++] = k;
@@ -143,8 +166,9 @@ static int collect(graph_task *g, const st_edge *roots, int nroots) {
   return rc;
 }
 
-/* exec_info: in capture mode a node runs only if some path from it reaches a requested input.
-   Children come before parents in reverse topological order, so one pass decides. */
+/* exec_info: with inputs, a node runs only if it accumulates for an input (target) or some path
+   from it reaches a requested input. Children come before parents in reverse topological
+   order, so one pass decides. */
 static int mark_needed(graph_task *g) {
   int n = g->ntasks, *order = st__calloc((size_t)(n ? n : 1), sizeof(int));
   int *deps = st__calloc((size_t)(n ? n : 1), sizeof(int));
@@ -168,6 +192,7 @@ static int mark_needed(graph_task *g) {
   }
   for (int k = tail - 1; k >= 0; k--) {
     task *t = &g->tasks[order[k]];
+    t->needed = t->target;
     for (int i = 0; i < t->node->nin && !t->needed; i++) {
       if (!t->node->next[i].node) continue;
       const task *c = &g->tasks[find_task(g, t->node->next[i].node)];
@@ -220,8 +245,10 @@ static int validate_grad(st_node *n, int i, st_tensor **g) {
   const st_tensor_meta *m = &n->in_meta[i];
   if (!same_shape(*g, m)) {
     char want[96];
-    return st__error(ST_ERR_AUTOGRAD, "%s returned an invalid gradient at index %d - got %s but expected shape %s",
-                     n->name, i, ST_SHAPE_STR(*g), st__fmt_shape(want, sizeof want, m->ndim, m->shape));
+    return st__error(ST_ERR_AUTOGRAD,
+                     "%s returned an invalid gradient at index %d - got %s but expected shape %s",
+                     n->name, i, ST_SHAPE_STR(*g),
+                     st__fmt_shape(want, sizeof want, m->ndim, m->shape));
   }
   if ((*g)->dtype == m->dtype) return 0;
   st_tensor *c = st__untrack(st_to_dtype(*g, m->dtype));
@@ -250,6 +277,8 @@ static int apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool
   return rc;
 }
 
+/* The node's pre-hooks, itself and its post-hooks, then its gradients into its children's
+   buffers. Gradients the node made but nobody needs stay in the task's scope, which drops them. */
 static int run_node(graph_task *g, int k) {
   task *t = &g->tasks[k];
   st_node *n = t->node;
@@ -257,32 +286,33 @@ static int run_node(graph_task *g, int k) {
   for (int j = 0; j < n->nout; j++) any = any || t->buf[j];
   int nin = n->nin, rc = 0;
   st_tensor *gin_small[16] = {0}, **gin = gin_small;
-  bool needs_small[16], *needs = needs_small;
+  bool needs_small[16] = {0}, *needs = needs_small;
   if (nin > 16) {
     gin = st__calloc((size_t)nin, sizeof(st_tensor *));
     needs = st__calloc((size_t)nin, sizeof(bool));
-    if (!gin || !needs) rc = ST_ERR_OOM;
+    if (!gin || !needs) {
+      st__free(gin, sizeof(st_tensor *) * (size_t)nin);
+      st__free(needs, sizeof(bool) * (size_t)nin);
+      return ST_ERR_OOM;
+    }
   }
-  for (int i = 0; !rc && i < nin; i++) {
+  for (int i = 0; i < nin; i++) {
     st_node *c = n->next[i].node;
-    needs[i] = c && (!g->capture_mode || relevant(&g->tasks[find_task(g, c)]));
+    needs[i] = c && (!g->prune || relevant(&g->tasks[find_task(g, c)]));
   }
-  if (!rc && any) {
-    st_node *prev = st__tls_current_node; /* hooks and the node see it, as in PyTorch */
-    st__tls_current_node = n;
-    rc = st_scope_push();
-    if (!rc) rc = st__run_pre_hooks(n, t->buf);
-    if (!rc) rc = st__run_retains_grad(n, t->buf);
+  if (any) {
+    if (atomic_load_explicit(&n->hooks, memory_order_relaxed)) rc = st__run_pre_hooks(n, t->buf);
     if (!rc && !n->ops->null_grads) rc = fill_zeros(t);
     if (!rc) rc = apply(n, t->buf, gin, needs);
-    if (!rc) rc = st__run_post_accumulate_hooks(n);
-    if (!rc) rc = st__run_post_hooks(n, gin, t->buf);
+    /* read again: a hook registered while the node ran (an unpack hook may) runs, as in PyTorch */
+    if (!rc && atomic_load_explicit(&n->hooks, memory_order_relaxed))
+      rc = st__run_post_hooks(n, gin, t->buf);
     for (int i = 0; i < nin; i++) {
-      if (!rc && gin[i] && needs[i]) st__untrack(gin[i]);
-      else if (gin[i]) gin[i] = NULL; /* still recorded in the scope, which releases it */
+      if (!rc && gin[i] && needs[i])
+        st__untrack(gin[i]);
+      else
+        gin[i] = NULL; /* still recorded in the scope, which releases it */
     }
-    st_scope_pop();
-    st__tls_current_node = prev;
     if (!g->retain_graph && n->ops->release_saved) {
       n->ops->release_saved(n);
       n->saved_released = true;
@@ -290,14 +320,13 @@ static int run_node(graph_task *g, int k) {
   }
   for (int i = 0; i < nin; i++) {
     st_node *c = n->next[i].node;
-    if (!c || !needs[i]) {
-      st__drop(gin[i]);
-      continue;
-    }
+    if (!c || !needs[i]) continue;
     task *ct = &g->tasks[find_task(g, c)];
     if (!rc && gin[i]) rc = validate_grad(n, i, &gin[i]);
-    if (!rc && gin[i]) rc = accumulate(&ct->buf[n->next[i].input_nr], gin[i]);
-    else st__drop(gin[i]);
+    if (!rc && gin[i])
+      rc = accumulate(&ct->buf[n->next[i].input_nr], gin[i]);
+    else
+      st__drop(gin[i]);
     gin[i] = NULL;
     if (--ct->deps == 0) heap_push(g, (int)(ct - g->tasks));
   }
@@ -317,31 +346,45 @@ static void capture(graph_task *g, int k) {
   }
 }
 
+/* Everything that happens at one node the backward reaches, in one scope and with the node
+   current (hooks see it, as in PyTorch): tensor pre-hooks and retains-grad at every reached
+   node, then capture and the node itself where they apply. */
+static int process(graph_task *g, int k) {
+  task *t = &g->tasks[k];
+  st_node *prev = st__tls_current_node;
+  st__tls_current_node = t->node;
+  int rc = st_scope_push();
+  if (!rc && st__node_hooked(t->node)) {
+    rc = st__run_tensor_pre_hooks(t->node, t->buf);
+    if (!rc) rc = st__run_retains_grad(t->node, t->buf);
+  }
+  if (!rc && t->capture) capture(g, k);
+  if (!rc && t->needed) rc = run_node(g, k);
+  st_scope_pop();
+  st__tls_current_node = prev;
+  for (int j = 0; j < t->node->nout; j++) {
+    st__drop(t->buf[j]);
+    t->buf[j] = NULL;
+  }
+  return rc;
+}
+
 static int execute(graph_task *g) {
   if (!(g->heap = st__calloc((size_t)(g->ntasks ? g->ntasks : 1), sizeof(int)))) return ST_ERR_OOM;
   for (int k = 0; k < g->ntasks; k++)
     if (relevant(&g->tasks[k]) && g->tasks[k].deps == 0) heap_push(g, k);
   while (g->nheap) {
-    int k = heap_pop(g);
-    int rc = st__run_tensor_pre_hooks(g->tasks[k].node, g->tasks[k].buf);
+    int rc = process(g, heap_pop(g));
     if (rc) return rc;
-    if (g->tasks[k].capture) capture(g, k);
-    if (g->tasks[k].needed) {
-      rc = run_node(g, k);
-      if (rc) return rc;
-    }
-    for (int j = 0; j < g->tasks[k].node->nout; j++) {
-      st__drop(g->tasks[k].buf[j]);
-      g->tasks[k].buf[j] = NULL;
-    }
   }
   return 0;
 }
 
 static void graph_free(graph_task *g) {
   for (int k = 0; k < g->ntasks; k++) {
-    for (int j = 0; j < g->tasks[k].node->nout; j++) st__drop(g->tasks[k].buf[j]);
-    st__free(g->tasks[k].buf, sizeof(st_tensor *) * (size_t)(g->tasks[k].node->nout ? g->tasks[k].node->nout : 1));
+    int nout = g->tasks[k].node->nout;
+    for (int j = 0; j < nout; j++) st__drop(g->tasks[k].buf[j]);
+    st__free(g->tasks[k].buf, sizeof(st_tensor *) * (size_t)(nout ? nout : 1));
   }
   st__free(g->tasks, sizeof(task) * (size_t)g->cap);
   st__free(g->slots, sizeof(int) * g->nslots);
@@ -353,18 +396,22 @@ static void graph_free(graph_task *g) {
 static int check_root(const char *fn, int i, st_tensor *out, st_tensor *grad) {
   if (!out) return st__null_error(ST_ERR_ARG, "%s: output %d is NULL", fn, i);
   if (!st__requires_grad(out))
-    return st__error(ST_ERR_AUTOGRAD, "%s: element %d of tensors does not require grad and does not have a grad_fn",
+    return st__error(ST_ERR_AUTOGRAD,
+                     "%s: element %d of tensors does not require grad and does not have a grad_fn",
                      fn, i);
   /* checked as an op's input is (record.c): a stale view's history misses the write */
   if (out->ag->view_base &&
       atomic_load_explicit(&out->storage->version, memory_order_relaxed) != out->ag->view_version)
     return st__error(ST_ERR_INPLACE,
-                     "%s: a view of shape %s (output %d) was used after its base was modified in place; its "
-                     "gradient would be wrong. Take the view again after the in-place operation",
+                     "%s: a view of shape %s (output %d) was used after its base was modified in "
+                     "place; its gradient would be wrong. Take the view again after the in-place "
+                     "operation",
                      fn, ST_SHAPE_STR(out), i);
   if (!grad) {
     if (st__numel(out->ndim, out->shape) != 1)
-      return st__error(ST_ERR_AUTOGRAD, "%s: grad can be implicitly created only for scalar outputs (output %d has shape %s)",
+      return st__error(ST_ERR_AUTOGRAD,
+                       "%s: grad can be implicitly created only for scalar outputs (output %d has "
+                       "shape %s)",
                        fn, i, ST_SHAPE_STR(out));
     return 0;
   }
@@ -372,28 +419,30 @@ static int check_root(const char *fn, int i, st_tensor *out, st_tensor *grad) {
   for (int d = 0; same && d < out->ndim; d++) same = grad->shape[d] == out->shape[d];
   if (!same) {
     char gs[96];
-    return st__error(ST_ERR_SHAPE, "%s: Mismatch in shape: grad_output[%d] has a shape of %s and output[%d] has a shape of %s",
-                     fn, i, st__fmt_shape(gs, sizeof gs, grad->ndim, grad->shape), i, ST_SHAPE_STR(out));
+    return st__error(ST_ERR_SHAPE,
+                     "%s: Mismatch in shape: grad_output[%d] has a shape of %s and output[%d] has "
+                     "a shape of %s",
+                     fn, i, st__fmt_shape(gs, sizeof gs, grad->ndim, grad->shape), i,
+                     ST_SHAPE_STR(out));
   }
   return 0;
 }
 
 /* Seeds the roots' buffers. Each root's edge is a new node reference kept in edges[]. */
-static int seed(graph_task *g, const char *fn, int nout, st_tensor *const *outputs, st_tensor *const *grad_outputs,
-                st_edge *edges) {
-  for (int i = 0; i < nout; i++) {
-    st_tensor *go = grad_outputs ? grad_outputs[i] : NULL;
-    if (check_root(fn, i, outputs[i], go)) return st__status();
-    edges[i] = st__gradient_edge(outputs[i]);
+static int seed(graph_task *g, const run_args *a, st_edge *edges) {
+  for (int i = 0; i < a->nout; i++) {
+    st_tensor *go = a->grad_outputs ? a->grad_outputs[i] : NULL;
+    if (check_root(a->fn, i, a->outputs[i], go)) return st__status();
+    edges[i] = st__gradient_edge(a->outputs[i]);
     if (edges[i].input_nr < 0) return ST_ERR_OOM;
   }
-  if (collect(g, edges, nout)) return ST_ERR_OOM;
-  for (int i = 0; i < nout; i++) {
-    st_tensor *go = grad_outputs ? grad_outputs[i] : NULL;
-    st_tensor *v = go ? st_retain(go) : st__untrack(st_ones_like(outputs[i]));
+  if (collect(g, edges, a->nout)) return ST_ERR_OOM;
+  for (int i = 0; i < a->nout; i++) {
+    st_tensor *go = a->grad_outputs ? a->grad_outputs[i] : NULL;
+    st_tensor *v = go ? st_retain(go) : st__untrack(st_ones_like(a->outputs[i]));
     if (!v) return st__status();
-    if (v->dtype != outputs[i]->dtype) {
-      st_tensor *c = st__untrack(st_to_dtype(v, outputs[i]->dtype));
+    if (v->dtype != a->outputs[i]->dtype) {
+      st_tensor *c = st__untrack(st_to_dtype(v, a->outputs[i]->dtype));
       st__drop(v);
       if (!(v = c)) return st__status();
     }
@@ -403,74 +452,228 @@ static int seed(graph_task *g, const char *fn, int nout, st_tensor *const *outpu
   return 0;
 }
 
-static int run_graph(const char *fn, int nout, st_tensor *const *outputs, st_tensor *const *grad_outputs, int nin,
-                     st_tensor *const *inputs, st_tensor **grads, const st_grad_opts *o) {
-  graph_task g = {.create_graph = o->create_graph, .retain_graph = o->retain_graph || o->create_graph,
-                  .capture_mode = inputs != NULL, .ninputs = nin};
-  st_edge *edges = st__calloc((size_t)(nout + nin + 1), sizeof(st_edge));
-  st_tensor **captured = st__calloc((size_t)(nin + 1), sizeof(st_tensor *));
-  bool prev_mode = st_set_grad_enabled(o->create_graph);
-  int rc = edges && captured ? 0 : ST_ERR_OOM;
-  if (!rc) rc = grow(&g);
-  if (!rc) rc = seed(&g, fn, nout, outputs, grad_outputs, edges);
-  g.input_edges = edges + nout;
-  g.captured = captured;
-  for (int i = 0; !rc && i < nin; i++) {
-    if (!inputs[i]) rc = st__null_error(ST_ERR_ARG, "%s: input %d is NULL", fn, i);
-    else if (!st__requires_grad(inputs[i]))
-      rc = st__error(ST_ERR_AUTOGRAD, "%s: one of the differentiated tensors (input %d, shape %s) does not require grad",
-                     fn, i, ST_SHAPE_STR(inputs[i]));
-    else if ((g.input_edges[i] = st__gradient_edge(inputs[i])).input_nr < 0) rc = ST_ERR_OOM;
-    else {
-      int k = find_task(&g, g.input_edges[i].node);
-      if (k >= 0) g.tasks[k].capture = true;
+/* The inputs' edges (a leaf without an AccumulateGrad node is reached by nothing). A captured
+   input's node is read; a backward input's node runs, and a non-leaf input retains its grad,
+   as torch.autograd.backward(inputs=...) makes it. */
+static int find_inputs(graph_task *g, const run_args *a) {
+  for (int i = 0; i < a->nin; i++) {
+    st_tensor *t = a->inputs[i];
+    if (!t) return st__null_error(ST_ERR_ARG, "%s: input %d is NULL", a->fn, i);
+    if (!st__requires_grad(t))
+      return st__error(ST_ERR_AUTOGRAD,
+                       "%s: one of the differentiated tensors (input %d, shape %s) does not "
+                       "require grad",
+                       a->fn, i, ST_SHAPE_STR(t));
+    if (!a->grads && t->ag->grad_fn && !t->ag->retains_grad && st__add_retains_grad(t))
+      return st__status();
+    g->input_edges[i] = st__existing_gradient_edge(t);
+    int k = g->input_edges[i].node ? find_task(g, g->input_edges[i].node) : -1;
+    if (k < 0) continue;
+    if (a->grads)
+      g->tasks[k].capture = true;
+    else
+      g->tasks[k].target = true;
+  }
+  return 0;
+}
+
+/* st_autograd_grad's results: an input no gradient reached gets zeros (materialize_grads; under
+   create_graph they require grad, as torch.autograd.grad makes them) or NULL (allow_unused). */
+static int finish_grads(const run_args *a, st_tensor **captured) {
+  for (int i = 0; i < a->nin; i++) {
+    if (captured[i]) continue;
+    if (a->materialize) {
+      if (!(captured[i] = st__untrack(st_zeros_like(a->inputs[i])))) return st__status();
+      if (a->create_graph) {
+        st_autograd_meta *m = st__ag_meta(captured[i]);
+        if (!m) return st__status();
+        m->requires_grad = true;
+      }
+    } else if (!a->allow_unused) {
+      return st__error(ST_ERR_AUTOGRAD,
+                       "%s: one of the differentiated tensors (input %d, shape %s) appears to not "
+                       "have been used in the graph. Set allow_unused if this is the desired "
+                       "behavior",
+                       a->fn, i, ST_SHAPE_STR(a->inputs[i]));
     }
   }
-  if (!rc && g.capture_mode) rc = mark_needed(&g);
+  return 0;
+}
+
+static int run_graph(const run_args *a) {
+  graph_task g = {
+      .retain_graph = a->retain_graph || a->create_graph, .prune = a->nin > 0, .ninputs = a->nin};
+  size_t nedges = (size_t)(a->nout + a->nin + 1), ncaptured = (size_t)(a->nin + 1);
+  st_edge *edges = st__calloc(nedges, sizeof(st_edge));
+  st_tensor **captured = a->grads ? st__calloc(ncaptured, sizeof(st_tensor *)) : NULL;
+  bool prev_mode = st_set_grad_enabled(a->create_graph);
+  int rc = edges && (captured || !a->grads) ? 0 : ST_ERR_OOM;
+  if (!rc) rc = grow(&g);
+  if (!rc) rc = seed(&g, a, edges);
+  g.input_edges = edges ? edges + a->nout : NULL;
+  g.captured = captured;
+  if (!rc) rc = find_inputs(&g, a);
+  if (!rc && g.prune) rc = mark_needed(&g);
   if (!rc) {
     recount_deps(&g);
     rc = execute(&g);
   }
   st_set_grad_enabled(prev_mode);
-  if (rc && !st__has_error()) rc = st__error(rc, "%s: a hook failed with status %d and no message", fn, rc);
-  for (int i = 0; !rc && i < nin; i++) {
-    if (captured[i]) continue;
-    if (o->materialize_grads) {
-      if (!(captured[i] = st__untrack(st_zeros_like(inputs[i])))) rc = st__status();
-    } else if (!o->allow_unused) {
-      rc = st__error(ST_ERR_AUTOGRAD, "%s: one of the differentiated tensors (input %d, shape %s) appears to not have "
-                                      "been used in the graph. Set allow_unused if this is the desired behavior",
-                     fn, i, ST_SHAPE_STR(inputs[i]));
-    }
-  }
-  for (int i = 0; captured && i < nin; i++) { /* NULL when its allocation failed */
-    if (rc) st__drop(captured[i]);
-    else grads[i] = st__track(captured[i]);
+  if (rc && !st__has_error())
+    rc = st__error(rc, "%s: a hook failed with status %d and no message", a->fn, rc);
+  if (!rc && a->grads) rc = finish_grads(a, captured);
+  for (int i = 0; captured && i < a->nin; i++) {
+    if (rc)
+      st__drop(captured[i]);
+    else
+      a->grads[i] = st__track(captured[i]);
   }
   graph_free(&g);
   if (edges)
-    for (int i = 0; i < nout + nin; i++) st__node_release(edges[i].node);
-  st__free(edges, sizeof(st_edge) * (size_t)(nout + nin + 1));
-  st__free(captured, sizeof(st_tensor *) * (size_t)(nin + 1));
+    for (int i = 0; i < a->nout + a->nin; i++) st__node_release(edges[i].node);
+  st__free(edges, sizeof(st_edge) * nedges);
+  st__free(captured, sizeof(st_tensor *) * ncaptured);
   if (!rc) st__ok();
   return rc;
 }
+
+/* ------------------------------------------------------------------------- batched grads */
+
+/* is_grads_batched: PyTorch runs the backward under vmap over the grad_outputs' first dim; so
+   does this, through the public st_vmap. The function runs once on the batched cotangents;
+   inputs it leaves without a gradient are reported in `used`. */
+typedef struct {
+  run_args a;
+  bool *used;
+} batched;
+
+static int batched_backward(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin;
+  batched *b = ctx;
+  run_args a = b->a;
+  a.grad_outputs = in;
+  a.grads = out;
+  a.allow_unused = true;
+  a.materialize = false;
+  int rc = run_graph(&a);
+  for (int i = 0; !rc && i < nout; i++) {
+    b->used[i] = out[i] != NULL;
+    if (!out[i] && !(out[i] = st_zeros_like(a.inputs[i]))) rc = st__status();
+  }
+  if (rc)
+    for (int i = 0; i < nout; i++) out[i] = NULL; /* the function's scope releases them */
+  return rc;
+}
+
+static int check_batched(const run_args *a, int64_t *batch) {
+  for (int i = 0; i < a->nout; i++) {
+    st_tensor *go = a->grad_outputs ? a->grad_outputs[i] : NULL, *out = a->outputs[i];
+    if (!go)
+      return st__null_error(ST_ERR_ARG,
+                            "%s: is_grads_batched needs every grad_output (grad_output %d is NULL)",
+                            a->fn, i);
+    if (!out) return st__null_error(ST_ERR_ARG, "%s: output %d is NULL", a->fn, i);
+    bool same = go->ndim == out->ndim + 1;
+    for (int d = 0; same && d < out->ndim; d++) same = go->shape[d + 1] == out->shape[d];
+    if (!same) {
+      char gs[96];
+      return st__error(ST_ERR_SHAPE,
+                       "%s: If is_grads_batched=true, we interpret the first dimension of each "
+                       "grad_output as the batch dimension. The sizes of the remaining dimensions "
+                       "are expected to match the shape of corresponding output, but a mismatch "
+                       "was detected: grad_output[%d] has a shape of %s and output[%d] has a "
+                       "shape of %s",
+                       a->fn, i, st__fmt_shape(gs, sizeof gs, go->ndim, go->shape), i,
+                       ST_SHAPE_STR(out));
+    }
+    if (i > 0 && go->shape[0] != *batch)
+      return st__error(ST_ERR_SHAPE,
+                       "%s: is_grads_batched: grad_output %d has a batch of %lld, grad_output 0 "
+                       "of %lld",
+                       a->fn, i, (long long)go->shape[0], (long long)*batch);
+    *batch = go->shape[0];
+  }
+  return 0;
+}
+
+static int grad_batched(const run_args *a) {
+  int64_t batch = 0;
+  if (check_batched(a, &batch)) return st__status();
+  bool *used = st__calloc((size_t)a->nin, sizeof(bool));
+  batched b = {*a, used};
+  st_func *f = used ? st_func_new(batched_backward, &b, a->nout, a->nin) : NULL;
+  st_func *v = f ? st_vmap(f, NULL, NULL) : NULL;
+  int rc = v ? st_call(v, a->grad_outputs, a->grads) : st__status();
+  st_func_release(v);
+  st_func_release(f);
+  for (int i = 0; !rc && i < a->nin; i++) {
+    if (used[i]) continue;
+    st_release(a->grads[i]);
+    a->grads[i] = NULL;
+    if (a->materialize) {
+      int64_t shape[ST_MAX_DIMS + 1] = {batch};
+      const st_tensor *x = a->inputs[i];
+      memcpy(shape + 1, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+      st_autograd_meta *m = NULL;
+      if (!(a->grads[i] = st_zeros(x->dtype, x->ndim + 1, shape)) ||
+          (a->create_graph && !(m = st__ag_meta(a->grads[i]))))
+        rc = st__status();
+      else if (m)
+        m->requires_grad = true;
+    } else if (!a->allow_unused) {
+      rc = st__error(ST_ERR_AUTOGRAD,
+                     "%s: one of the differentiated tensors (input %d, shape %s) appears to not "
+                     "have been used in the graph. Set allow_unused if this is the desired "
+                     "behavior",
+                     a->fn, i, ST_SHAPE_STR(a->inputs[i]));
+    }
+  }
+  if (rc)
+    for (int i = 0; i < a->nin; i++) {
+      st_release(a->grads[i]);
+      a->grads[i] = NULL;
+    }
+  st__free(used, sizeof(bool) * (size_t)a->nin);
+  if (!rc) st__ok();
+  return rc;
+}
+
+/* ------------------------------------------------------------------------------ public */
 
 int st_backward(st_tensor *root, st_tensor *grad, bool retain_graph, bool create_graph) {
   if (!root) {
     st__null_arg("st_backward", 1);
     return st__status();
   }
-  st_grad_opts o = {.retain_graph = retain_graph, .create_graph = create_graph};
-  return run_graph("st_backward", 1, &root, grad ? &grad : NULL, 0, NULL, NULL, &o);
+  run_args a = {"st_backward", 1,     &root, grad ? &grad : NULL, 0, NULL, NULL, create_graph,
+                retain_graph,  false, false};
+  return run_graph(&a);
+}
+
+int st_backward_ex(int nroots, st_tensor *const *roots, st_tensor *const *grads,
+                   const st_backward_opts *opts) {
+  st_backward_opts o = opts ? *opts : (st_backward_opts){0};
+  if (nroots < 1 || !roots)
+    return st__error(ST_ERR_ARG, "st_backward_ex: needs at least one root (got %d)", nroots);
+  if (o.ninputs < 0 || (o.ninputs > 0 && !o.inputs))
+    return st__error(ST_ERR_ARG, "st_backward_ex: ninputs is %d but inputs is %s", o.ninputs,
+                     o.inputs ? "given" : "NULL");
+  run_args a = {"st_backward_ex", nroots,         roots, grads, o.ninputs, o.inputs, NULL,
+                o.create_graph,   o.retain_graph, false, false};
+  return run_graph(&a);
 }
 
 int st_autograd_grad(int nout, st_tensor *const *outputs, st_tensor *const *grad_outputs, int nin,
                      st_tensor *const *inputs, st_tensor **grads, const st_grad_opts *opts) {
   st_grad_opts o = opts ? *opts : (st_grad_opts){0};
-  if (nout < 1 || !outputs) return st__error(ST_ERR_ARG, "st_autograd_grad: needs at least one output (got %d)", nout);
+  if (nout < 1 || !outputs)
+    return st__error(ST_ERR_ARG, "st_autograd_grad: needs at least one output (got %d)", nout);
   if (nin < 1 || !inputs || !grads)
-    return st__error(ST_ERR_ARG, "st_autograd_grad: needs at least one input and a grads array (got %d)", nin);
+    return st__error(ST_ERR_ARG,
+                     "st_autograd_grad: needs at least one input and a grads array (got %d)", nin);
   for (int i = 0; i < nin; i++) grads[i] = NULL;
-  return run_graph("st_autograd_grad", nout, outputs, grad_outputs, nin, inputs, grads, &o);
+  run_args a = {
+      "st_autograd_grad", nout,           outputs,        grad_outputs,       nin, inputs, grads,
+      o.create_graph,     o.retain_graph, o.allow_unused, o.materialize_grads};
+  return o.is_grads_batched ? grad_batched(&a) : run_graph(&a);
 }

@@ -5,7 +5,9 @@
 #include "../dispatch/interp.h"
 #include "autograd.h"
 
-static _Thread_local bool tls_grad_disabled;    /* grad mode is on by default */
+extern _Thread_local int st__tls_depth; /* interp.c: transforms active on this thread */
+
+static _Thread_local bool tls_grad_disabled; /* grad mode is on by default */
 static _Thread_local bool tls_inference_mode;
 
 bool st__grad_mode(void) { return !tls_grad_disabled && !tls_inference_mode; }
@@ -35,7 +37,9 @@ static void ag_free(st_tensor *t) {
   st_autograd_meta *m = t->ag;
   st__tensor_hooks_free(t);
   t->ag = NULL;
-  if (m->grad_accumulator) m->grad_accumulator->state = NULL; /* the node outlives its leaf */
+  /* A leaf's own AccumulateGrad node holds the leaf, so it is gone by now; an unpacked saved
+     leaf (node.c, adopt) holds its leaf's node. */
+  if (m->owns_accumulator) st__node_release(m->grad_accumulator);
   st__node_release(m->grad_fn);
   st__drop(m->grad);
   st__drop(m->view_base);
@@ -53,23 +57,43 @@ st_autograd_meta *st__ag_meta(st_tensor *t) {
   return m;
 }
 
+/* torch.func refuses requires_grad_() and retain_grad() inside a transformed function: the
+   transforms differentiate there. */
+static int outside_transforms(const char *fn, const st_tensor *t) {
+  if (t->level > 0)
+    return st__error(ST_ERR_TRANSFORM,
+                     "%s: the tensor (shape %s) belongs to a transform (level %d); inside a "
+                     "transformed function differentiate with the transforms (st_grad, st_vjp, "
+                     "st_jacrev, ...) instead",
+                     fn, ST_SHAPE_STR(t), t->level);
+  if (st__tls_depth > 0)
+    return st__error(ST_ERR_TRANSFORM,
+                     "%s: called inside a function being transformed (%d transforms active); this "
+                     "is unsupported: differentiate with the transforms (st_grad, st_vjp, "
+                     "st_jacrev, ...) or call it outside the transformed function",
+                     fn, st__tls_depth);
+  return 0;
+}
+
 int st_set_requires_grad(st_tensor *t, bool requires_grad) {
   if (!t) {
     st__null_arg("st_set_requires_grad", 1);
     return st__status();
   }
+  if (outside_transforms("st_set_requires_grad", t)) return st__status();
   if (t->ag && t->ag->grad_fn) {
     if (!requires_grad)
       return st__error(ST_ERR_AUTOGRAD,
-                       "st_set_requires_grad: a non-leaf tensor of shape %s (grad_fn %s) cannot stop "
-                       "requiring grad; use st_detach",
+                       "st_set_requires_grad: a non-leaf tensor of shape %s (grad_fn %s) cannot "
+                       "stop requiring grad; use st_detach",
                        ST_SHAPE_STR(t), t->ag->grad_fn->name);
     st__ok();
     return 0;
   }
   if (requires_grad && !st__is_float(t->dtype))
     return st__error(ST_ERR_DTYPE,
-                     "st_set_requires_grad: only floating point tensors can require gradients (got %s)",
+                     "st_set_requires_grad: only floating point tensors can require gradients "
+                     "(got %s)",
                      st_dtype_name(t->dtype));
   if (requires_grad || t->ag) {
     st_autograd_meta *m = st__ag_meta(t);
@@ -80,8 +104,15 @@ int st_set_requires_grad(st_tensor *t, bool requires_grad) {
   return 0;
 }
 
-bool st_requires_grad(const st_tensor *t) { return t && st__requires_grad(t); }
-bool st_is_leaf(const st_tensor *t) { return t && !(t->ag && t->ag->grad_fn); }
+bool st_requires_grad(const st_tensor *t) {
+  if (!t) st__null_arg("st_requires_grad", 1);
+  return t && st__requires_grad(t);
+}
+
+bool st_is_leaf(const st_tensor *t) {
+  if (!t) st__null_arg("st_is_leaf", 1);
+  return t && !(t->ag && t->ag->grad_fn);
+}
 
 /* Detach stops gradients at every level, like JAX's stop_gradient: a grad or jvp wrapper gives
    way to its (detached) value, which is a constant at that level; a vmap wrapper keeps its
@@ -93,7 +124,8 @@ static st_tensor *detach(st_tensor *t) {
     st_tensor *w = v && st__wrapper_alive(t) ? st__wrap(t->level, v, t->bdim, NULL) : NULL;
     st__drop(v);
     if (!w && !st__has_error())
-      st__error(ST_ERR_TRANSFORM, "st_detach: a tensor batched by a st_vmap (level %d) that has already returned",
+      st__error(ST_ERR_TRANSFORM,
+                "st_detach: a tensor batched by a st_vmap (level %d) that has already returned",
                 t->level);
     return w;
   }
@@ -111,14 +143,69 @@ st_tensor *st_detach(st_tensor *t) {
 }
 
 st_tensor *st_grad_of(const st_tensor *t) {
-  if (!t || !t->ag || !t->ag->grad) return NULL;
-  return st__track(st_retain(t->ag->grad));
+  if (!t) {
+    st__null_arg("st_grad_of", 1);
+    return NULL;
+  }
+  st_autograd_meta *m = t->ag;
+  if (!m) return NULL;
+  st__ag_lock(&m->lock); /* another thread's create_graph backward may replace .grad */
+  st_tensor *g = st_retain(m->grad);
+  st__ag_unlock(&m->lock);
+  return st__track(g);
 }
 
 void st_zero_grad(st_tensor *t) {
-  if (!t || !t->ag) return;
-  st__drop(t->ag->grad);
-  t->ag->grad = NULL;
+  if (!t) {
+    st__null_arg("st_zero_grad", 1);
+    return;
+  }
+  st_autograd_meta *m = t->ag;
+  if (!m) return;
+  st__ag_lock(&m->lock);
+  st_tensor *g = m->grad;
+  m->grad = NULL;
+  st__ag_unlock(&m->lock);
+  st__drop(g);
+}
+
+int st_set_grad(st_tensor *t, st_tensor *grad) {
+  if (!t) {
+    st__null_arg("st_set_grad", 1);
+    return st__status();
+  }
+  if (!grad) {
+    st_zero_grad(t);
+    st__ok();
+    return 0;
+  }
+  if (t->level > 0 || grad->level > 0)
+    return st__error(ST_ERR_TRANSFORM,
+                     "st_set_grad: %s is a tensor of a transform (level %d); .grad belongs to "
+                     "eager autograd",
+                     t->level > 0 ? "the tensor" : "the gradient",
+                     t->level > 0 ? t->level : grad->level);
+  bool same = grad->ndim == t->ndim;
+  for (int d = 0; same && d < t->ndim; d++) same = grad->shape[d] == t->shape[d];
+  if (!same)
+    return st__error(ST_ERR_SHAPE,
+                     "st_set_grad: assigned grad has data of a different size: the tensor has "
+                     "shape %s, the gradient %s",
+                     ST_SHAPE_STR(t), ST_SHAPE_STR(grad));
+  if (grad->dtype != t->dtype)
+    return st__error(ST_ERR_DTYPE,
+                     "st_set_grad: assigned grad has data of a different type: the tensor is %s, "
+                     "the gradient %s",
+                     st_dtype_name(t->dtype), st_dtype_name(grad->dtype));
+  st_autograd_meta *m = st__ag_meta(t);
+  if (!m) return st__status();
+  st__ag_lock(&m->lock);
+  st_tensor *old = m->grad;
+  m->grad = st_retain(grad);
+  st__ag_unlock(&m->lock);
+  st__drop(old);
+  st__ok();
+  return 0;
 }
 
 int st_retain_grad(st_tensor *t) {
@@ -126,12 +213,13 @@ int st_retain_grad(st_tensor *t) {
     st__null_arg("st_retain_grad", 1);
     return st__status();
   }
+  if (outside_transforms("st_retain_grad", t)) return st__status();
   if (!st__requires_grad(t))
-    return st__error(ST_ERR_AUTOGRAD, "st_retain_grad: a tensor of shape %s does not require grad", ST_SHAPE_STR(t));
+    return st__error(ST_ERR_AUTOGRAD, "st_retain_grad: a tensor of shape %s does not require grad",
+                     ST_SHAPE_STR(t));
   if (t->ag->grad_fn && !t->ag->retains_grad) { /* leaves keep .grad anyway */
     int rc = st__add_retains_grad(t);
     if (rc) return rc;
-    t->ag->retains_grad = true;
   }
   st__ok();
   return 0;

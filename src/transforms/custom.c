@@ -92,9 +92,13 @@ int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts) {
     return st__error(ST_ERR_ARG, "st_ctx_save: bad arguments (n %d)", n);
   st_saved *s = st__calloc((size_t)(n ? n : 1), sizeof(st_saved));
   if (!s) return ST_ERR_OOM;
-  for (int i = 0; i < n; i++)
-    if (ts[i]) /* the version now, so that an in-place change before backward is caught */
-      st__save(&s[i], ts[i], false, 0);
+  for (int i = 0; i < n; i++) /* the version now, so that an in-place change is caught */
+    if (ts[i] && st__save(&s[i], ts[i], false, 0)) { /* OOM, or a saved-tensor hook failed */
+      int rc = st__status() ? st__status() : ST_ERR_OOM;
+      for (int k = 0; k < i; k++) st__saved_release(&s[k]);
+      st__free(s, sizeof(st_saved) * (size_t)(n ? n : 1));
+      return rc;
+    }
   ctx_clear_saved(ctx);
   ctx->saved = s;
   ctx->nsaved = n;
@@ -127,7 +131,8 @@ static int ctx_check_saved(const st_ctx *c) {
 static st_tensor *saved_get(st_ctx *c, int i) {
   st_saved *s = &c->saved[i];
   if (saved_check(c, i)) return NULL;
-  if (!s->t || !s->is_output || !c->node || !st__grad_mode()) return s->t;
+  /* a value packed by saved-tensor hooks comes back through unpack (once per backward) */
+  if (!s->pack && (!s->t || !s->is_output || !c->node || !st__grad_mode())) return s->t;
   if (!c->unpacked && !(c->unpacked = st__calloc((size_t)c->nsaved, sizeof(st_tensor *))))
     return NULL;
   if (!c->unpacked[i]) {
@@ -782,8 +787,9 @@ static int gen_lanes(st_ctx *ctx, bool jvp, st_tensor *const *x, const int *xbdi
   st_tensor *args[MAX_IN + 32 + MAX_OUT];
   for (int k = 0; k < nx; k++) args[k] = x[k], bd[k] = xbdim[k];
   for (int k = 0; k < ctx->nsaved; k++) { /* version-checked */
-    args[nx + k] = saved_get(ctx, k), bd[nx + k] = ctx->saved[k].t ? 0 : -1;
-    if (ctx->saved[k].t && !args[nx + k]) return st__status();
+    bool held = ctx->saved[k].t || ctx->saved[k].pack;
+    args[nx + k] = saved_get(ctx, k), bd[nx + k] = held ? 0 : -1;
+    if (held && !args[nx + k]) return st__status();
   }
   lane_bwd a = {ctx, jvp};
   return st__vmap_call("st_custom_apply", NULL, g->B, n, args, bd, lane_backward, &a, nres, &got,
