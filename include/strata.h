@@ -97,12 +97,14 @@ size_t st_dtype_size(st_dtype dt);      /* bytes per element; 0 when invalid */
 /* PyTorch's promotion of two tensor dtypes: bool < i64 < f32 < f64. */
 st_dtype st_promote_types(st_dtype a, st_dtype b);
 
-#define ST_MAX_DIMS 8
+/* The most dims a tensor has, counting the batch dims vmap and jacobians add inside transforms:
+   a Jacobian of a function of 8-dim tensors (16 dims) fits. */
+#define ST_MAX_DIMS 16
 
 /* ST_SHAPE(2, 3) expands to: 2, (const int64_t[]){2, 3}, so shape-taking calls read
    st_zeros(ST_F32, ST_SHAPE(2, 3)). ST_SHAPE() with no dims is not valid C; use 0, NULL. */
-#define ST__NARG(...) ST__NARG_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define ST__NARG_(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
+#define ST__NARG(...) ST__NARG_(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define ST__NARG_(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, N, ...) N
 #define ST_SHAPE(...) ST__NARG(__VA_ARGS__), (const int64_t[]){__VA_ARGS__}
 
 typedef struct st_tensor st_tensor; /* opaque, refcounted */

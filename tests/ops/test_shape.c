@@ -143,8 +143,8 @@ TEST(reshape_errors_name_the_shapes) {
   CHECK_FAILS(!st_reshape(a, ST_SHAPE(-2, -3)), ST_ERR_ARG, "size -2 of dim 0");
   CHECK_FAILS(!st_reshape(st_zeros(ST_F32, ST_SHAPE(0)), ST_SHAPE(0, -1)), ST_ERR_SHAPE,
               "ambiguous");
-  CHECK_FAILS(!st_reshape(a, 9, (int64_t[]){1, 1, 1, 1, 1, 1, 2, 3, 1}), ST_ERR_ARG,
-              "ndim 9 is out of range");
+  CHECK_FAILS(!st_reshape(a, 17, (int64_t[]){1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 1}),
+              ST_ERR_ARG, "ndim 17 is out of range");
   CHECK_FAILS(!st_reshape(a, 2, NULL), ST_ERR_ARG, "st_reshape: shape is NULL");
   CHECK_FAILS(!st_reshape(NULL, ST_SHAPE(2)), ST_ERR_ARG, "st_reshape: argument 1 is NULL");
 }
@@ -217,7 +217,7 @@ TEST(expand_errors) {
   st_tensor *a = st_zeros(ST_F32, ST_SHAPE(3, 1));
   CHECK_FAILS(!st_expand(a, ST_SHAPE(4, 4)), ST_ERR_SHAPE,
               "st_expand: cannot expand [3, 1] to [4, 4]: size 3 at dim 0 is not 1");
-  CHECK_FAILS(!st_expand(a, ST_SHAPE(4)), ST_ERR_ARG, "need 2..8 sizes, got 1");
+  CHECK_FAILS(!st_expand(a, ST_SHAPE(4)), ST_ERR_ARG, "need 2..16 sizes, got 1");
   CHECK_FAILS(!st_expand(a, ST_SHAPE(-1, 3, 1)), ST_ERR_ARG, "new leading dim");
   CHECK_FAILS(!st_expand(a, ST_SHAPE(3, -2)), ST_ERR_ARG, "size -2 at dim 1 is invalid");
 }
@@ -249,8 +249,8 @@ TEST(unsqueeze_inserts_a_size_one_dim) {
   CHECK_FAILS(!st_unsqueeze(a, 3), ST_ERR_ARG,
               "st_unsqueeze: dim 3 is out of range for a tensor with 2 dims (expected -3..2)");
   CHECK_FAILS(!st_unsqueeze(a, -4), ST_ERR_ARG, "dim -4");
-  st_tensor *big = st_zeros(ST_F32, ST_SHAPE(1, 1, 1, 1, 1, 1, 1, 1));
-  CHECK_FAILS(!st_unsqueeze(big, 0), ST_ERR_ARG, "maximum of 8 dims");
+  st_tensor *big = st_zeros(ST_F32, ST_SHAPE(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
+  CHECK_FAILS(!st_unsqueeze(big, 0), ST_ERR_ARG, "maximum of 16 dims");
 }
 
 /* Python's range(n)[start:end:step]. */
@@ -500,8 +500,8 @@ TEST(stack_errors) {
               "st_stack: dim 3 is out of range for tensors with 2 dims (expected -3..2)");
   CHECK_FAILS(!st_stack(0, NULL, 0), ST_ERR_ARG, "st_stack: needs at least one tensor");
   CHECK_FAILS(!st_stack(-1, NULL, 0), ST_ERR_ARG, "st_stack: n -1 is negative");
-  st_tensor *big = st_zeros(ST_F32, ST_SHAPE(1, 1, 1, 1, 1, 1, 1, 1));
-  CHECK_FAILS(!st_stack(1, &big, 0), ST_ERR_ARG, "exceed 8 dims");
+  st_tensor *big = st_zeros(ST_F32, ST_SHAPE(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
+  CHECK_FAILS(!st_stack(1, &big, 0), ST_ERR_ARG, "exceed 16 dims");
 }
 
 TEST(split_gives_views_with_a_smaller_last_piece) {
@@ -832,7 +832,7 @@ TEST(repeat_of_0dim_and_errors) {
   CHECK_EQ_INT(st_ndim(st_repeat(st_scalar(ST_I64, 5), 0, NULL)), 0);
   st_tensor *a = st_zeros(ST_F32, ST_SHAPE(2, 3));
   CHECK_FAILS(!st_repeat(a, 1, (int64_t[]){2}), ST_ERR_ARG,
-              "st_repeat: reps [2] must have 2..8 entries for a tensor of shape [2, 3]");
+              "st_repeat: reps [2] must have 2..16 entries for a tensor of shape [2, 3]");
   CHECK_FAILS(!st_repeat(a, 2, (int64_t[]){2, -1}), ST_ERR_ARG,
               "reps [2, -1] has a negative count at 1");
   CHECK_FAILS(!st_repeat(a, 2, (int64_t[]){INT64_MAX, 1}), ST_ERR_ARG, "overflows");
