@@ -522,11 +522,10 @@ static int run_graph(const run_args *a) {
   if (rc && !st__has_error())
     rc = st__error(rc, "%s: a hook failed with status %d and no message", a->fn, rc);
   if (!rc && a->grads) rc = finish_grads(a, captured);
-  for (int i = 0; captured && i < a->nin; i++) {
-    if (rc)
-      st__drop(captured[i]);
-    else
-      a->grads[i] = st__track(captured[i]);
+  for (int i = 0; rc && captured && i < a->nin; i++) st__drop(captured[i]);
+  if (!rc && captured) {
+    for (int i = 0; i < a->nin; i++) a->grads[i] = captured[i];
+    rc = st__track_all(a->nin, a->grads);
   }
   graph_free(&g);
   if (edges)

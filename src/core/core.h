@@ -124,6 +124,10 @@ st_tensor *st__tensor_empty(st_dtype dt, int ndim, const int64_t *shape);
 /* Records a reference returned to the user in the innermost scope; returns t (NULL passes). On
    OOM the reference is dropped and NULL returned. */
 st_tensor *st__track(st_tensor *t);
+/* Records the n references ts[] (NULL entries allowed) as one step: all of them, or, when the
+   scope cannot grow, none (each is dropped and set to NULL) and ST_ERR_OOM. For calls that
+   return several results, so that a failure never returns some of them. */
+int st__track_all(int n, st_tensor **ts);
 /* Scope rule for internal code: a reference you took with st_retain (or got untracked from
    st__dispatch) is given back with st__drop, which never touches scopes; a reference a public
    call returned to you is given back with st_release, or taken out of its scope with

@@ -71,11 +71,6 @@ static int index_grow(void) {
   return 0;
 }
 
-/* Makes room for one more distinct object (load factor at most 1/2), before anything changes. */
-static int index_reserve(void) {
-  return 2 * (tls.index_used + 1) > tls.index_cap ? index_grow() : 0;
-}
-
 static void index_add(void *obj) {
   size_t i = index_find(obj);
   if (!tls.index[i].obj) {
@@ -157,19 +152,26 @@ void st_scope_pop(void) {
 bool st__scope_active(void) { return tls.nframes > 0; }
 int st__scope_depth(void) { return tls.nframes; }
 
-static int reserve_one(void) {
-  if (tls.n < tls.cap) return 0;
-  size_t cap = tls.cap ? 2 * tls.cap : 64;
-  scope_entry *e = st__realloc(tls.entries, sizeof(scope_entry) * tls.cap, sizeof(scope_entry) * cap);
-  if (!e) return ST_ERR_OOM;
-  tls.entries = e;
-  tls.cap = cap;
+/* Room for n more entries and n more distinct objects, so that recording them cannot fail. */
+static int reserve(size_t n) {
+  if (tls.n + n > tls.cap) {
+    size_t cap = tls.cap ? 2 * tls.cap : 64;
+    while (cap < tls.n + n) cap *= 2;
+    scope_entry *e = st__realloc(tls.entries, sizeof(scope_entry) * tls.cap, sizeof(scope_entry) * cap);
+    if (!e) return ST_ERR_OOM;
+    tls.entries = e;
+    tls.cap = cap;
+  }
+  while (2 * (tls.index_used + n) > tls.index_cap)
+    if (index_grow()) return ST_ERR_OOM;
   return 0;
 }
 
+int st__scope_reserve(size_t n) { return tls.nframes ? reserve(n) : 0; }
+
 int st__scope_record(void *obj, void (*drop)(void *)) {
   if (tls.nframes == 0) return 0;
-  if (reserve_one() || index_reserve()) return ST_ERR_OOM;
+  if (reserve(1)) return ST_ERR_OOM;
   tls.entries[tls.n++] = (scope_entry){obj, drop};
   index_add(obj);
   return 0;

@@ -11,6 +11,8 @@ int st__scope_depth(void); /* open scopes on this thread (failed pushes not coun
 /* Records one reference to obj in the innermost scope (none open: nothing). drop releases one
    reference without consulting scopes. Returns 0 or ST_ERR_OOM (nothing recorded). */
 int st__scope_record(void *obj, void (*drop)(void *));
+/* Makes room to record n more references without allocating (0, or ST_ERR_OOM). */
+int st__scope_reserve(size_t n);
 /* Removes this thread's newest entry for obj, if any; true when one was removed. */
 bool st__scope_forget(void *obj);
 /* Removes obj's newest entry only when it is in the innermost scope; true when one was. */

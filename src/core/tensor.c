@@ -93,6 +93,18 @@ st_tensor *st_keep(st_tensor *t) {
   return t;
 }
 
+int st__track_all(int n, st_tensor **ts) {
+  if (st__scope_reserve((size_t)n)) {
+    for (int i = 0; i < n; i++) {
+      st__drop(ts[i]);
+      ts[i] = NULL;
+    }
+    return ST_ERR_OOM;
+  }
+  for (int i = 0; i < n; i++) st__track(ts[i]); /* cannot fail now */
+  return 0;
+}
+
 st_tensor *st__track(st_tensor *t) {
   if (t && st__scope_record(t, tensor_drop)) {
     tensor_drop(t);

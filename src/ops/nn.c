@@ -1207,8 +1207,10 @@ static int vmap_fold_n(const st_vmap_args *a, const st_opcall *c, int full, st_t
   else if (st__fold_batch(a->in[0], bd, st__pdim(bd, 0), -1, true, &in[0], &minor))
     return st__rule_failed();
   if (st__redispatch(c, in, o)) return st__rule_failed();
+  bool tracked = true; /* every output goes to the scope, even after one record failed */
+  for (int j = 0; j < c->op->nout; j++) tracked = (out[j] = st__track(o[j])) && tracked;
+  if (!tracked) return st__rule_failed();
   for (int j = 0; j < c->op->nout; j++) {
-    out[j] = st__track(o[j]);
     out_bdim[j] = 0;
     if (has_n)
       ST_TRY(out[j] =

@@ -124,12 +124,14 @@ static st_tensor *gelu_derivative(st_tensor *x) {
 static st_tensor *clamp_times(const st_attrs *at, st_tensor *x, st_tensor *g) {
   st_tensor *mask = NULL;
   double lo = at->f[0], hi = at->f[1];
-  if (lo != -INFINITY) mask = st_ge(x, st_scalar(ST_F64, lo));
-  if (hi != INFINITY) {
+  bool has_lo = lo != -INFINITY, has_hi = hi != INFINITY;
+  if (!has_lo && !has_hi) return st__track(st_retain(g));
+  if (has_lo) mask = st_ge(x, st_scalar(ST_F64, lo));
+  if (has_hi) { /* a failed lower mask stays NULL, so the result does (never a one-sided mask) */
     st_tensor *le = st_le(x, st_scalar(ST_F64, hi));
-    mask = mask ? st_logical_and(mask, le) : le;
+    mask = has_lo ? st_logical_and(mask, le) : le;
   }
-  return mask ? st_where(mask, g, zero_like0(g)) : st__track(st_retain(g));
+  return st_where(mask, g, zero_like0(g));
 }
 
 /* g * f'(x) for the differentiable unary op `op` from its input x and its result y (the vjp

@@ -95,8 +95,7 @@ int st_cond(st_tensor *pred, st_func *true_fn, st_func *false_fn, int nin, st_te
   int rc = st__dispatch_hop(&c, out);
   st__escape_flush(kept);
   st__tmp_free(args, small, nin + 1);
-  if (rc) return rc;
-  for (int j = 0; j < true_fn->nout; j++) out[j] = st__track(out[j]);
+  if (rc || (rc = st__track_all(true_fn->nout, out))) return rc;
   st__ok();
   return 0;
 }

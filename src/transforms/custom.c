@@ -950,8 +950,7 @@ int st_custom_apply(const st_custom_fn *fn, st_tensor *const *in, st_tensor **ou
   for (int j = 0; j < fn->nout; j++) out[j] = NULL;
   st_hop_call c = {&custom_hop, fn->nin, fn->nout, in, fn};
   int rc = st__dispatch_hop(&c, out);
-  if (rc) return rc;
-  for (int j = 0; j < fn->nout; j++) out[j] = st__track(out[j]);
+  if (rc || (rc = st__track_all(fn->nout, out))) return rc;
   st__ok();
   return 0;
 }

@@ -199,8 +199,7 @@ int st_call(st_func *f, st_tensor *const *in, st_tensor **out) {
   size_t kept = st__escape_mark();
   int rc = st__func_call("st_call", f, in, out);
   st__escape_flush(kept);
-  if (rc) return rc;
-  for (int j = 0; j < f->nout; j++) out[j] = st__track(out[j]);
+  if (rc || (rc = st__track_all(f->nout, out))) return rc;
   st__ok();
   return 0;
 }

@@ -267,15 +267,19 @@ static int vjp_run(const char *who, st_func *f, st_tensor *const *primals, int n
     if (s) pullback_free(s);
     return rc;
   }
-  for (int j = 0; j < f->nout; j++) outs[j] = st__track(st__unwrap_out(&s->t, s->t.outs[j]));
+  for (int j = 0; j < f->nout; j++) outs[j] = st__unwrap_out(&s->t, s->t.outs[j]);
   *pullback = st__func_make(who, pullback_call, s, pullback_free, f->nout - naux, nin);
   if (*pullback) (*pullback)->null_inputs = true; /* a NULL cotangent is zero */
-  if (!*pullback) {
+  if (!*pullback) rc = st__status();
+  if (!rc) rc = st__track_all(f->nout, outs); /* all outputs, or none and the pullback goes */
+  if (rc) {
     for (int j = 0; j < f->nout; j++) {
-      st_release(outs[j]);
+      st__drop(outs[j]);
       outs[j] = NULL;
     }
-    return st__status();
+    st_func_release(*pullback);
+    *pullback = NULL;
+    return rc;
   }
   st__ok();
   return 0;

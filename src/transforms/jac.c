@@ -189,6 +189,10 @@ static int jacfwd_call(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   for (int j = 0; !rc && j < ndiff; j++) {
     st_tensor *c = st__track(cols[j]); /* [y.shape..., N] */
     cols[j] = NULL;
+    if (!c) {
+      rc = st__status();
+      break;
+    }
     int64_t off = 0;
     for (int k = 0; !rc && k < na; k++) {
       const st_tensor *x = in[s->argnums[k]];

@@ -94,10 +94,19 @@ int st_jvp_ex(st_func *f, st_tensor *const *primals, st_tensor *const *tangents,
   size_t kept = st__escape_mark();
   int rc = jvp_run(who, f, f->nout - naux, primals, tangents, outs, tangent_outs);
   st__escape_flush(kept);
-  if (rc) return rc;
-  for (int j = 0; j < f->nout; j++) {
-    outs[j] = st__track(outs[j]);
-    if (j < f->nout - naux) tangent_outs[j] = st__track(tangent_outs[j]);
+  if (rc || (rc = st__track_all(f->nout, outs))) {
+    for (int j = 0; rc && j < f->nout - naux; j++) { /* the tangents of failed outputs */
+      st__drop(tangent_outs[j]);
+      tangent_outs[j] = NULL;
+    }
+    return rc;
+  }
+  if ((rc = st__track_all(f->nout - naux, tangent_outs))) {
+    for (int j = 0; j < f->nout; j++) {
+      st_release(outs[j]);
+      outs[j] = NULL;
+    }
+    return rc;
   }
   st__ok();
   return 0;
@@ -164,7 +173,12 @@ int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_fun
     }
     return st__status() ? st__status() : ST_ERR_OOM;
   }
-  for (int j = 0; j < f->nout; j++) outs[j] = st__track(outs[j]);
+  int rc2 = st__track_all(f->nout, outs);
+  if (rc2) {
+    st_func_release(*jvp_fn);
+    *jvp_fn = NULL;
+    return rc2;
+  }
   st__ok();
   return 0;
 }
