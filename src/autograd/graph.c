@@ -4,7 +4,11 @@
 
 #include "autograd.h"
 
-st_node *st_grad_fn(const st_tensor *t) { return t && t->ag ? t->ag->grad_fn : NULL; }
+/* A view whose base was written gets its grad_fn made again first (views.c). */
+st_node *st_grad_fn(const st_tensor *t) {
+  if (t && st__view_refresh((st_tensor *)t)) return NULL;
+  return t && t->ag ? t->ag->grad_fn : NULL;
+}
 const char *st_node_name(const st_node *n) { return n ? n->name : ""; }
 int st_node_num_next(const st_node *n) { return n ? n->nin : 0; }
 uint64_t st_node_sequence_nr(const st_node *n) { return n ? n->sequence_nr : 0; }
@@ -28,6 +32,7 @@ static int reachable(st_tensor *const *roots, int nroots, st_node ***out, int *c
   st_node **seen = NULL;
   int n = 0, cap = 0;
   for (int r = 0; r < nroots; r++) {
+    if (roots[r] && st__view_refresh(roots[r])) goto oom;
     const st_autograd_meta *m = roots[r] ? roots[r]->ag : NULL;
     st_node *start = m ? (m->grad_fn ? m->grad_fn : m->grad_accumulator) : NULL;
     if (!start) continue;

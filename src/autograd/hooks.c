@@ -76,6 +76,7 @@ int st_hook_error(st_status status, const char *message) {
 
 int64_t st_tensor_register_hook(st_tensor *t, st_tensor_hook fn, void *user) {
   if (!t || !fn) return st__error(ST_ERR_ARG, "st_tensor_register_hook: %s is NULL", t ? "fn" : "tensor");
+  if (st__view_refresh(t)) return st__status();
   if (!st__requires_grad(t))
     return st__error(ST_ERR_AUTOGRAD, "st_tensor_register_hook: cannot register a hook on a tensor (shape %s) "
                                       "that does not require grad", ST_SHAPE_STR(t));
@@ -118,12 +119,19 @@ int st__add_retains_grad(st_tensor *t) {
   return register_hook(&n->hooks, RETAINS_GRAD, t->ag->output_nr, NULL, NULL, t) > 0 ? 0 : st__status();
 }
 
+/* Relinks the hook itself: recording calls it where nothing may fail (record.c). */
 void st__move_retains_grad(st_tensor *t, st_node *from, st_node *to) {
-  if (!from) return;
-  for (st_hook *h = from->hooks; h; h = h->next) {
+  if (!from || !to) return;
+  for (st_hook **p = &from->hooks; *p; p = &(*p)->next) {
+    st_hook *h = *p;
     if (h->kind != RETAINS_GRAD || h->tensor != t) continue;
-    unlink_hook(h);
-    register_hook(&to->hooks, RETAINS_GRAD, t->ag->output_nr, NULL, NULL, t);
+    *p = h->next;
+    h->next = NULL;
+    h->owner = &to->hooks;
+    h->slot = t->ag->output_nr;
+    st_hook **tail = &to->hooks;
+    while (*tail) tail = &(*tail)->next;
+    *tail = h;
     return;
   }
 }

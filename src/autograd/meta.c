@@ -32,6 +32,7 @@ static void ag_free(st_tensor *t) {
   st__node_release(m->grad_fn);
   st__drop(m->grad);
   st__drop(m->view_base);
+  st__view_fn_release(m->view_fn);
   st__free(m, sizeof *m);
 }
 
@@ -119,6 +120,7 @@ int st_retain_grad(st_tensor *t) {
     st__null_arg("st_retain_grad", 1);
     return st__status();
   }
+  if (st__view_refresh(t)) return st__status();
   if (!st__requires_grad(t))
     return st__error(ST_ERR_AUTOGRAD, "st_retain_grad: a tensor of shape %s does not require grad", ST_SHAPE_STR(t));
   if (t->ag->grad_fn && !t->ag->retains_grad) { /* leaves keep .grad anyway */

@@ -84,6 +84,7 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
   if (!rc) rc = f->fn(f->ctx, f->nin, in, f->nout, out);
   for (int j = 0; j < f->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
+  for (int j = 0; !rc && j < f->nout; j++) rc = st__settle_output(&out[j]);
   for (int j = 0; !rc && j < f->nout; j++)
     if (!out[j])
       rc = st__has_error()
