@@ -186,23 +186,26 @@ static st_tensor *base_tangent(const st_tensor *view, st_tensor *t, bool *failed
   return r;
 }
 
-/* An in-place op on a dual: the new value and its tangent are computed first, from a copy of
-   self's value and self as it is; only then is self written (the op itself again, one level
-   down: it fails as a whole or not at all) and the tangents replaced, which cannot fail. */
+/* An in-place op on a dual: the new value and its tangent are computed first, on copies of
+   self's value (the rule's graph below must not hold self, which is written next); only then is
+   self written (the op itself again, one level down: it fails as a whole or not at all) and the
+   tangents replaced, which cannot fail. */
 static int run_inplace(const st_opcall *c, st_tensor *const *vin, st_tensor *const *tin,
                        st_tensor **out) {
   const st_op *op = c->op;
   int nin = c->nin;
-  st_tensor *self = c->in[0], *res = NULL, *t = NULL, *bt = NULL, *done[ST_MAX_OUTS] = {0};
-  st_tensor *small[8], **rin = st__tmp_array(nin, small, 8);
+  st_tensor *self = c->in[0], *res = NULL, *before = NULL, *t = NULL, *bt = NULL;
+  st_tensor *small[8], **rin = st__tmp_array(nin, small, 8), *done[ST_MAX_OUTS] = {0};
   int rc = rin ? 0 : ST_ERR_OOM;
-  if (!rc && !(res = st__untrack(st_clone(vin[0])))) rc = st__status();
+  if (!rc && (!(res = st__untrack(st_clone(vin[0]))) || !(before = st__untrack(st_clone(vin[0])))))
+    rc = st__status();
   for (int i = 0; !rc && i < nin; i++) rin[i] = i ? vin[i] : res;
   st_tensor *rout[ST_MAX_OUTS] = {0};
   if (!rc) rc = st__redispatch(c, rin, rout); /* res holds the new value */
   for (int j = 0; j < op->nout; j++) st__drop(rout[j]);
   st_tensor *tout[ST_MAX_OUTS] = {0};
-  if (!rc) rc = tangents_of(c, vin, (st_tensor *const[]){res}, tin, tout);
+  if (!rc) rin[0] = before; /* the rule sees self as it was */
+  if (!rc) rc = tangents_of(c, rin, (st_tensor *const[]){res}, tin, tout);
   t = tout[0];
   for (int j = 1; j < op->nout; j++) st__drop(tout[j]);
   bool view = self->ag && self->ag->view_base && !self->ag->view_nograd, failed = false;
@@ -225,6 +228,7 @@ static int run_inplace(const st_opcall *c, st_tensor *const *vin, st_tensor *con
   st__drop(t);
   st__drop(bt);
   st__drop(res);
+  st__drop(before);
   st__tmp_free(rin, small, nin);
   return rc;
 }

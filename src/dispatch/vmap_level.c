@@ -5,6 +5,7 @@
    (with a one-time warning naming the op). Random ops follow the level's randomness mode. */
 #include <stdio.h>
 
+#include "../autograd/autograd.h"
 #include "interp.h"
 
 static _Atomic unsigned char warned[ST_OP_COUNT];
@@ -178,6 +179,11 @@ int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
     else if (obdim[j] < 0)
       out[j] = st_retain(vout[j]);
     else if (!(out[j] = st__wrap(level, vout[j], obdim[j], NULL)))
+      rc = ST_ERR_OOM;
+    /* a view of a batched tensor knows its base here, so that a transform above that lifts it
+       lifts the base too (dispatch.c) */
+    else if (m[j].alias >= 0 && c->in[m[j].alias]->level == level && !st__inference_mode() &&
+             st__view_track(c, m[j].alias, out[j], false))
       rc = ST_ERR_OOM;
   }
   for (int j = 0; j < nout; j++) st__drop(vout[j]);
