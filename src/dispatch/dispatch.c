@@ -314,13 +314,29 @@ static int run_lifted(const st_opcall *c, int level, st_tensor **out) {
   return rc;
 }
 
+/* A transform's wrapper of a tensor that was written through that tensor itself, captured from
+   outside and lifted (torch.func refuses the write: "mutate a captured Tensor"); the wrapper's
+   history would miss the write. */
+static int check_captured(const char *fn, int i, const st_tensor *t) {
+  if (!t || !t->level || t->wrap == ST_WRAP_VMAP || !st__wrapper_alive(t) ||
+      st__lift_level(t->value, t->level) != t->level || st__lifted(t->value, t->level) == t)
+    return 0;
+  return st__error(ST_ERR_TRANSFORM,
+                   "%s: argument %d (shape %s) is an input of a transform (level %d) that was "
+                   "written in place through the tensor itself, captured from outside the "
+                   "transform; pass the tensor to the transform instead of capturing it",
+                   fn, i + 1, ST_SHAPE_STR(t), t->level);
+}
+
 /* The inputs as the levels up to the effective top see them: lifted tensors replaced by their
    wrappers, and a view of a lifted base lifted too. *changed when one was replaced. */
-static int substitute(int nin, st_tensor *const *in, st_tensor **r, bool *changed) {
+static int substitute(const char *fn, int nin, st_tensor *const *in, st_tensor **r,
+                      bool *changed) {
   int top = st__interp_top();
   *changed = false;
   for (int i = 0; i < nin; i++) {
     st_tensor *t = in[i], *s = st__lifted(t, top);
+    if (check_captured(fn, i, t)) return st__status();
     if (t && s == t && is_view(t)) {
       int l = st__lift_level(t->ag->view_base, top);
       if (l > t->level && !(s = lift(t, l))) return st__status() ? st__status() : ST_ERR_OOM;
@@ -333,12 +349,12 @@ static int substitute(int nin, st_tensor *const *in, st_tensor **r, bool *change
 
 /* Calls again(ctx, substitutes, out) when an input stands for a lifted tensor (*ran); else the
    caller goes on with its inputs. Returns again's status, or a failed substitution's. */
-static int with_substitutes(int nin, st_tensor *const *in,
+static int with_substitutes(const char *fn, int nin, st_tensor *const *in,
                             int (*again)(const void *, st_tensor *const *, st_tensor **),
                             const void *ctx, st_tensor **out, bool *ran) {
   st_tensor *small[8], **r = st__tmp_array(nin, small, 8);
   bool changed = false;
-  int rc = r ? substitute(nin, in, r, &changed) : ST_ERR_OOM;
+  int rc = r ? substitute(fn, nin, in, r, &changed) : ST_ERR_OOM;
   *ran = rc || changed;
   if (!rc && changed) rc = again(ctx, r, out);
   st__tmp_free(r, small, nin);
@@ -350,7 +366,7 @@ int st__settle_output(st_tensor **t) {
   if (st__tls_nlifts) {
     st_tensor *r[1];
     bool changed;
-    if (substitute(1, t, r, &changed)) return st__status();
+    if (substitute("a transformed function's output", 1, t, r, &changed)) return st__status();
     if (changed) {
       st_retain(r[0]);
       st__drop(*t);
@@ -367,7 +383,7 @@ int st__dispatch(const st_opcall *c, st_tensor **out) {
   if (check_inputs(c)) return st__status();
   bool ran = false;
   if (st__tls_nlifts) {
-    int rc = with_substitutes(c->nin, c->in, redispatch_cb, c, out, &ran);
+    int rc = with_substitutes(ST_FN(c), c->nin, c->in, redispatch_cb, c, out, &ran);
     if (ran) return rc;
   }
   bool dead;
@@ -396,7 +412,9 @@ int st__dispatch_hop(const st_hop_call *c, st_tensor **out) {
   for (int j = 0; j < c->nout; j++) out[j] = NULL;
   bool ran = false;
   if (st__tls_nlifts) {
-    int rc = with_substitutes(c->nin, c->in, hop_again, c, out, &ran);
+    char fn[48];
+    snprintf(fn, sizeof fn, "st_%s", c->hop->name);
+    int rc = with_substitutes(fn, c->nin, c->in, hop_again, c, out, &ran);
     if (ran) return rc;
   }
   for (int i = 0; i < c->nin; i++) /* the rules read jvp tangents directly */
