@@ -157,7 +157,7 @@ bool st__is_accumulate(const st_node *n) { return n->ops == &accumulate_ops; }
 
 /* Returns a new reference to the edge's node. */
 st_edge st__gradient_edge(st_tensor *t) {
-  if (st__view_refresh(t)) return (st_edge){NULL, -1}; /* a view whose base was written */
+  if (t->ag && t->ag->view_base && st__view_refresh(t)) return (st_edge){NULL, -1}; /* a view */
   if (!st__requires_grad(t)) return (st_edge){NULL, 0};
   st_autograd_meta *m = t->ag;
   if (m->grad_fn) {

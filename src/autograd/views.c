@@ -87,15 +87,24 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   return 0;
 }
 
+/* Whether a vmap interpreter's rule is running (the stack is lowered below a vmap level): the
+   values it makes are held only by that level's wrappers, which know their own bases
+   (vmap_level.c); a view among them needs its base here only to record an in-place op on it. */
+static bool in_vmap_rule(void) {
+  if (!st__tls_depth) return false;
+  int top = st__interp_top();
+  return top < st__tls_depth && st__interp_at(top + 1)->kind == ST_WRAP_VMAP;
+}
+
 int st__view_track_outputs(const st_opcall *c, const st_meta *m, st_tensor **out) {
   if (st__inference_mode()) return 0;
-  bool grad_mode = st__grad_mode();
+  bool grad_mode = st__grad_mode(), own_values = in_vmap_rule();
   for (int j = 0; j < c->op->nout; j++) {
     int alias = m[j].alias;
     if (alias < 0 || ((c->op->flags & ST_OP_INPLACE) && j == 0)) continue;
     /* outside grad mode only a view of a tensor that requires grad is kept (it is then refused
        as the target of an in-place op in grad mode, as in PyTorch) */
-    if (!grad_mode && !st__requires_grad(c->in[alias])) continue;
+    if ((!grad_mode || own_values) && !st__requires_grad(c->in[alias])) continue;
     if (st__view_track(c, alias, out[j], !grad_mode)) return ST_ERR_OOM;
   }
   return 0;

@@ -124,7 +124,7 @@ void st__lift_truncate(int level, int n) {
 
 st_tensor *st__wrap(int level, st_tensor *value, int bdim, st_tensor *tangent) {
   const st_interp *I = &tls_stack[level];
-  value = st__lifted(value, level - 1);
+  if (st__tls_nlifts) value = st__lifted(value, level - 1);
   int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
   int ndim = 0;
   for (int d = 0; d < value->ndim; d++) {

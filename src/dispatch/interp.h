@@ -52,6 +52,8 @@ int st__interp_top(void);
    lower returns the previous top for restore. */
 int st__interp_lower(int level);
 void st__interp_restore(int prev);
+/* The number of interpreters pushed (the innermost transform's level). */
+extern _Thread_local int st__tls_depth;
 /* "vmap", "grad" or "jvp". */
 const char *st__interp_name(st_wrap_kind kind);
 

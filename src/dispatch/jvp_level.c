@@ -281,7 +281,7 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
   bool any = false;
   for (int i = 0; !rc && i < nin; i++) {
     st_tensor *x = c->in[i];
-    if (x->level == level && st__view_refresh(x)) rc = st__status(); /* a view's tangent */
+    if (x->level == level && x->ag && st__view_refresh(x)) rc = st__status(); /* a view's tangent */
     vin[i] = st__unwrap_at(x, level);
     tin[i] = x->level == level ? x->tangent : NULL;
     any = any || tin[i];
