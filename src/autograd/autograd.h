@@ -43,7 +43,7 @@ typedef struct st_autograd_meta {
      the view's grad_fn (tangent, at a jvp level) is made again from the base's. */
   st_tensor *view_base;      /* strong */
   st_view_step *view_fn;     /* strong */
-  uint64_t view_version;     /* the storage version the grad_fn / tangent is current for */
+  _Atomic uint64_t view_version; /* the storage version its grad_fn / tangent is current for */
   struct st_hook *hooks;     /* a leaf's tensor pre-hooks and post-accumulate-grad hooks */
 } st_autograd_meta;
 
@@ -185,6 +185,8 @@ void st__view_fn_release(st_view_step *s);
    storage was written since it was last made, or when it has none and its base now requires
    grad. A no-op for other tensors. Returns 0 or ST_ERR_OOM. */
 int st__view_refresh(st_tensor *t);
+/* After an in-place op on view: its grad_fn (made, or none) or tangent is current. */
+void st__view_mark_current(st_tensor *view, bool made);
 /* The chain's view ops on x, shaped like the base (the view's part of x), and the transpose:
    g, shaped like the view, placed in a base-shaped tensor of zeros. Public ops: tracked
    references in the current scope; NULL with the error set. */

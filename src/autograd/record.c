@@ -165,7 +165,9 @@ int st__needs_record(const st_opcall *c, int level, bool *needed) {
   for (int i = 0; i < c->nin; i++) any = any || tracked_at(c->in[i], level);
   if ((c->op->flags & ST_OP_INPLACE) && c->in[0]->level == level && check_inplace(c, any))
     return st__status();
-  *needed = any && !(c->op->flags & ST_OP_NONDIFF);
+  /* an in-place op writing an integer or bool tensor makes nothing that has a gradient */
+  bool inplace_int = (c->op->flags & ST_OP_INPLACE) && !st__is_float(c->in[0]->dtype);
+  *needed = any && !(c->op->flags & ST_OP_NONDIFF) && !inplace_int;
   return 0;
 }
 
@@ -294,7 +296,7 @@ void st__record_commit(st_record *r) {
     st_tensor *view = c->in[0];
     set_history(view->ag->view_base, r->slices, 0);
     set_history(view, r->view_fn, 0);
-    view->ag->view_version = atomic_load_explicit(&view->storage->version, memory_order_relaxed);
+    st__view_mark_current(view, true);
   }
   st__record_abort(r); /* drops the references prepare held: the tensors hold the nodes now */
 }

@@ -49,6 +49,21 @@ static void steps_free(const st_view_step **s, const st_view_step **small, int n
   if (s != small) st__free((void *)s, sizeof *s * (size_t)n);
 }
 
+static uint64_t version_of(const st_tensor *t) {
+  return atomic_load_explicit(&t->storage->version, memory_order_relaxed);
+}
+
+/* view_version is 2 v + 1 when the view's grad_fn (tangent) is current for storage version v,
+   2 v when it has none because its base did not require grad at v (so that the base's requiring
+   grad later makes one). Stored with release and read with acquire, so that a thread that finds
+   a view current sees the grad_fn another thread made for it. */
+static uint64_t stamp(uint64_t version, bool made) { return 2 * version + made; }
+
+void st__view_mark_current(st_tensor *view, bool made) {
+  atomic_store_explicit(&view->ag->view_version, stamp(version_of(view), made),
+                        memory_order_release);
+}
+
 /* --------------------------------------------------------------------------- recording */
 
 /* Only a one-input view op whose vjp reads no saved value can be replayed from its record. */
@@ -83,7 +98,9 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   m->view_base = st_retain(root);
   m->view_fn = s;
   m->view_nograd = nograd;
-  m->view_version = atomic_load_explicit(&out->storage->version, memory_order_relaxed);
+  /* recorded (its grad_fn follows the base's) when the base requires grad; a jvp view's tangent
+     is its base's */
+  st__view_mark_current(out, st__requires_grad(root) || out->wrap == ST_WRAP_JVP);
   return 0;
 }
 
@@ -117,7 +134,7 @@ int st__view_inherit(st_tensor *t, st_tensor *base, const st_tensor *view) {
   m->view_base = st_retain(base);
   m->view_fn = step_retain(vm->view_fn);
   m->view_nograd = vm->view_nograd;
-  m->view_version = atomic_load_explicit(&t->storage->version, memory_order_relaxed);
+  st__view_mark_current(t, st__requires_grad(base) || t->wrap == ST_WRAP_JVP);
   return 0;
 }
 
@@ -184,30 +201,54 @@ st_node *st__view_node_new(st_view_step *chain, st_edge base_edge) {
 
 /* ---------------------------------------------------------------------- view replay */
 
-/* The grad_fn of a view whose base was written since view_version (or that had none while its
-   base now requires grad) is the chain's transpose over the base's current history. */
+/* Threads that use a view after its base was written may all find it stale: the new grad_fn
+   (tangent) is made outside the lock, which guards only the swap (and is never held while an op
+   runs: making a tangent dispatches ops, which may refresh other views). */
+static atomic_flag refresh_flag = ATOMIC_FLAG_INIT;
+static void refresh_lock(void) {
+  while (atomic_flag_test_and_set_explicit(&refresh_flag, memory_order_acquire)) {
+  }
+}
+static void refresh_unlock(void) {
+  atomic_flag_clear_explicit(&refresh_flag, memory_order_release);
+}
+
+/* Whether a view's grad_fn must be made again: the storage was written since, or it has none and
+   its base requires grad now. */
+static bool stale(const st_autograd_meta *m, uint64_t now, bool base_tracked) {
+  uint64_t v = atomic_load_explicit(&m->view_version, memory_order_acquire);
+  return !(v == stamp(now, true) || (v == stamp(now, false) && !base_tracked));
+}
+
+/* The grad_fn of a stale view is the chain's transpose over the base's current history. */
 static int refresh_grad_fn(st_tensor *t, uint64_t now) {
   st_autograd_meta *m = t->ag;
   st_tensor *b = m->view_base;
   bool base_tracked = st__requires_grad(b);
-  if (m->view_version == now && (m->grad_fn || !base_tracked)) return 0;
+  if (!stale(m, now, base_tracked)) return 0;
   st_node *n = NULL;
   if (base_tracked) {
     st_edge e = st__gradient_edge(b);
     if (e.input_nr < 0 || !(n = st__view_node_new(m->view_fn, e))) return ST_ERR_OOM;
   }
-  if (m->retains_grad && m->grad_fn && n) st__move_retains_grad(t, m->grad_fn, n);
-  st__node_release(m->grad_fn);
-  m->grad_fn = n;
-  m->output_nr = 0;
-  m->view_version = now;
+  refresh_lock();
+  if (stale(m, now, base_tracked)) {
+    if (m->retains_grad && m->grad_fn && n) st__move_retains_grad(t, m->grad_fn, n);
+    st_node *old = m->grad_fn;
+    m->grad_fn = n;
+    m->output_nr = 0;
+    atomic_store_explicit(&m->view_version, stamp(now, base_tracked), memory_order_release);
+    n = old;
+  }
+  refresh_unlock();
+  st__node_release(n); /* the old grad_fn, or the new one when another thread was first */
   return 0;
 }
 
 /* A jvp wrapper's tangent: the view of its base's tangent (none when the base has none). */
 static int refresh_tangent(st_tensor *t, uint64_t now) {
   st_autograd_meta *m = t->ag;
-  if (m->view_version == now) return 0;
+  if (atomic_load_explicit(&m->view_version, memory_order_acquire) == stamp(now, true)) return 0;
   st_tensor *bt = m->view_base->tangent, *nt = NULL;
   if (bt) {
     int rc = st_scope_push();
@@ -215,17 +256,23 @@ static int refresh_tangent(st_tensor *t, uint64_t now) {
     st_scope_pop();
     if (rc) return rc;
   }
-  st__drop(t->tangent);
-  t->tangent = nt;
-  t->tangent_own = false;
-  m->view_version = now;
+  refresh_lock();
+  if (atomic_load_explicit(&m->view_version, memory_order_acquire) != stamp(now, true)) {
+    st_tensor *old = t->tangent;
+    t->tangent = nt;
+    t->tangent_own = false;
+    atomic_store_explicit(&m->view_version, stamp(now, true), memory_order_release);
+    nt = old;
+  }
+  refresh_unlock();
+  st__drop(nt);
   return 0;
 }
 
 int st__view_refresh(st_tensor *t) {
   st_autograd_meta *m = t->ag;
   if (!m || !m->view_base || m->view_nograd) return 0;
-  uint64_t now = atomic_load_explicit(&t->storage->version, memory_order_relaxed);
+  uint64_t now = version_of(t);
   return t->wrap == ST_WRAP_JVP ? refresh_tangent(t, now) : refresh_grad_fn(t, now);
 }
 

@@ -291,7 +291,8 @@ static st_tensor *lift(st_tensor *key, int level) {
 /* Whether the write of call c (at `level`, self below it) must be tracked there. */
 static bool wants_lift(const st_opcall *c, int level) {
   const st_interp *I = st__interp_at(level);
-  if ((c->op->flags & ST_OP_NONDIFF) || I->kind == ST_WRAP_VMAP) return false;
+  if ((c->op->flags & ST_OP_NONDIFF) || I->kind == ST_WRAP_VMAP || !st__is_float(c->in[0]->dtype))
+    return false;
   for (int i = 1; i < c->nin; i++) {
     const st_tensor *t = c->in[i];
     if (t->level != level) continue;

@@ -218,7 +218,7 @@ static int run_inplace(const st_opcall *c, st_tensor *const *vin, st_tensor *con
       st__drop(base->tangent);
       base->tangent = bt;
       bt = NULL;
-      self->ag->view_version = atomic_load_explicit(&self->storage->version, memory_order_relaxed);
+      st__view_mark_current(self, true);
     }
     st__drop(self->tangent);
     self->tangent = t;
@@ -286,7 +286,10 @@ int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor *
     tin[i] = x->level == level ? x->tangent : NULL;
     any = any || tin[i];
   }
-  if (op->flags & ST_OP_NONDIFF) any = false;
+  /* nothing differentiable comes out (an in-place op on an integer or bool tensor included) */
+  if ((op->flags & ST_OP_NONDIFF) ||
+      (!rc && (op->flags & ST_OP_INPLACE) && !st__is_float(vin[0]->dtype)))
+    any = false;
   if (!rc) rc = check_inplace_target(level, c, any);
   bool inplace = (op->flags & ST_OP_INPLACE) && any && op->nout == 1;
   if (!rc) rc = inplace ? run_inplace(c, vin, tin, out) : run(level, c, m, vin, tin, any, out);

@@ -3,6 +3,8 @@
    through it, and the in-place checks on views (a view of a leaf, a view made in no-grad mode).
    Expected values come from PyTorch (gen_inplace_views.py writes inplace_views_expected.h); each
    case names the test of test/test_autograd.py it ports. */
+#include <pthread.h>
+
 #include "test.h"
 #include "util.h"
 
@@ -297,4 +299,28 @@ TEST(inplace_view_write_invalidates_a_saved_view_of_the_base) {
   CHECK(st_add_(narrow(b, 0, 1, 2), st_mul(v, v)) == 0);
   CHECK_FAILS(st_backward(st_sum_all(b), NULL, false, false) != 0, ST_ERR_INPLACE,
               "modified by an inplace operation");
+}
+
+/* Threads that use a view after its base was written make its grad_fn again at once: one of
+   them installs it, the other's is dropped (PyTorch guards this with a mutex in the view's
+   autograd meta). */
+static void *use_view(void *p) {
+  for (int k = 0; k < 50; k++) st_grad_fn(p);
+  return NULL;
+}
+
+TEST(inplace_stale_view_made_current_by_two_threads_at_once) {
+  st_tensor *x = leaf(tu_tensor(ST_F64, ST_SHAPE(3), (double[]){1, 2, 3}));
+  st_tensor *b = st_mul_scalar(x, 1), *v = narrow(b, 0, 0, 2);
+  for (int round = 0; round < 100; round++) {
+    CHECK(st_mul_scalar_(b, 1) == 0); /* v is stale */
+    pthread_t t1, t2;
+    pthread_create(&t1, NULL, use_view, v);
+    pthread_create(&t2, NULL, use_view, v);
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+  }
+  CHECK(strcmp(grad_fn_name(v), "SliceBackward") == 0);
+  CHECK(st_backward(st_sum_all(st_mul_scalar(v, 2)), NULL, false, false) == 0);
+  CHECK_CLOSE(st_grad_of(x), 0, 2, 2, 0);
 }

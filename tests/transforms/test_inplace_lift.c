@@ -213,3 +213,33 @@ TEST(view_taken_before_the_write_gives_a_custom_jvp_rule_the_new_tangent) {
   st_func_release(f);
   st_scope_pop();
 }
+
+/* An in-place write of a tracked value into a bool tensor makes nothing differentiable (PyTorch:
+   the result does not require grad): not lifted, no tangent, a zero derivative through it
+   (a fuzz-found case: jvp gave the bool result the cast tangent). */
+static int write_into_bool(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *mask = st_lt(in[0], st_zeros(ST_F64, ST_SHAPE(3)));
+  if (st_copy_(mask, in[0])) return st_last_status();
+  out[0] = st_sum_all(st_mul(st_to_dtype(mask, ST_F64), in[0]));
+  return out[0] ? 0 : st_last_status();
+}
+
+TEST(inplace_write_into_a_bool_tensor_is_not_differentiated) {
+  st_scope_push();
+  st_tensor *x = x3(), *g = NULL, *t = tu_tensor(ST_F64, ST_SHAPE(3), (double[]){1, 2, 3});
+  st_tensor *o = NULL, *to = NULL;
+  st_func *f = st_func_new(write_into_bool, NULL, 1, 1), *df = st_grad(f, 0, NULL);
+  /* the mask is all true after the write (x has no zero): f = sum(x), df/dx = 1 */
+  CHECK(st_call(df, &x, &g) == 0);
+  CHECK_CLOSE(g, 0, 1, 1, 1);
+  CHECK(st_jvp(f, &x, &t, &o, &to) == 0);
+  CHECK_NEAR(st_item(to), 6.0, 0);
+  st_set_requires_grad(x, true);
+  CHECK(write_into_bool(NULL, 1, &x, 1, &o) == 0);
+  CHECK(st_backward(o, NULL, false, false) == 0);
+  CHECK_CLOSE(st_grad_of(x), 0, 1, 1, 1);
+  st_func_release(df);
+  st_func_release(f);
+  st_scope_pop();
+}
