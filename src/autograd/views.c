@@ -134,7 +134,7 @@ int st__view_inherit(st_tensor *t, st_tensor *base, const st_tensor *view) {
   m->view_base = st_retain(base);
   m->view_fn = step_retain(vm->view_fn);
   m->view_nograd = vm->view_nograd;
-  st__view_mark_current(t, st__requires_grad(base) || t->wrap == ST_WRAP_JVP);
+  st__view_mark_current(t, false); /* its grad_fn (tangent) is made from the base's when used */
   return 0;
 }
 

@@ -243,3 +243,27 @@ TEST(inplace_write_into_a_bool_tensor_is_not_differentiated) {
   st_func_release(f);
   st_scope_pop();
 }
+
+/* A view of a fresh tensor taken before the tensor was lifted (written with a tracked value) is
+   lifted with it when next used, its history made from the lifted base's: d/dx sum(x[0:2]^2). */
+static int view_before_lift(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *y = st_zeros(ST_F64, ST_SHAPE(3)), *v = st_slice(y, 0, 0, 2, 1);
+  if (st_copy_(y, in[0])) return st_last_status();
+  out[0] = st_sum_all(st_mul(v, v));
+  return out[0] ? 0 : st_last_status();
+}
+
+TEST(view_taken_before_its_base_was_lifted_follows_the_base) {
+  st_scope_push();
+  st_tensor *x = x3(), *g = NULL, *t = tu_tensor(ST_F64, ST_SHAPE(3), (double[]){1, 2, 3});
+  st_tensor *o = NULL, *to = NULL;
+  st_func *f = st_func_new(view_before_lift, NULL, 1, 1), *df = st_grad(f, 0, NULL);
+  CHECK(st_call(df, &x, &g) == 0);
+  CHECK_CLOSE(g, 0, 1, -3, 0);
+  CHECK(st_jvp(f, &x, &t, &o, &to) == 0);
+  CHECK_NEAR(st_item(to), 2 * 0.5 * 1 + 2 * -1.5 * 2, 1e-15);
+  st_func_release(df);
+  st_func_release(f);
+  st_scope_pop();
+}
