@@ -37,7 +37,7 @@
 #include "strata.h"
 
 /* Constructs that found a library bug not fixed yet are skipped unless built with
-   -DKNOWN_BUGS=1 (see tests/fuzz/README.md; bugs 2, 4-8, 10 and 12 are fixed and fuzzed):
+   -DKNOWN_BUGS=1 (see tests/fuzz/README.md; bugs 2, 4-8, 10-12 are fixed and fuzzed):
      1. st_dropout(x, p, false) overflows a one-element st_meta on the stack (infer_dropout
         describes two outputs).
      3. st_vmap of a function with an output that does not depend on the batch and has 8 dims
@@ -46,11 +46,7 @@
         program's outputs are limited so that no rank along the stack passes 7.
      9. Returning an input as st_retain(in[i]) leaks when an op in the function also returned
         that tensor (st_contiguous of a contiguous input): the output is untracked from the
-        function's scope, consuming the op's record. Such outputs go through st_contiguous.
-    11. Under st_vjp / st_grad, a view taken before its base is modified in place keeps its
-        old history: its gradient misses the write, silently (eager autograd refuses: "a view
-        ... was used after its base was modified in place"). In-place ops only write a
-        register when no register made after it shares its storage. */
+        function's scope, consuming the op's record. Such outputs go through st_contiguous. */
 #ifndef KNOWN_BUGS
 #define KNOWN_BUGS 0
 #endif
@@ -321,7 +317,7 @@ typedef struct {
   st_tensor *t[MAX_REGS];
   bool alias_in[MAX_REGS]; /* may share storage with an input: never written in place */
   bool priv[MAX_REGS];     /* its jvp tangent is its own (bug 5): see tangent_kind */
-  int group[MAX_REGS];     /* registers that may share storage have the same group (bug 11) */
+  int group[MAX_REGS];     /* registers that may share storage have the same group */
   bool saved[MAX_REGS];    /* by group: a custom function saved it for backward (bug 12) */
   int n;
   int read[8], nread; /* the registers the current op reads */
@@ -684,11 +680,8 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
   case K_INPLACE_SCALAR: {
     /* only registers that cannot alias an input: the caller's tensors stay as they were; and
        (bug 5) only registers whose tangent under jvp is not shared with another tensor's;
-       (bug 11) and no view of the target's storage taken before the write; (bug 12) and
-       nothing a custom function saved */
-    bool later_view = false;
-    for (int j = ia + 1; j < R->n; j++) later_view |= R->group[j] == R->group[ia];
-    if (R->alias_in[ia] || (!KNOWN_BUGS && (!R->priv[ia] || later_view))) {
+       (bug 12) and nothing a custom function saved */
+    if (R->alias_in[ia] || (!KNOWN_BUGS && !R->priv[ia])) {
       *made = false;
       return a;
     }
