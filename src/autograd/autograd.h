@@ -36,14 +36,16 @@ typedef struct st_autograd_meta {
   int output_nr;
   st_tensor *grad;    /* accumulated .grad */
   st_node *grad_accumulator; /* weak: the AccumulateGrad node of a leaf, cleared when it dies */
-  /* Views (views.c): a view op's output at level 0 in grad mode, and at a grad or jvp level
-     when the op was recorded there, knows its base (the first tensor of its chain of views,
-     never itself a view) and the steps from it. PyTorch's view replay: when the storage
-     version moved since view_version (an in-place write through the base or another view),
-     the view's grad_fn (tangent, at a jvp level) is made again from the base's. */
-  st_tensor *view_base;      /* strong */
-  st_view_step *view_fn;     /* strong */
-  _Atomic uint64_t view_version; /* the storage version its grad_fn / tangent is current for */
+  /* Views (views.c): a view op's output at level 0 in grad mode, at a grad level where the op
+     was recorded, at a jvp level, and at a vmap level under a grad or jvp level, knows its base
+     (the first tensor of its chain of views, never itself a view) and the steps from it.
+     PyTorch's view replay: when the storage version moved since view_version (an in-place write
+     through the base or another view), the view's grad_fn (tangent, at a jvp level) is made
+     again from the base's. */
+  st_tensor *view_base;          /* strong */
+  st_view_step *view_fn;         /* strong */
+  _Atomic uint64_t view_version; /* the storage version its grad_fn / tangent is current for
+                                    (encoded with whether it has one: views.c) */
   struct st_hook *hooks;     /* a leaf's tensor pre-hooks and post-accumulate-grad hooks */
 } st_autograd_meta;
 
@@ -185,7 +187,8 @@ void st__view_fn_release(st_view_step *s);
    storage was written since it was last made, or when it has none and its base now requires
    grad. A no-op for other tensors. Returns 0 or ST_ERR_OOM. */
 int st__view_refresh(st_tensor *t);
-/* After an in-place op on view: its grad_fn (made, or none) or tangent is current. */
+/* view's grad_fn (or tangent) is current for its storage's version: `made` when it has one for
+   a base that requires grad (after an in-place op on the view, true). */
 void st__view_mark_current(st_tensor *view, bool made);
 /* The chain's view ops on x, shaped like the base (the view's part of x), and the transpose:
    g, shaped like the view, placed in a base-shaped tensor of zeros. Public ops: tracked
