@@ -101,9 +101,27 @@ def clamp_view(x, w):
     return c
 
 
+def chain_of_writes(x, w):  # writes through the base and two views, each stale in turn
+    c = x.clone()
+    v, u = c[0], c[:, 1]
+    c.mul_(x)
+    v.add_(u[0] * 1.0 * x[1])
+    u.mul_(2)
+    v.mul_(x[1])
+    return c * v
+
+
+def saved_view_written(x, w):  # a saved view written afterwards: backward refuses it
+    c = x.clone()
+    u = c[:, 1]
+    y = u[0] * x[1]  # saves u[0]
+    u.mul_(2)
+    return c * y
+
+
 CASES = [slice_mul, view_before_write, view_of_view, inplace_on_view_base, view_chain,
          fresh_zeros_copy, fresh_zeros_slice, other_input, untracked_base, mul_sin, zero_view,
-         clamp_view]
+         clamp_view, chain_of_writes, saved_view_written]
 
 
 def scal(f):
@@ -166,8 +184,10 @@ def main():
                              f'{arr}}},\n')
             except RuntimeError as e:
                 first = str(e).splitlines()[0][:100].replace('"', "'").replace("\\", "/")
-                cells.append(f'  {{"{f.__name__}", "{tname}", -1, {{0}}, NULL}}, /* {first} */\n')
-    out.append("/* case, transform, ndim (-1: torch.func refuses), shape, values */\n")
+                code = -2 if "modified by an inplace operation" in str(e) else -1
+                cells.append(f'  {{"{f.__name__}", "{tname}", {code}, {{0}}, NULL}}, /* {first} */\n')
+    out.append("/* case, transform, ndim (-1: torch.func refuses the write under vmap, -2: backward "
+               "refuses a saved value written since), shape, values */\n")
     out.append("static const struct ip_cell {\n  const char *fn, *transform;\n  int ndim;\n"
                "  int64_t shape[8];\n  const double *want;\n} IP_CELLS[] = {\n")
     out.extend(cells)
