@@ -324,3 +324,54 @@ TEST(inplace_stale_view_made_current_by_two_threads_at_once) {
   CHECK(st_backward(st_sum_all(st_mul_scalar(v, 2)), NULL, false, false) == 0);
   CHECK_CLOSE(st_grad_of(x), 0, 2, 2, 0);
 }
+
+/* test_autograd.py TestAutograd.test_copy_slices_graph_task_updates: CopySlices runs only the
+   gradients the graph task needs (y_safe's node fails when it runs, like PyTorch's DelayedError
+   node), and a view's old grad_fn that no requested input depends on does not run. */
+static int boom(void *user, st_node *n, int nout, st_tensor *const *grad_outputs,
+                st_tensor **replace) {
+  (void)user, (void)n, (void)nout, (void)grad_outputs, (void)replace;
+  return st_hook_error(ST_ERR_AUTOGRAD, "Boom!");
+}
+static int never(void *user, st_tensor *grad, st_tensor **replace) {
+  (void)grad, (void)replace;
+  ++*(int *)user;
+  return 0;
+}
+
+static st_tensor *copy_slices_f(st_tensor *x, st_tensor *y, bool f2) {
+  st_tensor *out = st_reshape(st_clone(x), 1, (int64_t[]){-1}),
+            *b = f2 ? st_mul_scalar(out, 2) : NULL;
+  if (st_add_(out, y)) return NULL;
+  return f2 ? st_add(out, b) : out;
+}
+
+TEST(inplace_copy_slices_runs_only_the_gradients_the_graph_task_needs) {
+  st_tensor *x = leaf(st_rand(ST_F64, ST_SHAPE(2))), *y = leaf(st_rand(ST_F64, ST_SHAPE(2)));
+  for (int f2 = 0; f2 < 2; f2++) {
+    st_tensor *y_safe = st_mul_scalar(y, 1), *g[2] = {0};
+    CHECK(st_node_register_prehook(st_grad_fn(y_safe), boom, NULL) > 0);
+    CHECK_FAILS(st_backward(st_sum_all(copy_slices_f(x, y_safe, f2)), NULL, false, false) != 0,
+                ST_ERR_AUTOGRAD, "Boom!");
+    st_tensor *s = st_sum_all(copy_slices_f(x, y_safe, f2));
+    CHECK_FAILS(st_autograd_grad(1, &s, NULL, 1, &y, g, NULL) != 0, ST_ERR_AUTOGRAD, "Boom!");
+    s = st_sum_all(copy_slices_f(x, y_safe, f2)); /* not asking for y: no call of its hook */
+    CHECK(st_autograd_grad(1, &s, NULL, 1, &x, g, NULL) == 0);
+    CHECK_CLOSE(g[0], 0, f2 ? 3 : 1, f2 ? 3 : 1);
+    s = st_sum_all(copy_slices_f(x, y_safe, f2));
+    CHECK(st_autograd_grad(1, &s, NULL, 1, &y_safe, g, NULL) == 0);
+    CHECK_CLOSE(g[0], 0, 1, 1);
+    st_zero_grad(x);
+  }
+  /* f3: the hook of out's old grad_fn must not run */
+  int calls = 0;
+  st_tensor *y_safe = st_mul_scalar(y, 1), *out = st_reshape(st_clone(x), 1, (int64_t[]){-1});
+  CHECK(st_tensor_register_hook(out, never, &calls) > 0);
+  st_tensor *b = st_add(out, y_safe), *g[2] = {0};
+  CHECK(st_add_(out, y_safe) == 0);
+  st_tensor *s = st_sum_all(st_add(out, b));
+  CHECK(st_autograd_grad(1, &s, NULL, 2, (st_tensor *[]){b, y_safe}, g, NULL) == 0);
+  CHECK_EQ_INT(calls, 0);
+  CHECK_CLOSE(g[0], 0, 1, 1);
+  CHECK_CLOSE(g[1], 0, 2, 2);
+}
