@@ -37,19 +37,32 @@ typedef struct st_saved {
   struct st_saved_pack *pack;
 } st_saved;
 
+/* A differentiable view's way back to its base: the chain of view ops that made it (views.c). */
+typedef struct st_view_step st_view_step;
+
 /* Per-tensor autograd state, allocated on first need (by the thread that owns the tensor: the
    calls that create it write the tensor). `lock` guards .grad and grad_accumulator of a leaf
-   that threads share; the hook lists are guarded by the hook registry's lock. */
+   that threads share, and a view's replay; the hook lists are guarded by the hook registry's
+   lock. */
 typedef struct st_autograd_meta {
   bool requires_grad; /* set by the user on a leaf */
   bool retains_grad;
   bool owns_accumulator; /* grad_accumulator is a strong reference (an unpacked saved leaf) */
+  bool view_nograd;      /* a view made in no-grad mode: not differentiable through its base */
   int output_nr;
-  st_node *grad_fn;              /* strong; NULL for leaves */
-  st_tensor *grad;               /* accumulated .grad */
-  st_node *grad_accumulator;     /* weak: the AccumulateGrad node of a leaf, cleared when it dies */
-  st_tensor *view_base;          /* set when this is a view of a tensor that requires grad */
-  uint64_t view_version;         /* the storage version when the view was made */
+  st_node *grad_fn;          /* strong; NULL for leaves */
+  st_tensor *grad;           /* accumulated .grad */
+  st_node *grad_accumulator; /* weak: the AccumulateGrad node of a leaf, cleared when it dies */
+  /* Views (views.c): a view op's output at level 0 in grad mode, at a grad level where the op
+     was recorded, at a jvp level, and at a vmap level under a grad or jvp level, knows its base
+     (the first tensor of its chain of views, never itself a view) and the steps from it.
+     PyTorch's view replay: when the storage version moved since view_version (an in-place write
+     through the base or another view), the view's grad_fn (tangent, at a jvp level) is made
+     again from the base's. */
+  st_tensor *view_base;          /* strong */
+  st_view_step *view_fn;         /* strong */
+  _Atomic uint64_t view_version; /* the storage version its grad_fn / tangent is current for
+                                    (encoded with whether it has one: views.c) */
   struct st_hook *_Atomic hooks; /* a leaf's tensor pre-hooks and post-accumulate-grad hooks */
   st_ag_lock lock;
 } st_autograd_meta;
@@ -84,8 +97,14 @@ struct st_node {
 };
 
 st_autograd_meta *st__ag_meta(st_tensor *t); /* creates it on first use; NULL on OOM */
+/* A view requires grad when its base does (PyTorch's DifferentiableViewMeta::requires_grad),
+   even before its grad_fn is made (st__view_refresh). */
 static inline bool st__requires_grad(const st_tensor *t) {
-  return t->ag && (t->ag->requires_grad || t->ag->grad_fn);
+  const st_autograd_meta *m = t->ag;
+  if (!m) return false;
+  if (m->requires_grad || m->grad_fn) return true;
+  const st_tensor *b = m->view_base;
+  return b && !m->view_nograd && b->ag && (b->ag->requires_grad || b->ag->grad_fn);
 }
 /* The edge a gradient for t flows along: its grad_fn, or its leaf's AccumulateGrad node
    (created on first use), as a new reference to the node. {NULL, 0} when t does not require
@@ -160,18 +179,76 @@ typedef struct st_grad_modes {
 } st_grad_modes;
 st_grad_modes st__grad_modes_set(st_grad_modes m);
 
-/* Recording, called by dispatch at level 0 and by the grad interpreter at its level:
-   st__needs_record says whether a call must record a node (grad mode on, differentiable op, an
-   input of this level requiring grad) after checking in-place and view rules; st__record then
-   builds the node once the outputs exist. Edges go only to inputs of `level` (lower ones are
-   constants there). The node saves save_in / save_out (the values the rule computes with: the
-   tensors themselves at level 0, the values below the wrappers at a grad level). For an
-   in-place op whose rule reads input 0, `self_before` is a copy of input 0's value taken before
-   the kernel. */
+/* Recording, called by dispatch at level 0 and by the grad interpreter at its level
+   (record.c). st__needs_record says whether a call must record a node (grad mode on,
+   differentiable op, an input of this level requiring grad) after checking the in-place rules
+   (a leaf that requires grad, a view of one, a view made in no-grad mode). Edges go only to
+   inputs of `level` (lower ones are constants there). The node saves save_in / save_out (the
+   values the rule computes with: the tensors themselves at level 0, the values below the
+   wrappers at a grad level), and of those only what the gradients of the inputs that require
+   grad read (st_op.saves_for). For an in-place op whose node reads input 0, `self_before` is a
+   copy of input 0's value taken before the kernel (st__record_wants_self_copy).
+
+   st__record_prepare allocates everything before the kernel runs (outputs must exist: an
+   in-place op's is input 0); st__record_commit attaches it after and cannot fail;
+   st__record_abort frees a prepared record (the call failed). An in-place op on a view gives
+   the view's base a CopySlices node and the view its grad_fn again from it. */
 struct st_opcall;
+typedef struct st_record {
+  const struct st_opcall *c;
+  int level, nout;
+  st_tensor **out;
+  st_node *node;    /* the op's node */
+  st_node *slices;  /* an in-place op on a view: the base's new grad_fn (holds node) */
+  st_node *view_fn; /* ... and the view's */
+} st_record;
 int st__needs_record(const struct st_opcall *c, int level, bool *needed);
-bool st__record_wants_self_copy(const struct st_opcall *c);
+bool st__record_wants_self_copy(const struct st_opcall *c, int level);
+int st__record_prepare(st_record *r, const struct st_opcall *c, int level, st_tensor **out,
+                       int nout, st_tensor *const *save_in, st_tensor *const *save_out,
+                       st_tensor *self_before);
+void st__record_commit(st_record *r);
+void st__record_abort(st_record *r);
+/* prepare and commit at once (nothing to write in between) */
 int st__record(const struct st_opcall *c, int level, st_tensor **out, int nout,
                st_tensor *const *save_in, st_tensor *const *save_out, st_tensor *self_before);
+
+/* "log_softmax" -> "LogSoftmaxBackward", as PyTorch names its nodes (record.c). */
+struct st_op;
+const char *st__node_name(const struct st_op *op);
+
+/* Views (views.c). st__view_track makes output `out` of view call c (a view of input `alias`)
+   a differentiable view: its base (the input's own base when that is a view) and the chain of
+   view ops from it; `nograd` marks a view made outside grad mode. st__view_track_outputs does
+   it for every view output of a call at level 0 (metas from infer), in grad mode (outside it
+   only for views of tensors that require grad). st__view_inherit makes t a view of `base`
+   with the chain of `view` (a tensor lifted into a transform, dispatch.c). */
+struct st_meta;
+int st__view_track(const struct st_opcall *c, int alias, st_tensor *out, bool nograd);
+int st__view_track_outputs(const struct st_opcall *c, const struct st_meta *m, st_tensor **out);
+int st__view_inherit(st_tensor *t, st_tensor *base, const st_tensor *view);
+void st__view_fn_release(st_view_step *s);
+/* View replay: a view's grad_fn (a jvp wrapper's tangent) made again from its base's when the
+   storage was written since it was last made, or when it has none and its base now requires
+   grad. A no-op for other tensors. Returns 0 or ST_ERR_OOM. */
+int st__view_refresh(st_tensor *t);
+/* view's grad_fn (or tangent) is current for its storage's version: `made` when it has one for
+   a base that requires grad (after an in-place op on the view, true). */
+void st__view_mark_current(st_tensor *view, bool made);
+/* The chain's view ops on x, shaped like the base (the view's part of x), and the transpose:
+   g, shaped like the view, placed in a base-shaped tensor of zeros. Public ops: tracked
+   references in the current scope; NULL with the error set. */
+st_tensor *st__view_replay(const st_view_step *chain, st_tensor *x);
+st_tensor *st__view_embed(const st_view_step *chain, st_tensor *g);
+/* A node whose gradient is the chain's transpose, with base_edge (consumed) as its one edge:
+   the grad_fn of a view made again from its base. NULL on OOM. */
+st_node *st__view_node_new(st_view_step *chain, st_edge base_edge);
+/* What a node keeps of a view it saves at level 0: an alias carrying its grad_fn but not its
+   base (which would hold the graph the node is part of). t itself for other tensors. New
+   untracked reference; NULL on OOM. */
+st_tensor *st__view_saved(st_tensor *t);
+/* CopySlices: the new grad_fn of `base` after an in-place op on `view` recorded as node fn
+   (whose edge 0 is unused: the node's edge 0 is the base's current history). NULL on OOM. */
+st_node *st__copy_slices_new(st_tensor *base, st_tensor *view, st_node *fn);
 
 #endif /* STRATA_AUTOGRAD_H */

@@ -399,14 +399,6 @@ static int check_root(const char *fn, int i, st_tensor *out, st_tensor *grad) {
     return st__error(ST_ERR_AUTOGRAD,
                      "%s: element %d of tensors does not require grad and does not have a grad_fn",
                      fn, i);
-  /* checked as an op's input is (record.c): a stale view's history misses the write */
-  if (out->ag->view_base &&
-      atomic_load_explicit(&out->storage->version, memory_order_relaxed) != out->ag->view_version)
-    return st__error(ST_ERR_INPLACE,
-                     "%s: a view of shape %s (output %d) was used after its base was modified in "
-                     "place; its gradient would be wrong. Take the view again after the in-place "
-                     "operation",
-                     fn, ST_SHAPE_STR(out), i);
   if (!grad) {
     if (st__numel(out->ndim, out->shape) != 1)
       return st__error(ST_ERR_AUTOGRAD,

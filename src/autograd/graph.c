@@ -4,11 +4,13 @@
 
 #include "autograd.h"
 
+/* A view whose base was written gets its grad_fn made again first (views.c). */
 st_node *st_grad_fn(const st_tensor *t) {
   if (!t) {
     st__null_arg("st_grad_fn", 1);
     return NULL;
   }
+  if (st__view_refresh((st_tensor *)t)) return NULL;
   return t->ag ? t->ag->grad_fn : NULL;
 }
 
@@ -98,6 +100,7 @@ static int reachable(const char *fn, st_tensor *const *roots, int nroots, walk *
   *w = (walk){0};
   for (int r = 0; r < nroots; r++) {
     if (!roots[r]) return st__null_error(ST_ERR_ARG, "%s: root %d is NULL", fn, r);
+    if (st__view_refresh(roots[r])) return ST_ERR_OOM;
     st_edge e = st__existing_gradient_edge(roots[r]);
     if (!e.node) continue;
     int rc = visit_once(w, e.node);

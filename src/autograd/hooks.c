@@ -99,8 +99,8 @@ int st_hook_error(st_status status, const char *message) {
 /* ----------------------------------------------------------------------------- registering */
 
 int64_t st_tensor_register_hook(st_tensor *t, st_tensor_hook fn, void *user) {
-  if (!t || !fn)
-    return st__error(ST_ERR_ARG, "st_tensor_register_hook: %s is NULL", t ? "fn" : "tensor");
+  if (!t || !fn) return st__error(ST_ERR_ARG, "st_tensor_register_hook: %s is NULL", t ? "fn" : "tensor");
+  if (st__view_refresh(t)) return st__status();
   if (!st__requires_grad(t))
     return st__error(ST_ERR_AUTOGRAD,
                      "st_tensor_register_hook: cannot register a hook on a tensor (shape %s) that "
@@ -168,7 +168,7 @@ int st__add_retains_grad(st_tensor *t) {
 
 /* Moves the entry itself to the new node's list: nothing to allocate, so nothing can fail. */
 void st__move_retains_grad(st_tensor *t, st_node *from, st_node *to) {
-  if (!from) return;
+  if (!from || !to) return;
   st__ag_lock(&registry_lock);
   st_hook *h = find_retains(from, t);
   if (h) {

@@ -43,6 +43,7 @@ static void ag_free(st_tensor *t) {
   st__node_release(m->grad_fn);
   st__drop(m->grad);
   st__drop(m->view_base);
+  st__view_fn_release(m->view_fn);
   st__free(m, sizeof *m);
 }
 
@@ -214,6 +215,7 @@ int st_retain_grad(st_tensor *t) {
     return st__status();
   }
   if (outside_transforms("st_retain_grad", t)) return st__status();
+  if (st__view_refresh(t)) return st__status();
   if (!st__requires_grad(t))
     return st__error(ST_ERR_AUTOGRAD, "st_retain_grad: a tensor of shape %s does not require grad",
                      ST_SHAPE_STR(t));

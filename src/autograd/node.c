@@ -586,6 +586,7 @@ static st_edge leaf_edge(st_tensor *t, bool create) {
 
 /* Returns a new reference to the edge's node. */
 st_edge st__gradient_edge(st_tensor *t) {
+  if (t->ag && t->ag->view_base && st__view_refresh(t)) return (st_edge){NULL, -1}; /* a view */
   if (!st__requires_grad(t)) return (st_edge){NULL, 0};
   st_autograd_meta *m = t->ag;
   if (m->grad_fn) {

@@ -1,5 +1,10 @@
-/* record.c — level-0 recording: an op call on tensors that require grad becomes a node that
-   holds the op's vjp rule and the values the rule reads. */
+/* record.c — recording at level 0 (eager) and at a grad level: an op call on tensors that
+   require grad there becomes a node that holds the op's vjp rule and the values the rule reads.
+
+   Recording has two steps, so that a failed call changes nothing: st__record_prepare allocates
+   everything (the node, its saved values, the outputs' autograd state and, for an in-place op
+   on a view, the base's CopySlices node and the view's new grad_fn) before the kernel writes;
+   st__record_commit, which cannot fail, attaches it once the kernel has run. */
 #include <ctype.h>
 #include <string.h>
 
@@ -10,16 +15,22 @@ typedef struct {
   const st_op *op;
   st_attrs a;
   int nin, nout;
-  st_saved *saved; /* nin inputs, then nout outputs */
+  unsigned saves;  /* the slots saved: what the gradients of the inputs that require grad read */
+  st_node *slices; /* weak: the CopySlices node holding this one (an in-place op on a view) */
+  st_view_step *chain; /* weak: that view's chain (the CopySlices node holds it) */
+  st_saved *saved;     /* nin inputs, then nout outputs */
 } op_state;
 
 static size_t nsaved(const op_state *s) { return (size_t)(s->nin + s->nout); }
 
-/* Whether slot i (inputs first, then outputs) holds a value the rule reads. */
-static bool saves(const op_state *s, size_t i) {
-  if (i < (size_t)s->nin) return i < 16 && (s->op->saves & ST_SAVE_IN(i));
-  return s->op->saves & ST_SAVE_OUT(i - (size_t)s->nin);
+/* The saves bit of slot i (inputs first, then outputs); variadic inputs past 16 have none. */
+static unsigned slot_bit(int nin, size_t i) {
+  if (i < (size_t)nin) return i < 16 ? ST_SAVE_IN(i) : 0;
+  return ST_SAVE_OUT(i - (size_t)nin);
 }
+
+/* Whether slot i holds a value the rule reads. */
+static bool saves(const op_state *s, size_t i) { return s->saves & slot_bit(s->nin, i); }
 
 static void op_release_saved(st_node *n) {
   op_state *s = n->state;
@@ -28,7 +39,9 @@ static void op_release_saved(st_node *n) {
 }
 
 /* The state and its saved slots are one allocation. */
-static size_t state_bytes(int nin, int nout) { return sizeof(op_state) + sizeof(st_saved) * (size_t)(nin + nout); }
+static size_t state_bytes(int nin, int nout) {
+  return sizeof(op_state) + sizeof(st_saved) * (size_t)(nin + nout);
+}
 
 static void op_destroy(st_node *n) {
   op_state *s = n->state;
@@ -37,25 +50,43 @@ static void op_destroy(st_node *n) {
   st__free(s, state_bytes(s->nin, s->nout));
 }
 
+/* The history a saved output gets back when unpacked under create_graph: this node's, or, for
+   an in-place op on a view, the view's own (the chain's transpose over CopySlices), as
+   PyTorch's SavedVariable does for is_inplace_on_view. NULL on OOM. */
+static st_node *output_owner(st_node *n) {
+  op_state *s = n->state;
+  if (!s->slices || !st__grad_mode()) {
+    st__node_retain(n);
+    return n;
+  }
+  st__node_retain(s->slices);
+  return st__view_node_new(s->chain, (st_edge){s->slices, 0});
+}
+
 static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
   op_state *s = n->state;
   if (!s->op->vjp)
-    return st__error(ST_ERR_UNSUPPORTED, "st_%s: the derivative is not implemented (%s)", s->op->name, n->name);
+    return st__error(ST_ERR_UNSUPPORTED, "st_%s: the derivative is not implemented (%s)",
+                     s->op->name, n->name);
   st_tensor *vals[2 * ST_MAX_OUTS + 16] = {0};
   st_tensor **in = vals;
   bool heap = nsaved(s) > sizeof vals / sizeof vals[0];
   if (heap && !(in = st__calloc(nsaved(s), sizeof(st_tensor *)))) return ST_ERR_OOM;
   st_tensor **out = in + s->nin; /* only once in is the buffer that holds every slot */
+  st_node *owner = NULL;
   int rc = 0;
   for (size_t i = 0; i < nsaved(s) && !rc; i++) {
     if (!saves(s, i)) continue;
-    in[i] = st__unpack(&s->saved[i], n, (int)i);
-    if (!in[i]) rc = st__status();
+    if (i >= (size_t)s->nin && !owner && !(owner = output_owner(n))) rc = ST_ERR_OOM;
+    if (!rc && !(in[i] = st__unpack(&s->saved[i], i < (size_t)s->nin ? n : owner, (int)i)))
+      rc = st__status();
   }
+  st__node_release(owner);
   if (!rc) {
     st_vjp_args a = {s->op, &s->a, s->nin, s->nout, in, out, n->in_meta, n->out_meta, needs};
     rc = s->op->vjp(&a, gout, gin);
-    if (rc && !st__has_error()) rc = st__error(rc, "%s: the vjp rule failed without a message", n->name);
+    if (rc && !st__has_error())
+      rc = st__error(rc, "%s: the vjp rule failed without a message", n->name);
   }
   for (size_t i = 0; i < nsaved(s); i++) st__drop(in[i]);
   if (heap) st__free(in, sizeof(st_tensor *) * nsaved(s));
@@ -66,7 +97,7 @@ static const st_node_ops op_node_ops = {"op", op_apply, op_release_saved, op_des
 
 /* "log_softmax" -> "LogSoftmaxBackward", as PyTorch names its nodes; made once per op (a race
    between threads writes the same bytes) so that recording does no string work. */
-static const char *node_name(const st_op *op) {
+const char *st__node_name(const st_op *op) {
   static char names[ST_OP_COUNT][48];
   static _Atomic bool ready[ST_OP_COUNT];
   char *buf = names[op->id];
@@ -90,104 +121,191 @@ static const char *node_name(const st_op *op) {
 
 /* ---------------------------------------------------------------------------- the checks */
 
-static int check_view_fresh(const st_opcall *c, const st_tensor *t) {
-  const st_autograd_meta *m = t->ag;
-  if (!m || !m->view_base) return 0;
-  if (atomic_load_explicit(&t->storage->version, memory_order_relaxed) == m->view_version) return 0;
-  return st__op_error(c, ST_ERR_INPLACE,
-                      "a view of shape %s was used after its base was modified in place; its gradient would "
-                      "be wrong. Take the view again after the in-place operation",
-                      ST_SHAPE_STR(t));
+/* Whether t takes part in level `level`'s graph: tensors from lower levels are constants there. */
+static bool tracked_at(const st_tensor *t, int level) {
+  return t->level == level && st__requires_grad(t);
 }
 
-/* Whether t takes part in level `level`'s graph: tensors from lower levels are constants there. */
-static bool tracked_at(const st_tensor *t, int level) { return t->level == level && st__requires_grad(t); }
+/* A differentiable view: one whose base it can be made again from (not one made in no-grad
+   mode). */
+static bool is_view(const st_tensor *t) { return t->ag && t->ag->view_base && !t->ag->view_nograd; }
+
+/* PyTorch's check_inplace: a leaf that requires grad, or a view of one (including a view taken
+   before its base was made to require grad), cannot be written in grad mode; nor can a view made
+   in no-grad mode when the write would be recorded. `any`: an input requires grad here. */
+static int check_inplace(const st_opcall *c, bool any) {
+  const st_tensor *self = c->in[0];
+  const st_autograd_meta *m = self->ag;
+  if (!m) return 0;
+  if (m->requires_grad && !m->grad_fn)
+    return st__op_error(c, ST_ERR_INPLACE,
+                        "a leaf tensor of shape %s that requires grad is being used in an "
+                        "in-place operation",
+                        ST_SHAPE_STR(self));
+  if (!m->view_base) return 0;
+  const st_tensor *base = m->view_base;
+  if (m->view_nograd && (any || st__requires_grad(base)))
+    return st__op_error(
+        c, ST_ERR_INPLACE,
+        "a view (shape %s) made in no-grad mode is being modified in place with grad mode "
+        "enabled; take the view and write it both inside or both outside the no-grad block",
+        ST_SHAPE_STR(self));
+  if (!m->view_nograd && base->ag && base->ag->requires_grad && !base->ag->grad_fn)
+    return st__op_error(c, ST_ERR_INPLACE,
+                        "a view (shape %s) of a leaf tensor of shape %s that requires grad is "
+                        "being used in an in-place operation",
+                        ST_SHAPE_STR(self), ST_SHAPE_STR(base));
+  return 0;
+}
 
 int st__needs_record(const st_opcall *c, int level, bool *needed) {
   *needed = false;
   if (!st__grad_mode()) return 0;
   bool any = false;
   for (int i = 0; i < c->nin; i++) any = any || tracked_at(c->in[i], level);
-  if ((c->op->flags & ST_OP_INPLACE) && c->in[0]->level == level) {
-    st_tensor *self = c->in[0];
-    if (self->ag && self->ag->requires_grad && !self->ag->grad_fn)
-      return st__op_error(c, ST_ERR_INPLACE,
-                          "a leaf tensor of shape %s that requires grad is being used in an in-place operation",
-                          ST_SHAPE_STR(self));
-    if (self->ag && self->ag->view_base)
-      return st__op_error(c, ST_ERR_INPLACE,
-                          "in-place modification of a view (shape %s) of a tensor that requires grad is not "
-                          "supported; clone the view first",
-                          ST_SHAPE_STR(self));
-  }
-  if (!any || (c->op->flags & ST_OP_NONDIFF)) return 0;
-  for (int i = 0; i < c->nin; i++)
-    if (check_view_fresh(c, c->in[i])) return st__status();
-  *needed = true;
+  if ((c->op->flags & ST_OP_INPLACE) && c->in[0]->level == level && check_inplace(c, any))
+    return st__status();
+  /* an in-place op writing an integer or bool tensor makes nothing that has a gradient */
+  bool inplace_int = (c->op->flags & ST_OP_INPLACE) && !st__is_float(c->in[0]->dtype);
+  *needed = any && !(c->op->flags & ST_OP_NONDIFF) && !inplace_int;
   return 0;
 }
 
-bool st__record_wants_self_copy(const st_opcall *c) {
-  return (c->op->flags & ST_OP_INPLACE) && (c->op->saves & ST_SAVE_IN(0));
+/* The values the node keeps: what the gradients of the inputs tracked at `level` read. */
+static unsigned saved_mask(const st_opcall *c, int level) {
+  unsigned m = 0;
+  for (int i = 0; i < c->nin; i++)
+    if (tracked_at(c->in[i], level)) m |= st__saves_for(c->op, i);
+  return m;
+}
+
+bool st__record_wants_self_copy(const st_opcall *c, int level) {
+  return (c->op->flags & ST_OP_INPLACE) && (saved_mask(c, level) & ST_SAVE_IN(0));
 }
 
 /* ------------------------------------------------------------------------------ recording */
 
-static int attach_output(st_tensor *t, st_node *n, int output_nr, const st_opcall *c, int alias) {
-  if (!st__is_float(t->dtype)) return 0;
-  st_autograd_meta *m = st__ag_meta(t);
-  if (!m) return ST_ERR_OOM;
-  st__node_retain(n);
-  m->output_nr = output_nr;
-  if (m->retains_grad) st__move_retains_grad(t, m->grad_fn, n);
-  st__node_release(m->grad_fn); /* an in-place op rebases self's history onto n */
-  m->grad_fn = n;
-  if (alias >= 0 && !(c->op->flags & ST_OP_INPLACE)) {
-    st_tensor *base = c->in[alias];
-    if (base->ag && base->ag->view_base) base = base->ag->view_base;
-    m->view_base = st_retain(base);
-    m->view_version = atomic_load_explicit(&t->storage->version, memory_order_relaxed);
+/* Whether the call is an in-place op whose self is a view at this level: the node then goes
+   into a CopySlices node on the base. */
+static bool on_view(const st_record *r) {
+  return (r->c->op->flags & ST_OP_INPLACE) && r->c->in[0]->level == r->level &&
+         is_view(r->c->in[0]);
+}
+
+/* The node's inputs: metas, edges to inputs of this level (not to the view an in-place op on a
+   view writes: its CopySlices node takes the base's history instead), saved values. */
+static int prepare_inputs(st_record *r, op_state *s, st_tensor *const *save_in,
+                          st_tensor *self_before) {
+  const st_opcall *c = r->c;
+  st_node *n = r->node;
+  for (int i = 0; i < c->nin; i++) {
+    st_tensor *value = i == 0 && self_before ? self_before : save_in[i];
+    st__meta_of(&n->in_meta[i], i == 0 && self_before ? self_before : c->in[i]);
+    if (c->in[i]->level == r->level && !(i == 0 && on_view(r))) {
+      n->next[i] = st__gradient_edge(c->in[i]);
+      if (n->next[i].input_nr < 0) return ST_ERR_OOM;
+    }
+    if (!saves(s, (size_t)i)) continue;
+    /* at level 0 a saved view must not hold its base (a cycle when the base's history comes to
+       include this node); below a grad level's wrappers nothing holds this level's nodes */
+    st_tensor *keep = r->level == 0 ? st__view_saved(value) : st_retain(value);
+    int rc = keep ? st__save(&s->saved[i], keep, false, 0) : ST_ERR_OOM;
+    st__drop(keep);
+    if (rc) return rc;
   }
   return 0;
 }
 
-/* Which input a view output aliases: views share the storage of their input. */
-static int alias_of(const st_opcall *c, const st_tensor *out) {
-  for (int i = 0; i < c->nin; i++)
-    if (c->in[i]->storage == out->storage) return i;
-  return -1;
+/* At level 0 an output is saved without its node (it holds the node); at a grad level the saved
+   value is the one below the wrapper, which holds nothing of this level. The outputs' autograd
+   state is made here so that commit cannot fail. */
+static int prepare_outputs(st_record *r, op_state *s, st_tensor *const *save_out) {
+  st_node *n = r->node;
+  for (int j = 0; j < r->nout; j++) {
+    st__meta_of(&n->out_meta[j], r->out[j]);
+    size_t k = (size_t)(r->c->nin + j);
+    if (saves(s, k) && st__save(&s->saved[k], save_out[j], r->level == 0, j)) return ST_ERR_OOM;
+    if (st__is_float(r->out[j]->dtype) && !st__ag_meta(r->out[j])) return ST_ERR_OOM;
+  }
+  return 0;
+}
+
+/* An in-place op on a view: CopySlices becomes the base's grad_fn, the chain's transpose over
+   it the view's (PyTorch's rebase_history for a view). */
+static int prepare_slices(st_record *r, op_state *s) {
+  st_tensor *view = r->c->in[0], *base = view->ag->view_base;
+  if (!st__ag_meta(base) || !(r->slices = st__copy_slices_new(base, view, r->node)))
+    return ST_ERR_OOM;
+  s->slices = r->slices;
+  s->chain = view->ag->view_fn;
+  st__node_retain(r->slices);
+  if (!(r->view_fn = st__view_node_new(view->ag->view_fn, (st_edge){r->slices, 0})))
+    return ST_ERR_OOM;
+  return 0;
+}
+
+int st__record_prepare(st_record *r, const st_opcall *c, int level, st_tensor **out, int nout,
+                       st_tensor *const *save_in, st_tensor *const *save_out,
+                       st_tensor *self_before) {
+  *r = (st_record){.c = c, .level = level, .nout = nout, .out = out};
+  st_node *n = r->node = st__node_new(&op_node_ops, st__node_name(c->op), c->nin, nout);
+  op_state *s = n ? st__alloc(state_bytes(c->nin, nout)) : NULL;
+  if (!s) goto fail;
+  *s = (op_state){c->op, c->a, c->nin, nout, saved_mask(c, level), NULL, NULL, (st_saved *)(s + 1)};
+  memset(s->saved, 0, sizeof(st_saved) * nsaved(s));
+  n->state = s;
+  if (prepare_inputs(r, s, save_in, self_before) || prepare_outputs(r, s, save_out)) goto fail;
+  if (on_view(r) && prepare_slices(r, s)) goto fail;
+  if (st__anomaly_enabled()) st__anomaly_record_site(r->slices ? r->slices : n);
+  return 0;
+fail:
+  st__record_abort(r);
+  return st__status() ? st__status() : ST_ERR_OOM;
+}
+
+void st__record_abort(st_record *r) {
+  st__node_release(r->view_fn);
+  st__node_release(r->slices);
+  st__node_release(r->node);
+  r->view_fn = r->slices = r->node = NULL;
+}
+
+/* t's grad_fn becomes n (a new reference is taken); its retains-grad hook follows. */
+static void set_history(st_tensor *t, st_node *n, int output_nr) {
+  st_autograd_meta *m = t->ag;
+  st__node_retain(n);
+  m->output_nr = output_nr;
+  if (m->retains_grad) st__move_retains_grad(t, m->grad_fn, n);
+  st__node_release(m->grad_fn); /* an in-place op rebases self's history */
+  m->grad_fn = n;
+}
+
+void st__record_commit(st_record *r) {
+  const st_opcall *c = r->c;
+  op_state *s = r->node->state;
+  bool slices = r->slices != NULL;
+  if (c->op->flags & ST_OP_INPLACE) { /* values saved from self were saved as written */
+    st_storage *self = c->in[0]->storage;
+    uint64_t now = atomic_load_explicit(&self->version, memory_order_relaxed);
+    for (size_t k = 0; k < nsaved(s); k++)
+      if (s->saved[k].t && s->saved[k].t->storage == self) s->saved[k].version = now;
+  }
+  for (int j = 0; j < r->nout; j++)
+    if (st__is_float(r->out[j]->dtype) && !(slices && j == 0)) set_history(r->out[j], r->node, j);
+  if (slices) {
+    st_tensor *view = c->in[0];
+    set_history(view->ag->view_base, r->slices, 0);
+    set_history(view, r->view_fn, 0);
+    st__view_mark_current(view, true);
+  }
+  st__record_abort(r); /* drops the references prepare held: the tensors hold the nodes now */
 }
 
 int st__record(const st_opcall *c, int level, st_tensor **out, int nout, st_tensor *const *save_in,
                st_tensor *const *save_out, st_tensor *self_before) {
-  st_node *n = st__node_new(&op_node_ops, node_name(c->op), c->nin, nout);
-  op_state *s = n ? st__alloc(state_bytes(c->nin, nout)) : NULL;
-  if (!s) goto fail;
-  *s = (op_state){c->op, c->a, c->nin, nout, (st_saved *)(s + 1)};
-  memset(s->saved, 0, sizeof(st_saved) * nsaved(s));
-  n->state = s;
-  for (int i = 0; i < c->nin; i++) {
-    st__meta_of(&n->in_meta[i], i == 0 && self_before ? self_before : c->in[i]);
-    if (c->in[i]->level == level) {
-      n->next[i] = st__gradient_edge(c->in[i]);
-      if (n->next[i].input_nr < 0) goto fail;
-    }
-    if (saves(s, (size_t)i) &&
-        st__save(&s->saved[i], i == 0 && self_before ? self_before : save_in[i], false, 0))
-      goto fail;
-  }
-  /* At level 0 an output is saved without its node (it holds the node); at a grad level the
-     saved value is the one below the wrapper, which holds nothing of this level. */
-  for (int j = 0; j < nout; j++) {
-    st__meta_of(&n->out_meta[j], out[j]);
-    if (saves(s, (size_t)(c->nin + j)) && st__save(&s->saved[c->nin + j], save_out[j], level == 0, j)) goto fail;
-  }
-  for (int j = 0; j < nout; j++)
-    if (attach_output(out[j], n, j, c, alias_of(c, out[j]))) goto fail;
-  if (st__anomaly_enabled()) st__anomaly_record_site(n);
-  st__node_release(n); /* the outputs hold it */
+  st_record r;
+  if (st__record_prepare(&r, c, level, out, nout, save_in, save_out, self_before))
+    return st__status() ? st__status() : ST_ERR_OOM;
+  st__record_commit(&r);
   return 0;
-fail:
-  st__node_release(n);
-  return st__status() ? st__status() : ST_ERR_OOM;
 }

@@ -57,18 +57,28 @@ static int copy_self(const st_opcall *c, st_tensor **copy) {
   return *copy ? 0 : st__status();
 }
 
-/* Level 0: plain tensors. */
+/* Level 0: plain tensors. Everything the call allocates (outputs, the node and what it
+   saves) is made before the kernel writes, so that a failed in-place op leaves self as it was. */
 static int run_plain(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   st_meta m[ST_MAX_OUTS];
   st_tensor *self_before = NULL;
-  bool record = false;
+  st_record r = {0};
+  bool record = false, prepared = false;
   if (op->infer(c, m) || st__needs_record(c, 0, &record)) return st__status();
-  if (record && st__record_wants_self_copy(c) && copy_self(c, &self_before))
+  if (record && st__record_wants_self_copy(c, 0) && copy_self(c, &self_before))
     return st__status();
   if (allocate_outputs(c, m, out)) goto fail;
-  bool all_views = true; /* a view needs no kernel (reshape decides per call) */
-  for (int i = 0; i < op->nout; i++) all_views = all_views && m[i].alias >= 0;
+  bool all_views = true, any_view = false; /* a view needs no kernel (reshape decides per call) */
+  for (int i = 0; i < op->nout; i++) {
+    all_views = all_views && m[i].alias >= 0;
+    any_view = any_view || m[i].alias >= 0;
+  }
+  if (any_view && st__view_track_outputs(c, m, out)) goto fail;
+  if (record) {
+    if (st__record_prepare(&r, c, 0, out, op->nout, c->in, out, self_before)) goto fail;
+    prepared = true;
+  }
   uint64_t t0 = st__profiler_begin();
   if (op->kernel && !all_views && op->kernel(c, out)) {
     if (!st__has_error()) st__error(ST_ERR_OOM, "st_%s: kernel failed", op->name);
@@ -77,11 +87,12 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
   st__profiler_end(op->name, 0, t0);
   if ((op->flags & ST_OP_INPLACE) && !st__inference_mode())
     atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
-  if (record && st__record(c, 0, out, op->nout, c->in, out, self_before)) goto fail;
+  if (prepared) st__record_commit(&r);
   st__drop(self_before);
   if (st__tracing) st__trace_call(0, c, out);
   return 0;
 fail:
+  if (prepared) st__record_abort(&r);
   st__drop(self_before);
   release_outputs(out, op->nout);
   return st__status();
@@ -245,10 +256,137 @@ static int run_on_copies(const st_opcall *c, int level, st_tensor **out) {
   return rc;
 }
 
+/* ------------------------------------------------------------------------------ lifting */
+
+/* An in-place op that writes a value a grad or jvp transform tracks into a tensor the
+   transform does not track (one made inside the function, an input it does not differentiate,
+   a view of either) lifts that tensor into the transform's level first: a wrapper of the level
+   over it, which the tensor stands for until the transform returns (interp.h, st_lift). The
+   write is then recorded (grad) or gets its tangent (jvp) like any other, and later calls on
+   the tensor see the wrapper. torch.func gets the same result by wrapping every tensor made or
+   passed inside a transform. */
+
+static bool is_view(const st_tensor *t) {
+  return t->ag && t->ag->view_base && !t->ag->view_nograd;
+}
+
+/* key as a wrapper at `level` over what it stands for below; a view of its base lifted too,
+   so that the write reaches the base's history (tangent). Borrowed from the level's table;
+   NULL with the error set. */
+static st_tensor *lift(st_tensor *key, int level) {
+  st_tensor *below = st__lifted(key, level - 1), *base = NULL;
+  if (is_view(below)) {
+    st_tensor *bkey = st__lift_key(below->ag->view_base);
+    base = st__lift_level(bkey, level) == level ? st__lifted(bkey, level) : lift(bkey, level);
+    if (!base) return NULL;
+  }
+  st_tensor *w = st__wrap(level, below, 0, NULL);
+  int rc = w ? 0 : ST_ERR_OOM;
+  if (!rc && base) rc = st__view_inherit(w, base, below);
+  if (!rc) rc = st__lift_add(level, key, w);
+  st__drop(w);
+  return rc ? NULL : st__lifted(key, level);
+}
+
+/* Whether the write of call c (at `level`, self below it) must be tracked there. */
+static bool wants_lift(const st_opcall *c, int level) {
+  const st_interp *I = st__interp_at(level);
+  if ((c->op->flags & ST_OP_NONDIFF) || I->kind == ST_WRAP_VMAP || !st__is_float(c->in[0]->dtype))
+    return false;
+  for (int i = 1; i < c->nin; i++) {
+    const st_tensor *t = c->in[i];
+    if (t->level != level) continue;
+    if (I->kind == ST_WRAP_GRAD ? st__grad_mode() && st__requires_grad(t)
+                                : t->tangent || is_view(t))
+      return true;
+  }
+  return false;
+}
+
+static int run_lifted(const st_opcall *c, int level, st_tensor **out) {
+  int before = st__interp_at(level)->nlifts;
+  st_tensor *self = lift(st__lift_key(c->in[0]), level);
+  st_tensor *small[8], **r = self ? st__tmp_array(c->nin, small, 8) : NULL;
+  int rc = r ? 0 : st__status() ? st__status() : ST_ERR_OOM;
+  for (int i = 0; !rc && i < c->nin; i++) r[i] = i ? c->in[i] : self;
+  if (!rc) rc = st__redispatch(c, r, out);
+  st__tmp_free(r, small, c->nin);
+  if (rc) st__lift_truncate(level, before); /* the call changed nothing */
+  return rc;
+}
+
+/* A transform's wrapper of a tensor that was written through that tensor itself, captured from
+   outside and lifted (torch.func refuses the write: "mutate a captured Tensor"); the wrapper's
+   history would miss the write. */
+static int check_captured(const char *fn, int i, const st_tensor *t) {
+  if (!t || !t->level || t->wrap == ST_WRAP_VMAP || !st__wrapper_alive(t) ||
+      st__lift_level(t->value, t->level) != t->level || st__lifted(t->value, t->level) == t)
+    return 0;
+  return st__error(ST_ERR_TRANSFORM,
+                   "%s: argument %d (shape %s) is an input of a transform (level %d) that was "
+                   "written in place through the tensor itself, captured from outside the "
+                   "transform; pass the tensor to the transform instead of capturing it",
+                   fn, i + 1, ST_SHAPE_STR(t), t->level);
+}
+
+/* The inputs as the levels up to the effective top see them: lifted tensors replaced by their
+   wrappers, and a view of a lifted base lifted too. *changed when one was replaced. */
+static int substitute(const char *fn, int nin, st_tensor *const *in, st_tensor **r,
+                      bool *changed) {
+  int top = st__interp_top();
+  *changed = false;
+  for (int i = 0; i < nin; i++) {
+    st_tensor *t = in[i], *s = st__lifted(t, top);
+    if (check_captured(fn, i, t)) return st__status();
+    if (t && s == t && is_view(t)) {
+      int l = st__lift_level(t->ag->view_base, top);
+      if (l > t->level && !(s = lift(t, l))) return st__status() ? st__status() : ST_ERR_OOM;
+    }
+    r[i] = s;
+    *changed = *changed || s != t;
+  }
+  return 0;
+}
+
+/* Calls again(ctx, substitutes, out) when an input stands for a lifted tensor (*ran); else the
+   caller goes on with its inputs. Returns again's status, or a failed substitution's. */
+static int with_substitutes(const char *fn, int nin, st_tensor *const *in,
+                            int (*again)(const void *, st_tensor *const *, st_tensor **),
+                            const void *ctx, st_tensor **out, bool *ran) {
+  st_tensor *small[8], **r = st__tmp_array(nin, small, 8);
+  bool changed = false;
+  int rc = r ? substitute(fn, nin, in, r, &changed) : ST_ERR_OOM;
+  *ran = rc || changed;
+  if (!rc && changed) rc = again(ctx, r, out);
+  st__tmp_free(r, small, nin);
+  return rc;
+}
+
+int st__settle_output(st_tensor **t) {
+  if (!*t) return 0;
+  if (st__tls_nlifts) {
+    st_tensor *r[1];
+    bool changed;
+    if (substitute("a transformed function's output", 1, t, r, &changed)) return st__status();
+    if (changed) {
+      st_retain(r[0]);
+      st__drop(*t);
+      *t = r[0];
+    }
+  }
+  if ((*t)->wrap == ST_WRAP_JVP && st__wrapper_alive(*t)) return st__view_refresh(*t);
+  return 0;
+}
+
 int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   for (int i = 0; i < op->nout; i++) out[i] = NULL;
   if (check_inputs(c)) return st__status();
+  bool ran = false;
+  if (st__tls_nlifts) {
+    int rc = with_substitutes(ST_FN(c), c->nin, c->in, redispatch_cb, c, out, &ran);
+    if (ran) return rc;
+  }
   bool dead;
   int level = arg_level(c->nin, c->in, &dead);
   if (dead) return with_revived(op->name, c->nin, c->in, redispatch_cb, c, out);
@@ -256,6 +394,8 @@ int st__dispatch(const st_opcall *c, st_tensor **out) {
     int v = vmap_level();
     if (v > level) level = v;
   }
+  if ((op->flags & ST_OP_INPLACE) && level && c->in[0]->level < level && wants_lift(c, level))
+    return run_lifted(c, level, out);
   if (reads_self(c)) return run_on_copies(c, level, out);
   if (use_decomposition(op, level)) return run_decomposition(c, out);
   return level ? run_level(c, level, out) : run_plain(c, out);
@@ -271,6 +411,16 @@ static int hop_again(const void *c, st_tensor *const *in, st_tensor **out) {
 
 int st__dispatch_hop(const st_hop_call *c, st_tensor **out) {
   for (int j = 0; j < c->nout; j++) out[j] = NULL;
+  bool ran = false;
+  if (st__tls_nlifts) {
+    char fn[48];
+    snprintf(fn, sizeof fn, "st_%s", c->hop->name);
+    int rc = with_substitutes(fn, c->nin, c->in, hop_again, c, out, &ran);
+    if (ran) return rc;
+  }
+  for (int i = 0; i < c->nin; i++) /* the rules read jvp tangents directly */
+    if (c->in[i] && c->in[i]->wrap == ST_WRAP_JVP && st__view_refresh(c->in[i]))
+      return st__status();
   bool dead;
   int level = arg_level(c->nin, c->in, &dead);
   if (dead) return with_revived(c->hop->name, c->nin, c->in, hop_again, c, out);

@@ -36,8 +36,8 @@ void st__grad_mode_restore(bool lowered) {
   if (lowered) st_set_grad_enabled(true);
 }
 
-/* Writing a tensor tracked at `level` into one from outside the transform would make the outer
-   tensor depend on this level's variables. */
+/* Dispatch lifts a tensor from below into this level before a tracked value is written into it
+   (dispatch.c); this is what remains when it could not. */
 static int check_inplace_target(int level, const st_opcall *c, bool record) {
   if (!(c->op->flags & ST_OP_INPLACE) || !record || c->in[0]->level == level) return 0;
   return st__op_error(
@@ -47,42 +47,77 @@ static int check_inplace_target(int level, const st_opcall *c, bool record) {
       level, ST_SHAPE_STR(c->in[0]));
 }
 
-int st__grad_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out) {
-  (void)m;
+/* An in-place op: its node is prepared before the values below are written, and attached after,
+   so that a failure leaves self's value, version and history as they were. */
+static int run_inplace(int level, const st_opcall *c, st_tensor *const *vin, st_tensor *self_before,
+                       st_tensor **out) {
+  st_tensor *self[1] = {c->in[0]}, *save_out[1] = {vin[0]}, *vout[ST_MAX_OUTS] = {0};
+  st_record r;
+  int rc = st__record_prepare(&r, c, level, self, 1, vin, save_out, self_before);
+  if (rc) return rc;
+  bool lowered = st__grad_mode_lower(level); /* the levels below, in their grad mode */
+  rc = st__redispatch(c, vin, vout);
+  st__grad_mode_restore(lowered);
+  if (rc) {
+    st__record_abort(&r);
+    return rc;
+  }
+  st__drop(vout[0]);
+  out[0] = st_retain(c->in[0]); /* the wrapper; its value was written in place */
+  st__record_commit(&r);
+  return 0;
+}
+
+/* Any other call: the outputs are this level's wrappers when the call is recorded (views among
+   them know their base at this level), else the values from below, constants here. */
+static int run(int level, const st_opcall *c, const st_meta *m, st_tensor *const *vin,
+               st_tensor *self_before, bool record, st_tensor **out) {
   const st_op *op = c->op;
   int nout = op->nout;
+  st_tensor *vout[ST_MAX_OUTS] = {0};
+  bool lowered = st__grad_mode_lower(level); /* the levels below, in their grad mode */
+  int rc = st__redispatch(c, vin, vout);
+  st__grad_mode_restore(lowered);
+  for (int j = 0; !rc && j < nout; j++) {
+    if ((op->flags & ST_OP_INPLACE) && j == 0) {
+      out[0] = st_retain(c->in[0]);
+      st__drop(vout[0]);
+    } else if (record) {
+      if (!(out[j] = st__wrap(level, vout[j], 0, NULL))) rc = ST_ERR_OOM;
+      st__drop(vout[j]);
+    } else {
+      out[j] = vout[j];
+    }
+    vout[j] = NULL;
+  }
+  for (int j = 0; j < nout; j++) st__drop(vout[j]);
+  if (rc || !record) return rc;
+  /* the values below the outputs, for the rule */
+  st_tensor *save_out[ST_MAX_OUTS];
+  for (int j = 0; j < nout; j++) save_out[j] = st__unwrap_at(out[j], level);
+  if (st__view_track_outputs(c, m, out)) return ST_ERR_OOM;
+  return st__record(c, level, out, nout, vin, save_out, self_before);
+}
+
+int st__grad_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out) {
   bool record = false;
   if (st__needs_record(c, level, &record) || check_inplace_target(level, c, record))
     return st__status();
   st_tensor *small[8], **vin = st__tmp_array(c->nin, small, 8);
   if (!vin) return ST_ERR_OOM;
   for (int i = 0; i < c->nin; i++) vin[i] = st__unwrap_at(c->in[i], level);
-  st_tensor *vout[ST_MAX_OUTS] = {0}, *self_before = NULL;
+  st_tensor *self_before = NULL;
   int rc = 0;
-  bool lowered = st__grad_mode_lower(level); /* the levels below, in their grad mode */
-  if (record && st__record_wants_self_copy(c) && !(self_before = st__untrack(st_clone(vin[0]))))
+  bool lowered = st__grad_mode_lower(level); /* the copy is computed below, like the op */
+  if (record && st__record_wants_self_copy(c, level) &&
+      !(self_before = st__untrack(st_clone(vin[0]))))
     rc = st__status();
-  if (!rc) rc = st__redispatch(c, vin, vout);
   st__grad_mode_restore(lowered);
-  for (int j = 0; !rc && j < nout; j++) {
-    if ((op->flags & ST_OP_INPLACE) && j == 0) {
-      out[0] = st_retain(c->in[0]); /* the wrapper; its value was written in place */
-      st__drop(vout[0]);
-    } else if (record) {
-      if (!(out[j] = st__wrap(level, vout[j], 0, NULL))) rc = ST_ERR_OOM;
-      st__drop(vout[j]);
-    } else {
-      out[j] = vout[j]; /* nothing of this level is involved: the value is a constant here */
-    }
-    vout[j] = NULL;
-  }
-  if (!rc && record) {
-    /* the values below the outputs, for the rule (in-place: input 0's value, as written) */
-    st_tensor *save_out[ST_MAX_OUTS];
-    for (int j = 0; j < nout; j++) save_out[j] = st__unwrap_at(out[j], level);
-    rc = st__record(c, level, out, nout, vin, save_out, self_before);
-  }
-  for (int j = 0; j < nout; j++) st__drop(vout[j]);
+  /* every in-place op has one output */
+  bool inplace = (c->op->flags & ST_OP_INPLACE) && record && c->op->nout == 1;
+  if (!rc)
+    rc = inplace ? run_inplace(level, c, vin, self_before, out)
+                 : run(level, c, m, vin, self_before, record, out);
   st__drop(self_before);
   st__tmp_free(vin, small, c->nin);
   return rc;

@@ -35,8 +35,16 @@ int st__interp_push(const char *fn, st_wrap_kind kind) {
   return level;
 }
 
+static void lifts_free(st_interp *I) {
+  st__lift_truncate((int)(I - tls_stack), 0);
+  st__free(I->lifts, sizeof(st_lift) * (size_t)I->caplifts);
+  I->lifts = NULL;
+  I->caplifts = 0;
+}
+
 void st__interp_pop(int level) {
   if (level != st__tls_depth || level <= 0) return; /* transforms pop in order; see transforms/ */
+  lifts_free(&tls_stack[level]);
   st__tls_ids[level] = 0;
   tls_top = tls_saved_top[level];
   st__tls_depth--;
@@ -55,8 +63,68 @@ int st__interp_lower(int level) {
 }
 void st__interp_restore(int prev) { tls_top = prev; }
 
+/* ------------------------------------------------------------------------------ lifting */
+
+_Thread_local int st__tls_nlifts;
+
+st_tensor *st__lifted(st_tensor *t, int top) {
+  if (!st__tls_nlifts || !t) return t;
+  for (int l = top < st__tls_depth ? top : st__tls_depth; l > t->level; l--) {
+    const st_interp *I = &tls_stack[l];
+    for (int k = 0; k < I->nlifts; k++)
+      if (I->lifts[k].key == t) return I->lifts[k].lifted;
+  }
+  return t;
+}
+
+st_tensor *st__lift_key(st_tensor *t) {
+  if (!st__tls_nlifts || !t || !t->level || t->level > st__tls_depth) return t;
+  const st_interp *I = &tls_stack[t->level];
+  for (int k = 0; k < I->nlifts; k++)
+    if (I->lifts[k].lifted == t) return I->lifts[k].key;
+  return t;
+}
+
+int st__lift_level(const st_tensor *key, int top) {
+  if (!st__tls_nlifts) return 0;
+  for (int l = top < st__tls_depth ? top : st__tls_depth; l > key->level; l--) {
+    const st_interp *I = &tls_stack[l];
+    for (int k = 0; k < I->nlifts; k++)
+      if (I->lifts[k].key == key) return l;
+  }
+  return 0;
+}
+
+int st__lift_add(int level, st_tensor *key, st_tensor *lifted) {
+  st_interp *I = &tls_stack[level];
+  if (I->nlifts == I->caplifts) {
+    int cap = I->caplifts ? 2 * I->caplifts : 4;
+    st_lift *l =
+        st__realloc(I->lifts, sizeof(st_lift) * (size_t)I->caplifts, sizeof(st_lift) * (size_t)cap);
+    if (!l) return ST_ERR_OOM;
+    I->lifts = l;
+    I->caplifts = cap;
+  }
+  I->lifts[I->nlifts++] = (st_lift){st_retain(key), st_retain(lifted)};
+  st__tls_nlifts++;
+  return 0;
+}
+
+void st__lift_truncate(int level, int n) {
+  st_interp *I = &tls_stack[level];
+  while (I->nlifts > n) {
+    st_lift l = I->lifts[--I->nlifts];
+    st__tls_nlifts--;
+    st__drop(l.lifted);
+    st__drop(l.key);
+  }
+}
+
+/* ----------------------------------------------------------------------------- wrappers */
+
 st_tensor *st__wrap(int level, st_tensor *value, int bdim, st_tensor *tangent) {
   const st_interp *I = &tls_stack[level];
+  if (st__tls_nlifts) value = st__lifted(value, level - 1);
   int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
   int ndim = 0;
   for (int d = 0; d < value->ndim; d++) {
@@ -72,6 +140,6 @@ st_tensor *st__wrap(int level, st_tensor *value, int bdim, st_tensor *tangent) {
   w->bdim = (int8_t)(I->kind == ST_WRAP_VMAP ? bdim : 0);
   w->value = st_retain(value);
   w->tangent = st_retain(tangent);
-  w->tangent_own = false; /* jvp_level.c decides */
+  w->tangent_own = false;
   return w;
 }

@@ -14,6 +14,15 @@
 
 typedef enum { ST_RANDOM_ERROR, ST_RANDOM_SAME, ST_RANDOM_DIFFERENT } st_randomness;
 
+/* A tensor the transform at a level did not track (made inside the function, another input,
+   one from outside) into which an in-place op wrote a value the transform tracks: from then
+   until the transform returns, `key` (the tensor as the caller holds it) stands for `lifted`, a
+   wrapper of this level over it (dispatch.c; functorch's wrappers of such tensors). Both
+   strong. */
+typedef struct st_lift {
+  st_tensor *key, *lifted;
+} st_lift;
+
 typedef struct st_interp {
   st_wrap_kind kind; /* ST_WRAP_GRAD, ST_WRAP_JVP or ST_WRAP_VMAP */
   uint32_t id;
@@ -25,6 +34,9 @@ typedef struct st_interp {
   uint64_t nrandom; /* random ops seen so far in this call */
   /* grad */
   bool prev_grad_mode; /* st__grad_mode() when the level was pushed (grad_level.c) */
+  /* grad, jvp: lifted tensors (freed when the level is popped) */
+  st_lift *lifts;
+  int nlifts, caplifts;
 } st_interp;
 
 /* Pushes an interpreter of `kind` on this thread's stack; returns its level (> 0), or -1 with
@@ -40,8 +52,22 @@ int st__interp_top(void);
    lower returns the previous top for restore. */
 int st__interp_lower(int level);
 void st__interp_restore(int prev);
+/* The number of interpreters pushed (the innermost transform's level). */
+extern _Thread_local int st__tls_depth;
 /* "vmap", "grad" or "jvp". */
 const char *st__interp_name(st_wrap_kind kind);
+
+/* Lifting (see st_lift). st__lifted: what t stands for at the levels up to `top`: the wrapper
+   it was lifted to at the highest level in (t->level, top], else t (borrowed; a plain lookup,
+   no allocation). st__lift_key: the key a lifted wrapper stands in for, else t itself.
+   st__lift_add records key -> lifted at level (both retained). st__lift_truncate drops the
+   entries of `level` past the first n (a call that lifted and then failed). */
+extern _Thread_local int st__tls_nlifts; /* entries at every level: 0 skips every lookup */
+st_tensor *st__lifted(st_tensor *t, int top);
+st_tensor *st__lift_key(st_tensor *t);
+int st__lift_level(const st_tensor *key, int top); /* the highest level where key is lifted, or 0 */
+int st__lift_add(int level, st_tensor *key, st_tensor *lifted);
+void st__lift_truncate(int level, int n);
 
 /* Whether t is a wrapper of a live interpreter. */
 static inline bool st__wrapper_alive(const st_tensor *t) {
@@ -50,9 +76,10 @@ static inline bool st__wrapper_alive(const st_tensor *t) {
   return t->level <= st__tls_depth && st__tls_ids[t->level] == t->level_id;
 }
 
-/* A new wrapper of `value` at `level` (value retained; tangent retained when non-NULL, and not
-   owned: an in-place op replaces it rather than writing into it). A vmap wrapper hides dim
-   `bdim` of value. Untracked; NULL on OOM. */
+/* A new wrapper of `value` at `level` (value retained; tangent retained when non-NULL: tangents
+   are never written in place, an in-place op gives its wrapper a new one). A vmap wrapper hides
+   dim `bdim` of value. A value lifted at a level below `level` is wrapped as what it stands for
+   (a transform nested in the one that lifted it). Untracked; NULL on OOM. */
 st_tensor *st__wrap(int level, st_tensor *value, int bdim, st_tensor *tangent);
 /* t's value when t is a live wrapper at `level`, else t (borrowed). */
 static inline st_tensor *st__unwrap_at(st_tensor *t, int level) {
@@ -126,6 +153,12 @@ struct st_hop {
   int (*vmap)(int level, const st_hop_call *c, st_tensor **out);
 };
 int st__dispatch_hop(const st_hop_call *c, st_tensor **out);
+
+/* Lifting in dispatch (dispatch.c). st__settle_output: what a transformed function's output
+   stands for (a lifted tensor's wrapper, or a view of a lifted base lifted too) with a jvp
+   view's tangent made current, replacing *t (owned); transforms call it on every output before
+   they pop their level. 0, or the status. */
+int st__settle_output(st_tensor **t);
 
 /* Trace interpreter (trace.c): prints a call as it passes `level` ("[grad L2] t12 [4] =
    mul(t3, t7)"). Cheap to call when tracing is off. */

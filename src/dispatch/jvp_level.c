@@ -126,79 +126,145 @@ int st__fit_tangent(const char *who, int j, const st_tensor *y, st_tensor **t) {
   return 0;
 }
 
-/* Tangents are shared: a rule may hand an input's tangent through (add_scalar, add of a
-   constant, copies), st_jvp's inputs hold the caller's tangents, and a view's tangent is a view
-   of its base's. A wrapper owns its tangent (tangent_own) when the tangent's storage belongs to
-   the wrapper's value: computed for it, or its base's when it is a view of that base. Only an
-   owned tangent is written in place by an in-place op, so that the write reaches the tangent of
-   the base and of its other views and no one else's; any other is copied on write (replaced). */
-
-/* Before a view op: an input whose tangent is not its own gets a copy of it, so that the view's
-   tangent (a view of it) is owned by the input and the view together. */
-static int own_viewed_tangents(int level, const st_opcall *c, const st_meta *m, st_tensor **tin) {
-  for (int j = (c->op->flags & ST_OP_INPLACE) ? 1 : 0; j < c->op->nout; j++) {
-    int i = m[j].alias;
-    if (i < 0 || i >= c->nin || !tin[i] || c->in[i]->level != level || c->in[i]->tangent_own)
-      continue;
-    st_tensor *copy = st__untrack(st_clone(tin[i]));
-    if (!copy) return st__status();
-    st__drop(c->in[i]->tangent);
-    c->in[i]->tangent = tin[i] = copy;
-    c->in[i]->tangent_own = true;
+/* The output tangents from the input tangents: the op's jvp rule, else the double vjp. in:
+   the primal inputs (an in-place op's self as it was before the write); out: the primal
+   outputs. Each tangent is fitted to its output. Untracked references in tout. */
+static int tangents_of(const st_opcall *c, st_tensor *const *in, st_tensor *const *out,
+                       st_tensor *const *tin, st_tensor **tout) {
+  const st_op *op = c->op;
+  int rc = 0;
+  if (op->jvp) {
+    rc = st_scope_push();
+    st_jvp_args a = {op, &c->a, c->nin, op->nout, in, out};
+    if (!rc) rc = op->jvp(&a, tin, tout);
+    for (int j = 0; j < op->nout; j++) st__untrack_top(tout[j]);
+    st_scope_pop();
+    if (rc && !st__has_error()) rc = st__op_error(c, rc, "the jvp rule failed without a message");
+  } else {
+    rc = jvp_by_vjp(c, in, out, tin, tout);
   }
-  return 0;
+  char who[48];
+  snprintf(who, sizeof who, "st_%s", op->name);
+  for (int j = 0; !rc && j < op->nout; j++)
+    if (tout[j]) rc = st__fit_tangent(who, j, out[j], &tout[j]);
+  if (rc)
+    for (int j = 0; j < op->nout; j++) {
+      st__drop(tout[j]);
+      tout[j] = NULL;
+    }
+  return rc;
 }
 
-/* Makes *t, the new tangent of output j (j = 0 of an in-place op: self's replacement), fit to be
-   held: a tangent that shares the storage of an input's owned tangent is copied (the owner and
-   its views write that one in place), except a view output's tangent that is a view of its
-   base's. *own: whether the output owns the result: new, or the view of its base's owned one. */
-static int claim_tangent(const st_opcall *c, const st_meta *m, int j, st_tensor *const *tin,
-                         st_tensor **t, bool *own) {
-  bool view = !((c->op->flags & ST_OP_INPLACE) && j == 0) && m[j].alias >= 0;
-  bool of_base = false, other_owned = false, other = false;
-  for (int i = 0; i < c->nin; i++) {
-    if (!tin[i] || tin[i]->storage != (*t)->storage) continue;
-    if (view && i == m[j].alias) of_base = true;
-    else if (c->in[i]->tangent_own) other_owned = true;
-    else other = true;
+/* Tangents are shared, and never written in place: a rule may hand an input's tangent through
+   (add_scalar, copies), st_jvp's inputs hold the caller's tangents, a view's tangent is a view
+   of its base's. An in-place op gives its wrapper a new tangent instead; on a view, the base
+   gets a new one too (the view's part replaced, in public ops), and the base's other views
+   make theirs again from it when they are next used (st__view_refresh, as PyTorch's forward AD
+   keeps a view's tangent a view of its base's). Computing the new tangent never writes a lower
+   level either, so it may be batched or tracked where the old one was not (vmap(jacfwd(f)),
+   grad(jacfwd(f)) of an in-place op). */
+
+/* The base's tangent with the part the view (chain) shows replaced by t (NULL: zero):
+   bt + embed(t - view(bt)), or embed(t) when the base has none. An untracked reference, NULL
+   for a zero tangent; *failed on error. */
+static st_tensor *base_tangent(const st_tensor *view, st_tensor *t, bool *failed) {
+  const st_autograd_meta *m = view->ag;
+  st_tensor *bt = m->view_base->tangent, *r = NULL;
+  *failed = false;
+  if (!bt && !t) return NULL;
+  if (st_scope_push()) {
+    *failed = true;
+    return NULL;
   }
-  if (other_owned) {
-    st_tensor *copy = st__untrack(st_clone(*t));
-    if (!copy) return st__status();
-    st__drop(*t);
-    *t = copy;
-    *own = true;
-    return 0;
+  st_tensor *inside = t;
+  if (bt) {
+    st_tensor *old = st__view_replay(m->view_fn, bt);
+    inside = t ? st_sub(t, old) : st_neg(old);
   }
-  *own = !other && (!of_base || c->in[m[j].alias]->tangent_own);
-  return 0;
+  st_tensor *e = inside ? st__view_embed(m->view_fn, inside) : NULL;
+  r = st__untrack_top(bt && e ? st_add(bt, e) : e);
+  st_scope_pop();
+  *failed = !r;
+  return r;
 }
 
-/* The tangent of an in-place op's self changes with its value: an owned dense tangent is
-   overwritten in place (zeroed for a zero tangent), so that a view's write reaches its base's
-   tangent; else it is replaced. */
-static bool dense(const st_tensor *t) {
-  for (int d = 0; d < t->ndim; d++)
-    if (t->strides[d] == 0 && t->shape[d] > 1) return false;
-  return true;
-}
-static int update_tangent(const st_opcall *c, const st_meta *m, st_tensor *const *tin,
-                          st_tensor *self, st_tensor **t, st_tensor **old) {
-  bool own_dense = self->tangent_own && self->tangent && dense(self->tangent);
-  if (own_dense && !*t) return st_zero_(self->tangent); /* fill_, zero_ */
-  if (own_dense && self->tangent->dtype == (*t)->dtype)
-    return *t == self->tangent ? 0 : st_copy_(self->tangent, *t);
-  bool own = false;
-  if (*t && claim_tangent(c, m, 0, tin, t, &own)) return st__status();
-  *old = self->tangent; /* tin[0]: dropped once nothing reads tin */
-  self->tangent = *t;
-  self->tangent_own = own;
-  *t = NULL;
-  return 0;
+/* An in-place op on a dual: the new value and its tangent are computed first, on copies of
+   self's value (the rule's graph below must not hold self, which is written next); only then is
+   self written (the op itself again, one level down: it fails as a whole or not at all) and the
+   tangents replaced, which cannot fail. */
+static int run_inplace(const st_opcall *c, st_tensor *const *vin, st_tensor *const *tin,
+                       st_tensor **out) {
+  const st_op *op = c->op;
+  int nin = c->nin;
+  st_tensor *self = c->in[0], *res = NULL, *before = NULL, *t = NULL, *bt = NULL;
+  st_tensor *small[8], **rin = st__tmp_array(nin, small, 8), *done[ST_MAX_OUTS] = {0};
+  int rc = rin ? 0 : ST_ERR_OOM;
+  if (!rc && (!(res = st__untrack(st_clone(vin[0]))) || !(before = st__untrack(st_clone(vin[0])))))
+    rc = st__status();
+  for (int i = 0; !rc && i < nin; i++) rin[i] = i ? vin[i] : res;
+  st_tensor *rout[ST_MAX_OUTS] = {0};
+  if (!rc) rc = st__redispatch(c, rin, rout); /* res holds the new value */
+  for (int j = 0; j < op->nout; j++) st__drop(rout[j]);
+  st_tensor *tout[ST_MAX_OUTS] = {0};
+  if (!rc) rin[0] = before; /* the rule sees self as it was */
+  if (!rc) rc = tangents_of(c, rin, (st_tensor *const[]){res}, tin, tout);
+  t = tout[0];
+  for (int j = 1; j < op->nout; j++) st__drop(tout[j]);
+  bool view = self->ag && self->ag->view_base && !self->ag->view_nograd, failed = false;
+  if (!rc && view && (bt = base_tangent(self, t, &failed), failed)) rc = st__status();
+  if (!rc) rc = st__redispatch(c, vin, done);
+  for (int j = 0; j < op->nout; j++) st__drop(done[j]);
+  if (!rc) {
+    if (view) {
+      st_tensor *base = self->ag->view_base;
+      st__drop(base->tangent);
+      base->tangent = bt;
+      bt = NULL;
+      st__view_mark_current(self, true);
+    }
+    st__drop(self->tangent);
+    self->tangent = t;
+    t = NULL;
+    out[0] = st_retain(self);
+  }
+  st__drop(t);
+  st__drop(bt);
+  st__drop(res);
+  st__drop(before);
+  st__tmp_free(rin, small, nin);
+  return rc;
 }
 
-/* An in-place op on a tensor from outside the transform would give it a tangent of this level. */
+/* Any other call: the op on the primals, the tangents from the rule; float outputs are duals
+   when an input has a tangent (a view among them knows its base at this level). */
+static int run(int level, const st_opcall *c, const st_meta *m, st_tensor *const *vin,
+               st_tensor *const *tin, bool any, st_tensor **out) {
+  const st_op *op = c->op;
+  int nout = op->nout;
+  st_tensor *vout[ST_MAX_OUTS] = {0}, *tout[ST_MAX_OUTS] = {0};
+  int rc = st__redispatch(c, vin, vout);
+  if (!rc && any) rc = tangents_of(c, vin, vout, tin, tout);
+  for (int j = 0; !rc && j < nout; j++) {
+    if ((op->flags & ST_OP_INPLACE) && j == 0) {
+      out[0] = st_retain(c->in[0]); /* no tangent anywhere: self's stays none */
+    } else if (any && st__is_float(vout[j]->dtype)) {
+      if (!(out[j] = st__wrap(level, vout[j], 0, tout[j])))
+        rc = ST_ERR_OOM;
+      else if (m[j].alias >= 0 && st__view_track(c, m[j].alias, out[j], false))
+        rc = ST_ERR_OOM;
+    } else {
+      out[j] = st_retain(vout[j]);
+    }
+  }
+  for (int j = 0; j < nout; j++) {
+    st__drop(vout[j]);
+    st__drop(tout[j]);
+  }
+  return rc;
+}
+
+/* Dispatch lifts a tensor from below into this level before a value with a tangent is written
+   into it (dispatch.c); this is what remains when it could not. */
 static int check_inplace_target(int level, const st_opcall *c, bool any_tangent) {
   if (!(c->op->flags & ST_OP_INPLACE) || !any_tangent || c->in[0]->level == level) return 0;
   return st__op_error(
@@ -210,69 +276,25 @@ static int check_inplace_target(int level, const st_opcall *c, bool any_tangent)
 
 int st__jvp_process(int level, const st_opcall *c, const st_meta *m, st_tensor **out) {
   const st_op *op = c->op;
-  int nin = c->nin, nout = op->nout;
-  bool inplace = op->flags & ST_OP_INPLACE;
+  int nin = c->nin;
   st_tensor *small[8], *tsmall[8];
   st_tensor **vin = st__tmp_array(nin, small, 8), **tin = st__tmp_array(nin, tsmall, 8);
   int rc = vin && tin ? 0 : ST_ERR_OOM;
   bool any = false;
   for (int i = 0; !rc && i < nin; i++) {
-    vin[i] = st__unwrap_at(c->in[i], level);
-    tin[i] = c->in[i]->level == level ? c->in[i]->tangent : NULL;
+    st_tensor *x = c->in[i];
+    if (x->level == level && x->ag && st__view_refresh(x)) rc = st__status(); /* a view's tangent */
+    vin[i] = st__unwrap_at(x, level);
+    tin[i] = x->level == level ? x->tangent : NULL;
     any = any || tin[i];
   }
-  if (op->flags & ST_OP_NONDIFF) any = false;
+  /* nothing differentiable comes out (an in-place op on an integer or bool tensor included) */
+  if ((op->flags & ST_OP_NONDIFF) ||
+      (!rc && (op->flags & ST_OP_INPLACE) && !st__is_float(vin[0]->dtype)))
+    any = false;
   if (!rc) rc = check_inplace_target(level, c, any);
-  if (!rc && any) rc = own_viewed_tangents(level, c, m, tin);
-  st_tensor *vout[ST_MAX_OUTS] = {0}, *tout[ST_MAX_OUTS] = {0}, *self_before = NULL;
-  st_tensor *old_tangent = NULL;
-  if (!rc && any && inplace && !(self_before = st__untrack(st_clone(vin[0]))))
-    rc = st__status();
-  if (!rc) rc = st__redispatch(c, vin, vout);
-  if (!rc && any) {
-    st_tensor *const *pin = vin;
-    st_tensor *before_small[8], **before = NULL;
-    if (self_before) { /* the rule sees input 0 as it was */
-      before = st__tmp_array(nin, before_small, 8);
-      if (!before) rc = ST_ERR_OOM;
-      for (int i = 0; !rc && i < nin; i++) before[i] = i ? vin[i] : self_before;
-      pin = before;
-    }
-    if (!rc && op->jvp) {
-      rc = st_scope_push();
-      st_jvp_args a = {op, &c->a, nin, nout, pin, vout};
-      if (!rc) rc = op->jvp(&a, tin, tout);
-      for (int j = 0; j < nout; j++) st__untrack_top(tout[j]);
-      st_scope_pop();
-      if (rc && !st__has_error()) rc = st__op_error(c, rc, "the jvp rule failed without a message");
-    } else if (!rc) {
-      rc = jvp_by_vjp(c, pin, vout, tin, tout);
-    }
-    st__tmp_free(before, before_small, nin);
-    char who[48];
-    snprintf(who, sizeof who, "st_%s", op->name);
-    for (int j = 0; !rc && j < nout; j++)
-      if (tout[j]) rc = st__fit_tangent(who, j, vout[j], &tout[j]);
-  }
-  for (int j = 0; !rc && j < nout; j++) {
-    if (inplace && j == 0) {
-      out[0] = st_retain(c->in[0]);
-      if (out[0]->level == level) rc = update_tangent(c, m, tin, out[0], &tout[0], &old_tangent);
-    } else if (any && st__is_float(vout[j]->dtype)) {
-      bool own = false;
-      if (tout[j] && (rc = claim_tangent(c, m, j, tin, &tout[j], &own))) break;
-      if (!(out[j] = st__wrap(level, vout[j], 0, tout[j]))) rc = ST_ERR_OOM;
-      else out[j]->tangent_own = own;
-    } else {
-      out[j] = st_retain(vout[j]);
-    }
-  }
-  for (int j = 0; j < nout; j++) {
-    st__drop(vout[j]);
-    st__drop(tout[j]);
-  }
-  st__drop(self_before);
-  st__drop(old_tangent);
+  bool inplace = (op->flags & ST_OP_INPLACE) && any && op->nout == 1;
+  if (!rc) rc = inplace ? run_inplace(c, vin, tin, out) : run(level, c, m, vin, tin, any, out);
   st__tmp_free(vin, small, nin);
   st__tmp_free(tin, tsmall, nin);
   return rc;

@@ -5,6 +5,7 @@
    (with a one-time warning naming the op). Random ops follow the level's randomness mode. */
 #include <stdio.h>
 
+#include "../autograd/autograd.h"
 #include "interp.h"
 
 static _Atomic unsigned char warned[ST_OP_COUNT];
@@ -96,6 +97,13 @@ static int run_random(st_interp *I, const st_opcall *c, const st_meta *m, st_ten
   return run_lanes(I, c, m, vin, bdim, true, k, out, obdim);
 }
 
+/* Whether a grad or jvp interpreter sits above `level` (one that may lift its tensors). */
+static bool lifts_above(int level) {
+  for (int l = level + 1; l <= st__tls_depth; l++)
+    if (st__interp_at(l)->kind != ST_WRAP_VMAP) return true;
+  return false;
+}
+
 /* A rule's output must be the logical output with one batch dim. */
 static int check_rule_output(const st_opcall *c, int j, const st_meta *m, const st_tensor *t,
                              int bdim, int64_t B) {
@@ -178,6 +186,11 @@ int st__vmap_process(int level, const st_opcall *c, const st_meta *m, st_tensor 
     else if (obdim[j] < 0)
       out[j] = st_retain(vout[j]);
     else if (!(out[j] = st__wrap(level, vout[j], obdim[j], NULL)))
+      rc = ST_ERR_OOM;
+    /* a view of a batched tensor knows its base here, so that a grad or jvp transform above
+       that lifts it lifts the base too (dispatch.c) */
+    else if (m[j].alias >= 0 && c->in[m[j].alias]->level == level && lifts_above(level) &&
+             !st__inference_mode() && st__view_track(c, m[j].alias, out[j], false))
       rc = ST_ERR_OOM;
   }
   for (int j = 0; j < nout; j++) st__drop(vout[j]);

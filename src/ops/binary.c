@@ -447,23 +447,24 @@ static int samples_where(const st_op *op, st_dtype dt, st_sample *out, int cap) 
    batched other: vmap refuses that for an in-place op, by design (PyTorch too). The other
    combinations are checked by tests/ops/test_binary.c. */
 /* A differentiable record gets both rules; a NONDIFF one neither. */
-#define BINARY(NAME, FLAGS, INFER, KERNEL, SAVES, KNOWN)                                           \
+#define BINARY(NAME, FLAGS, INFER, KERNEL, SAVES, SAVES_FOR, KNOWN)                                \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 2, .nout = 1,             \
                                .flags = (FLAGS), .infer = INFER, .kernel = KERNEL,                 \
-                               .saves = (SAVES),                                                   \
+                               .saves = (SAVES), .saves_for = (SAVES_FOR),                         \
                                .vjp = (FLAGS) & ST_OP_NONDIFF ? NULL : vjp_elementwise,            \
                                .jvp = (FLAGS) & ST_OP_NONDIFF ? NULL : jvp_elementwise,            \
                                .vmap = st__vmap_elementwise, .samples = samples_binary,            \
                                .known_failures = KNOWN};
-#define NONDIFF(NAME) BINARY(NAME, ST_OP_NONDIFF, infer_binary, kernel_binary, 0, NULL)
-BINARY(add, 0, infer_binary, kernel_binary, 0, NULL)
-BINARY(sub, 0, infer_binary, kernel_binary, 0, NULL)
-BINARY(mul, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
-BINARY(div, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
-BINARY(pow, 0, infer_binary, kernel_binary, IN0 | IN1 | OUT0, NULL)
-BINARY(maximum, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
-BINARY(minimum, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
-BINARY(atan2, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
+#define NONDIFF(NAME) BINARY(NAME, ST_OP_NONDIFF, infer_binary, kernel_binary, 0, NULL, NULL)
+BINARY(add, 0, infer_binary, kernel_binary, 0, NULL, NULL)
+BINARY(sub, 0, infer_binary, kernel_binary, 0, NULL, NULL)
+BINARY(mul, 0, infer_binary, kernel_binary, IN0 | IN1, ST_SAVES_FOR(IN1, IN0), NULL)
+BINARY(div, 0, infer_binary, kernel_binary, IN0 | IN1, ST_SAVES_FOR(IN1, IN0 | IN1), NULL)
+BINARY(pow, 0, infer_binary, kernel_binary, IN0 | IN1 | OUT0,
+       ST_SAVES_FOR(IN0 | IN1, IN0 | IN1 | OUT0), NULL)
+BINARY(maximum, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
+BINARY(minimum, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
+BINARY(atan2, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
 NONDIFF(eq)
 NONDIFF(ne)
 NONDIFF(lt)
@@ -472,13 +473,18 @@ NONDIFF(gt)
 NONDIFF(ge)
 NONDIFF(logical_and)
 NONDIFF(logical_or)
-BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0, NULL)
-BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0, NULL)
-BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1, NULL)
-BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1, NULL)
-BINARY(tanh_backward, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
-BINARY(sigmoid_backward, 0, infer_binary, kernel_binary, IN0 | IN1, NULL)
-BINARY(threshold_backward, 0, infer_binary, kernel_binary, IN1, NULL)
+BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0, NULL, NULL)
+BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0, NULL, NULL)
+BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1, ST_SAVES_FOR(IN1, IN0),
+       NULL)
+BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1,
+       ST_SAVES_FOR(IN1, IN0 | IN1), NULL)
+BINARY(tanh_backward, 0, infer_binary, kernel_binary, IN0 | IN1,
+       ST_SAVES_FOR(IN1, IN0 | IN1), NULL)
+BINARY(sigmoid_backward, 0, infer_binary, kernel_binary, IN0 | IN1,
+       ST_SAVES_FOR(IN1, IN0 | IN1), NULL)
+BINARY(threshold_backward, 0, infer_binary, kernel_binary, IN1, ST_SAVES_FOR(IN1, 0),
+       NULL)
 
 /* ------------------------------------------ tensor op scalar: add_scalar, mul_scalar (f[0]) */
 

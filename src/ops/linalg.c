@@ -605,13 +605,16 @@ static int samples_product(const st_op *op, st_dtype dt, st_sample *out, int cap
 #undef FAIL
 
 #define SAVES_BOTH (ST_SAVE_IN(0) | ST_SAVE_IN(1))
+/* Each factor's gradient reads the other factor only (linear's bias reads nothing). */
+#define SAVES_OTHER ST_SAVES_FOR(ST_SAVE_IN(1), ST_SAVE_IN(0), 0)
 
 /* Records read no attributes; all share infer and kernel. linear takes 2 tensors, or 3 with
    the bias. */
 #define PRODUCT(op, n_in, rule, batching)                                                          \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = (n_in), .nout = 1, .infer = infer_product,               \
-    .kernel = kernel_product, .saves = SAVES_BOTH, .vjp = (rule), .jvp = st__jvp_bilinear,         \
+    .kernel = kernel_product, .saves = SAVES_BOTH, .saves_for = SAVES_OTHER,                      \
+    .vjp = (rule), .jvp = st__jvp_bilinear,                                                        \
     .vmap = (batching), .samples = samples_product                                                 \
   }
 /* Every product is bilinear, so its jvp is the product rule (derivatives.yaml, mm: "result:

@@ -84,6 +84,9 @@ typedef struct st_vmap_args {
 #define ST_SAVE_IN(i) (1u << (i))
 #define ST_SAVE_OUT(j) (1u << (16 + (j)))
 #define ST_SAVE_ALL_IN 0xffffu
+/* saves_for's initializer: one mask per input, e.g. ST_SAVES_FOR(ST_SAVE_IN(1), ST_SAVE_IN(0)). */
+#define ST_SAVES_FOR_MAX 4
+#define ST_SAVES_FOR(...) ((const unsigned[ST_SAVES_FOR_MAX]){__VA_ARGS__})
 
 struct st_op {
   st_op_id id;
@@ -100,6 +103,10 @@ struct st_op {
 
   /* ---- autograd (src/ops/<family>.c beside the kernel) ---- */
   unsigned saves; /* ST_SAVE_IN / ST_SAVE_OUT bits */
+  /* What each input's gradient reads (ST_SAVES_FOR): recording saves only the values the
+     inputs that require grad at its level need (mul saves x only when w requires grad). NULL:
+     `saves` for every input; inputs past ST_SAVES_FOR_MAX also get `saves`. */
+  const unsigned *saves_for;
   /* Gradients of the inputs from the gradients of the outputs, written with public ops only so
      that the rule is itself differentiable. gout[j] is never NULL (zeros are filled in). Sets
      gin[i] (a new reference, or NULL for a zero gradient) where a->needs[i]. Returns 0 or a
@@ -135,6 +142,11 @@ struct st_sample {
   st_attrs a;
   st_status expect;
 };
+
+/* The values input i's gradient reads (see saves_for). */
+static inline unsigned st__saves_for(const st_op *op, int i) {
+  return op->saves_for && i < ST_SAVES_FOR_MAX ? op->saves_for[i] : op->saves;
+}
 
 /* Decompositions (decomp.c): an op's definition in other public ops, NULL where there is none.
    out[0] receives the result (a reference from public ops). */

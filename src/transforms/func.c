@@ -180,6 +180,7 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
   for (int j = 0; j < f->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
   escape_kept(mark, f->nout, out, !rc);
+  for (int j = 0; !rc && j < f->nout; j++) rc = st__settle_output(&out[j]);
   if (!rc) rc = distinct_from_inputs(f, in, out);
   for (int j = 0; !rc && j < f->nout; j++)
     if (!out[j])
