@@ -88,8 +88,9 @@ static int run_random(st_interp *I, const st_opcall *c, const st_meta *m, st_ten
     st_tensor *raw[ST_MAX_OUTS] = {0};
     int rc = st__redispatch(c, vin, raw);
     st__rng_stream_restore(prev);
+    if (!rc) rc = st__track_all(c->op->nout, raw);
     for (int j = 0; j < c->op->nout; j++) {
-      out[j] = st__track(raw[j]);
+      out[j] = raw[j];
       obdim[j] = -1;
     }
     return rc;
