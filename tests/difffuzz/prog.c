@@ -12,39 +12,26 @@
 
 /* Signatures: r register, o register or "none", i integer, d double, L integer list "[1,-1]",
    R the remaining registers. An op whose name ends in '_' writes its first register. */
-#define DF_OPS(X)                                                                                  \
-  X(neg, "r")                                                                                      \
-  X(abs, "r") X(sign, "r") X(exp, "r") X(expm1, "r") X(log, "r") X(log1p, "r") X(sqrt, "r")        \
-      X(rsqrt, "r") X(square, "r") X(reciprocal, "r") X(sin, "r") X(cos, "r") X(tan, "r") X(       \
-          tanh, "r") X(sigmoid, "r") X(relu, "r") X(gelu, "r") X(silu, "r") X(softplus, "r")       \
-          X(erf, "r") X(floor, "r") X(ceil, "r") X(round, "r") X(clone, "r") X(contiguous, "r") X( \
-              detach, "r") X(squeeze_all, "r") X(clamp, "rdd") X(add, "rr") X(sub, "rr")           \
-              X(mul, "rr") X(div, "rr") X(pow, "rr") X(maximum, "rr") X(minimum, "rr") X(          \
-                  atan2, "rr") X(matmul, "rr") X(mm, "rr") X(bmm, "rr") X(dot, "rr")               \
-                  X(outer, "rr") X(add_scalar, "rd") X(mul_scalar, "rd") X(pow_scalar, "rd") X(    \
-                      where, "rrr") X(sum, "rLi")                                                  \
-                      X(mean, "rLi") X(prod, "rLi") X(amax, "rLi") X(amin, "rLi") X(               \
-                          logsumexp, "rLi") X(norm, "rLi")                                         \
-                          X(var, "rLdi") X(std, "rLdi") X(linear, "rro") X(softmax, "ri")          \
-                              X(log_softmax, "ri") X(reshape, "rL") X(expand, "rL")                \
-                                  X(permute, "rL") X(flip, "rL") X(repeat, "rL")                   \
-                                      X(flatten, "rii") X(transpose, "rii") X(squeeze, "ri")       \
-                                          X(unsqueeze, "ri") X(tril, "ri") X(triu, "ri") X(        \
-                                              slice,                                               \
-                                              "riiii") X(select, "rii") X(diagonal, "riii")        \
-                                              X(pad, "rLd") X(index_select, "riL")                 \
-                                                  X(split, "riii") X(chunk, "riii") X(cat, "iR")   \
-                                                      X(stack, "iR") X(layer_norm, "riood")        \
-                                                          X(mse_loss, "rri") X(add_, "rr")         \
-                                                              X(sub_, "rr") X(mul_, "rr")          \
-                                                                  X(div_, "rr") X(copy_, "rr")     \
-                                                                      X(add_scalar_,               \
-                                                                        "rd") X(mul_scalar_, "rd") \
-                                                                          X(fill_, "rd") X(clamp_, \
-                                                                                           "rdd")  \
-                                                                              X(zero_, "r")        \
-                                                                                  X(nograd, "")    \
-                                                                                      X(grad, "")
+/* clang-format off */
+#define DF_OPS(X) \
+  X(neg, "r") X(abs, "r") X(sign, "r") X(exp, "r") X(expm1, "r") X(log, "r") X(log1p, "r") \
+  X(sqrt, "r") X(rsqrt, "r") X(square, "r") X(reciprocal, "r") X(sin, "r") X(cos, "r") \
+  X(tan, "r") X(tanh, "r") X(sigmoid, "r") X(relu, "r") X(gelu, "r") X(silu, "r") \
+  X(softplus, "r") X(erf, "r") X(floor, "r") X(ceil, "r") X(round, "r") X(clone, "r") \
+  X(contiguous, "r") X(detach, "r") X(squeeze_all, "r") X(clamp, "rdd") X(add, "rr") \
+  X(sub, "rr") X(mul, "rr") X(div, "rr") X(pow, "rr") X(maximum, "rr") X(minimum, "rr") \
+  X(atan2, "rr") X(matmul, "rr") X(mm, "rr") X(bmm, "rr") X(dot, "rr") X(outer, "rr") \
+  X(add_scalar, "rd") X(mul_scalar, "rd") X(pow_scalar, "rd") X(where, "rrr") X(sum, "rLi") \
+  X(mean, "rLi") X(prod, "rLi") X(amax, "rLi") X(amin, "rLi") X(logsumexp, "rLi") X(norm, "rLi") \
+  X(var, "rLdi") X(std, "rLdi") X(linear, "rro") X(softmax, "ri") X(log_softmax, "ri") \
+  X(reshape, "rL") X(expand, "rL") X(permute, "rL") X(flip, "rL") X(repeat, "rL") \
+  X(flatten, "rii") X(transpose, "rii") X(squeeze, "ri") X(unsqueeze, "ri") X(tril, "ri") \
+  X(triu, "ri") X(slice, "riiii") X(select, "rii") X(diagonal, "riii") X(pad, "rLd") \
+  X(index_select, "riL") X(split, "riii") X(chunk, "riii") X(cat, "iR") X(stack, "iR") \
+  X(layer_norm, "riood") X(mse_loss, "rri") X(add_, "rr") X(sub_, "rr") X(mul_, "rr") \
+  X(div_, "rr") X(copy_, "rr") X(add_scalar_, "rd") X(mul_scalar_, "rd") X(fill_, "rd") \
+  X(clamp_, "rdd") X(zero_, "r") X(nograd, "") X(grad, "")
+/* clang-format on */
 
 typedef enum {
 #define DF_ENUM(name, sig) OP_##name,
