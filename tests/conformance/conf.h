@@ -87,14 +87,13 @@ bool conf_expect_values(const char *file, int line, const char *what, const st_t
     st_clear_error();                                                                              \
     bool failed_ = (expr);                                                                         \
     st_status st_ = st_last_status();                                                              \
-    const char *msg_ = st_last_error();                                                            \
-    if (!failed_)                                                                                  \
-      conf_fail(__FILE__, __LINE__, "expected %s to fail", #expr);                                 \
+    const char *msg_ = st_last_error(), *needle_ = (needle);                                       \
+    if (!failed_) conf_fail(__FILE__, __LINE__, "expected %s to fail", #expr);                     \
     else if ((int)(status) != 0 && st_ != (status))                                                \
       conf_fail(__FILE__, __LINE__, "%s: status %d (%s), expected %d; message: %s", #expr,         \
                 (int)st_, st_status_name(st_), (int)(status), msg_);                               \
-    else if ((needle) && !strstr(msg_, (needle) ? (needle) : ""))                                  \
-      conf_fail(__FILE__, __LINE__, "%s: message '%s' lacks '%s'", #expr, msg_, (needle));         \
+    else if (needle_ && !strstr(msg_, needle_))                                                    \
+      conf_fail(__FILE__, __LINE__, "%s: message '%s' lacks '%s'", #expr, msg_, needle_);          \
     st_clear_error();                                                                              \
   } while (0)
 

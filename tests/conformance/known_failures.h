@@ -12,6 +12,23 @@ typedef struct {
 } conf_known_failure;
 
 static const conf_known_failure conf_known_failures[] = {
+    {"conf_ag_no_requires_grad_inplace", "src/autograd/record.c (in-place helper)",
+     "a view taken before its base was set to require grad can still be written in place; "
+     "PyTorch refuses (a view of a leaf that requires grad)"},
+    {"conf_ag_leaf_assignment", "src/dispatch + src/autograd/record.c (in-place helper)",
+     "x[0] = y (copy_ into a view of x, y requiring grad) does not give x history (CopySlices)"},
+    {"conf_ag_no_unnecessary_save", "src/ops/binary.c saves masks (in-place helper)",
+     "x * ft saves x although ft needs no gradient, so writing x again fails the backward "
+     "(PyTorch saves only what the needed gradients read)"},
+    /* src/autograd/meta.c, src/dispatch/dispatch.c: inference mode */
+    {"conf_ag_inference_mode_context_manager", "src/autograd/meta.c (engine helper)",
+     "st_is_grad_enabled() is true in inference mode; torch.is_grad_enabled() is False there"},
+    {"conf_ag_inference_mode_existing_autograd_session", "src/dispatch/dispatch.c (in-place helper)",
+     "an in-place op in inference mode does not bump the version of a normal tensor, so a "
+     "backward that saved it silently uses the new value (PyTorch raises the version error)"},
+    {"conf_ag_inference_mode_inference_tensor_outside", "src/autograd (design: no inference tensors)",
+     "tensors made in inference mode are ordinary tensors: saving one for backward and writing "
+     "one in place outside inference mode are allowed (PyTorch refuses both)"},
     /* src/ops/unary.c (misc helper): ops PyTorch differentiates with a zero gradient */
     {"conf_autograd_sign", "src/ops/unary.c (ST_OP_NONDIFF)",
      "sign's output does not require grad, so autograd.grad of it fails ('element 0 of tensors "
