@@ -88,7 +88,8 @@ bool conf_expect_values(const char *file, int line, const char *what, const st_t
     bool failed_ = (expr);                                                                         \
     st_status st_ = st_last_status();                                                              \
     const char *msg_ = st_last_error(), *needle_ = (needle);                                       \
-    if (!failed_) conf_fail(__FILE__, __LINE__, "expected %s to fail", #expr);                     \
+    if (!failed_)                                                                                  \
+      conf_fail(__FILE__, __LINE__, "expected %s to fail", #expr);                                 \
     else if ((int)(status) != 0 && st_ != (status))                                                \
       conf_fail(__FILE__, __LINE__, "%s: status %d (%s), expected %d; message: %s", #expr,         \
                 (int)st_, st_status_name(st_), (int)(status), msg_);                               \

@@ -23,10 +23,12 @@ static const conf_known_failure conf_known_failures[] = {
     /* src/autograd/meta.c, src/dispatch/dispatch.c: inference mode */
     {"conf_ag_inference_mode_context_manager", "src/autograd/meta.c (engine helper)",
      "st_is_grad_enabled() is true in inference mode; torch.is_grad_enabled() is False there"},
-    {"conf_ag_inference_mode_existing_autograd_session", "src/dispatch/dispatch.c (in-place helper)",
+    {"conf_ag_inference_mode_existing_autograd_session",
+     "src/dispatch/dispatch.c (in-place helper)",
      "an in-place op in inference mode does not bump the version of a normal tensor, so a "
      "backward that saved it silently uses the new value (PyTorch raises the version error)"},
-    {"conf_ag_inference_mode_inference_tensor_outside", "src/autograd (design: no inference tensors)",
+    {"conf_ag_inference_mode_inference_tensor_outside",
+     "src/autograd (design: no inference tensors)",
      "tensors made in inference mode are ordinary tensors: saving one for backward and writing "
      "one in place outside inference mode are allowed (PyTorch refuses both)"},
     /* src/ops/unary.c (misc helper): ops PyTorch differentiates with a zero gradient */
@@ -45,6 +47,44 @@ static const conf_known_failure conf_known_failures[] = {
     /* src/ops/binary.c atan2 (misc helper, issue Conformance item 5) */
     {"conf_autograd_atan2_at_zero", "src/ops/binary.c (atan2's vjp; misc helper)",
      "the derivatives of atan2 at (0, 0) are NaN in strata, 0 in PyTorch"},
+    /* src/transforms + grad mode under transforms (transforms helper, Conformance item 1) */
+    {"conf_tx_no_grad_outside", "src/transforms/grad.c (transforms helper)",
+     "st_grad called under no-grad gives a result that requires grad at the outer level"},
+    {"conf_tx_no_grad_mixed", "src/transforms/grad.c (transforms helper)",
+     "st_grad called under no-grad gives a result that requires grad at the outer level"},
+    {"conf_tx_no_grad_nested_simple", "src/transforms/grad.c (transforms helper)",
+     "a st_grad called under no-grad inside an outer st_grad makes the outer gradient zero "
+     "silently (torch.func: 3x^2, and 6x for the eager autograd of it)"},
+    {"conf_tx_no_grad_nested_complicated", "src/transforms/grad.c (transforms helper)",
+     "grad of (grad(f) - grad(f) under no-grad) is zero silently (torch.func: 6x)"},
+    {"conf_tx_no_grad_value", "src/transforms/grad.c (transforms helper)",
+     "grad_and_value called under no-grad inside grad: the outer eager autograd gets 0 for the "
+     "second derivative instead of 6x (the inner call's value is not treated as a constant)"},
+    {"conf_tx_no_grad_outside_vjp", "src/transforms/grad.c (transforms helper)",
+     "vjp and its pullback called under no-grad give results that require grad at the outer "
+     "level; torch.func's do not"},
+    {"conf_tx_no_grad_outside_vjp_fn", "src/transforms/grad.c (transforms helper)",
+     "a pullback called under no-grad gives a result that requires grad; torch.func's does not"},
+    {"conf_tx_no_grad_outside_vjp_only", "src/transforms/grad.c (transforms helper)",
+     "vjp called under no-grad gives outputs that require grad; torch.func's do not"},
+    {"conf_tx_inference_mode_outside_grad", "src/transforms (transforms helper)",
+     "st_grad called in inference mode returns zeros silently (torch.func: 2x)"},
+    {"conf_tx_inference_mode_nograd_outside_grad", "src/transforms (transforms helper)",
+     "st_grad in inference mode under no-grad returns zeros silently"},
+    {"conf_tx_inference_mode_outside_vjp", "src/transforms (transforms helper)",
+     "st_vjp's pullback in inference mode returns zeros silently"},
+    {"conf_tx_inference_mode_outside_jacrev", "src/transforms (transforms helper)",
+     "st_jacrev in inference mode returns zeros silently"},
+    {"conf_tx_inference_mode_outside_vmap_grad", "src/transforms (transforms helper)",
+     "vmap(grad) in inference mode returns zeros silently"},
+    {"conf_tx_inference_mode_outside_grad_vmap", "src/transforms (transforms helper)",
+     "grad(vmap) in inference mode returns zeros silently"},
+    {"conf_tx_inference_mode_nested_grad", "src/transforms (transforms helper)",
+     "grad(grad) in inference mode returns zeros silently"},
+    {"conf_tx_inference_mode_jacrev_grad", "src/transforms (transforms helper)",
+     "jacrev(grad) in inference mode returns zeros silently"},
+    {"conf_tx_inference_mode_inside_grad", "src/transforms (transforms helper)",
+     "grad in inference mode of a function that also enters inference mode returns zeros"},
     /* src/transforms (transforms helper, issue Conformance item 4) */
     {"conf_grad_negative_argnums", "src/transforms/grad.c (transforms helper)",
      "negative argnums are refused; torch.func counts them from the end"},

@@ -27,8 +27,8 @@ CONF_TEST(conf_ag_backward) {
   st_tensor *go = CT(ag_backward_go);
   CF_OK(st_backward(v, go, false, false));
   CF_EXPECT(st_grad_of(v), ag_backward_v_grad);
-  st_tensor *a = st_add(st_add(x, st_mul(y, z)),
-                        st_div(st_mul(st_mul_scalar(st_pow_scalar(z, 2), 4), x), y));
+  st_tensor *a =
+      st_add(st_add(x, st_mul(y, z)), st_div(st_mul(st_mul_scalar(st_pow_scalar(z, 2), 4), x), y));
   CF_OK(st_backward(a, go, false, false));
   CF_EXPECT(st_grad_of(x), ag_backward_x_grad);
   CF_EXPECT(st_grad_of(y), ag_backward_y_grad);
@@ -46,8 +46,10 @@ CONF_TEST(conf_ag_backward_badcalls) {
 CONF_TEST(conf_ag_grad_badcalls) {
   st_tensor *x = st_ones(ST_F64, ST_SHAPE(1)), *g = NULL;
   st_tensor *y = st_pow_scalar(x, 2);
-  CF_EQ_INT(fails(st_autograd_grad(1, &x, NULL, 1, &y, &g, NULL)), AG_GRAD_BADCALLS_GRAD_X_Y_RAISES);
-  CF_EQ_INT(fails(st_autograd_grad(1, &y, NULL, 1, &x, &g, NULL)), AG_GRAD_BADCALLS_GRAD_Y_X_RAISES);
+  CF_EQ_INT(fails(st_autograd_grad(1, &x, NULL, 1, &y, &g, NULL)),
+            AG_GRAD_BADCALLS_GRAD_X_Y_RAISES);
+  CF_EQ_INT(fails(st_autograd_grad(1, &y, NULL, 1, &x, &g, NULL)),
+            AG_GRAD_BADCALLS_GRAD_Y_X_RAISES);
   st_set_requires_grad(x, true);
   y = st_pow_scalar(x, 2);
   CF_EQ_INT(!fails(st_autograd_grad(1, &y, NULL, 1, &x, &g, NULL)),
@@ -98,7 +100,8 @@ CONF_TEST(conf_ag_grad_nonleaf) {
   st_tensor *x = x_init, *go = ones(ST_SHAPE(2, 2));
   st_grad_opts cg = {.create_graph = true};
   for (int i = 0; i < 5; i++) {
-    st_tensor *f = st_add(st_add(st_pow_scalar(x, 2), st_mul(y, x)), st_pow_scalar(y, 2)), *gx = NULL;
+    st_tensor *f = st_add(st_add(st_pow_scalar(x, 2), st_mul(y, x)), st_pow_scalar(y, 2)),
+              *gx = NULL;
     CF_OK(st_autograd_grad(1, &f, &go, 1, &x, &gx, &cg));
     CF_CHECK(st_grad_of(y) == NULL && st_grad_of(x) == NULL);
     x = st_add(x, st_mul_scalar(gx, 0.05));
@@ -160,12 +163,14 @@ CONF_TEST(conf_ag_multi_backward_no_grad) {
   st_set_requires_grad(x, true);
   st_tensor *roots[2] = {st_add(x, y), st_mul_scalar(y, 2)}, *g = NULL;
   st_tensor *gos[2] = {ones(ST_SHAPE(5, 5)), ones(ST_SHAPE(5, 5))};
-  CF_EQ_INT(fails(st_autograd_grad(2, roots, gos, 1, &x, &g, NULL)), AG_MULTI_BACKWARD_NO_GRAD_RAISES);
+  CF_EQ_INT(fails(st_autograd_grad(2, roots, gos, 1, &x, &g, NULL)),
+            AG_MULTI_BACKWARD_NO_GRAD_RAISES);
 }
 
 /* test_autograd.py TestAutograd.test_duplicate_backward_root */
 CONF_TEST(conf_ag_duplicate_backward_root) {
-  st_tensor *a = leaf_of(&ag_duplicate_backward_root_a), *b = leaf_of(&ag_duplicate_backward_root_b);
+  st_tensor *a = leaf_of(&ag_duplicate_backward_root_a),
+            *b = leaf_of(&ag_duplicate_backward_root_b);
   st_tensor *go = CT(ag_duplicate_backward_root_go), *x = st_mul(a, b);
   st_tensor *roots[2] = {x, x}, *gos[2] = {go, go}, *in[2] = {a, b}, *g[2] = {0};
   CF_OK(st_autograd_grad(2, roots, gos, 2, in, g, NULL));
@@ -384,14 +389,18 @@ CONF_TEST(conf_ag_inplace) {
   st_tensor *z = st_mul(x, y), *q = st_add(z, y), *w = st_mul(z, y);
   CF_OK(st_add_scalar_(z, 2));
   CF_EQ_INT(fails(st_backward(q, ones(ST_SHAPE(5, 5)), true, false)), AG_INPLACE_Q_BACKWARD_RAISES);
-  CF_EQ_INT(fails(st_backward(w, ones(ST_SHAPE(5, 5)), false, false)), AG_INPLACE_W_BACKWARD_RAISES);
+  CF_EQ_INT(fails(st_backward(w, ones(ST_SHAPE(5, 5)), false, false)),
+            AG_INPLACE_W_BACKWARD_RAISES);
   z = st_mul(x, y);
   q = st_mul(z, y);
   st_tensor *r = st_add(z, y);
   CF_OK(st_add_(z, y));
-  CF_EQ_INT(fails(st_backward(z, ones(ST_SHAPE(5, 5)), true, false)), AG_INPLACE_W2_BACKWARD_RAISES);
-  CF_EQ_INT(fails(st_backward(r, ones(ST_SHAPE(5, 5)), true, false)), AG_INPLACE_R2_BACKWARD_RAISES);
-  CF_EQ_INT(fails(st_backward(q, ones(ST_SHAPE(5, 5)), false, false)), AG_INPLACE_Q2_BACKWARD_RAISES);
+  CF_EQ_INT(fails(st_backward(z, ones(ST_SHAPE(5, 5)), true, false)),
+            AG_INPLACE_W2_BACKWARD_RAISES);
+  CF_EQ_INT(fails(st_backward(r, ones(ST_SHAPE(5, 5)), true, false)),
+            AG_INPLACE_R2_BACKWARD_RAISES);
+  CF_EQ_INT(fails(st_backward(q, ones(ST_SHAPE(5, 5)), false, false)),
+            AG_INPLACE_Q2_BACKWARD_RAISES);
   st_tensor *lf = st_ones(ST_F64, ST_SHAPE(5, 5));
   st_set_requires_grad(lf, true);
   x = st_clone(lf);
@@ -402,7 +411,8 @@ CONF_TEST(conf_ag_inplace) {
   CF_EXPECT(st_grad_of(lf), ag_inplace_leaf_grad);
   z = st_mul(x, y);
   CF_OK(st_add_scalar_(x, 2));
-  CF_EQ_INT(fails(st_backward(z, ones(ST_SHAPE(5, 5)), false, false)), AG_INPLACE_Z_BACKWARD_RAISES);
+  CF_EQ_INT(fails(st_backward(z, ones(ST_SHAPE(5, 5)), false, false)),
+            AG_INPLACE_Z_BACKWARD_RAISES);
 }
 
 /* test_autograd.py TestAutograd.test_leaf_assignment (x[0] = y into a tensor that does not
