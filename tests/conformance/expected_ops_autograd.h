@@ -2059,7 +2059,7 @@ CONF_PROG(conf_autograd_norm_all_keepdim, "test_autograd.py method_tests gradche
     "out v1\n"
     "end\n",
           conf_autograd_norm_all_keepdim_in, 1, conf_autograd_norm_all_keepdim_out, 3, 0)
-/* test_autograd.py test_prod_zeros (FunctionsManual prod_backward, one zero) */
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo prod) with one zero (FunctionsManual.cpp prod_backward) */
 static const int64_t conf_autograd_prod_one_zero_in_0_shape[] = {4};
 static const double conf_autograd_prod_one_zero_in_0_data[] = {0.4236160659644983, 0.7099754017668498, 0.6398203914258054, -0.10011556514196107};
 static const conf_array conf_autograd_prod_one_zero_in[] = {{1, conf_autograd_prod_one_zero_in_0_shape, conf_autograd_prod_one_zero_in_0_data}};
@@ -2070,7 +2070,7 @@ static const double conf_autograd_prod_one_zero_out_1_data[] = {0.0, 0.0, 0.0, 0
 static const int64_t conf_autograd_prod_one_zero_out_2_shape[] = {4};
 static const double conf_autograd_prod_one_zero_out_2_data[] = {0.0, 0.0, 0.0, 0.0};
 static const conf_array conf_autograd_prod_one_zero_out[] = {{0, conf_autograd_prod_one_zero_out_0_shape, conf_autograd_prod_one_zero_out_0_data}, {1, conf_autograd_prod_one_zero_out_1_shape, conf_autograd_prod_one_zero_out_1_data}, {1, conf_autograd_prod_one_zero_out_2_shape, conf_autograd_prod_one_zero_out_2_data}};
-CONF_PROG(conf_autograd_prod_one_zero, "test_autograd.py test_prod_zeros (FunctionsManual prod_backward, one zero)", CONF_EAGER,
+CONF_PROG(conf_autograd_prod_one_zero, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo prod) with one zero (FunctionsManual.cpp prod_backward)", CONF_EAGER,
     "prog conf_autograd_prod_one_zero\n"
     "in 4\n"
     "v1 = slice v0 0 0 1 1\n"
@@ -2081,7 +2081,7 @@ CONF_PROG(conf_autograd_prod_one_zero, "test_autograd.py test_prod_zeros (Functi
     "out v5\n"
     "end\n",
           conf_autograd_prod_one_zero_in, 1, conf_autograd_prod_one_zero_out, 3, 0)
-/* test_autograd.py test_prod_zeros (FunctionsManual prod_backward, two zeros) */
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo prod) with two zeros (FunctionsManual.cpp prod_backward) */
 static const int64_t conf_autograd_prod_two_zeros_in_0_shape[] = {4};
 static const double conf_autograd_prod_two_zeros_in_0_data[] = {-0.3698819290815246, 0.74279857678864, 0.512759068981101, -0.766893555897129};
 static const conf_array conf_autograd_prod_two_zeros_in[] = {{1, conf_autograd_prod_two_zeros_in_0_shape, conf_autograd_prod_two_zeros_in_0_data}};
@@ -2092,7 +2092,7 @@ static const double conf_autograd_prod_two_zeros_out_1_data[] = {0.0, 0.0, 0.0, 
 static const int64_t conf_autograd_prod_two_zeros_out_2_shape[] = {4};
 static const double conf_autograd_prod_two_zeros_out_2_data[] = {0.0, 0.0, 0.0, 0.0};
 static const conf_array conf_autograd_prod_two_zeros_out[] = {{0, conf_autograd_prod_two_zeros_out_0_shape, conf_autograd_prod_two_zeros_out_0_data}, {1, conf_autograd_prod_two_zeros_out_1_shape, conf_autograd_prod_two_zeros_out_1_data}, {1, conf_autograd_prod_two_zeros_out_2_shape, conf_autograd_prod_two_zeros_out_2_data}};
-CONF_PROG(conf_autograd_prod_two_zeros, "test_autograd.py test_prod_zeros (FunctionsManual prod_backward, two zeros)", CONF_EAGER,
+CONF_PROG(conf_autograd_prod_two_zeros, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo prod) with two zeros (FunctionsManual.cpp prod_backward)", CONF_EAGER,
     "prog conf_autograd_prod_two_zeros\n"
     "in 4\n"
     "v1 = slice v0 0 0 2 1\n"
@@ -3601,6 +3601,312 @@ CONF_PROG(conf_autograd_select_then_square, "test_autograd.py method_tests gradc
     "out v2\n"
     "end\n",
           conf_autograd_select_then_square_in, 1, conf_autograd_select_then_square_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo gather) */
+static const int64_t conf_autograd_gather_in_0_shape[] = {3, 4};
+static const double conf_autograd_gather_in_0_data[] = {0.09554624576673253, 0.7522213928868239, 0.2910735279769056, -0.72641812874034, -0.07546602687501493, 1.6311432493197593, -0.4712644432320359, -0.7765718108722179, 0.7030788338106456, 0.30324196913723545, -1.594858609807444, -0.2772579739314598};
+static const conf_array conf_autograd_gather_in[] = {{2, conf_autograd_gather_in_0_shape, conf_autograd_gather_in_0_data}};
+static const int64_t conf_autograd_gather_out_0_shape[] = {3, 2};
+static const double conf_autograd_gather_out_0_data[] = {0.09554624576673253, 0.2910735279769056, 1.6311432493197593, 1.6311432493197593, -0.2772579739314598, 0.7030788338106456};
+static const int64_t conf_autograd_gather_out_1_shape[] = {3, 4};
+static const double conf_autograd_gather_out_1_data[] = {-0.5, 0.0, 1.25, 0.0, 0.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0};
+static const int64_t conf_autograd_gather_out_2_shape[] = {3, 4};
+static const double conf_autograd_gather_out_2_data[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+static const conf_array conf_autograd_gather_out[] = {{2, conf_autograd_gather_out_0_shape, conf_autograd_gather_out_0_data}, {2, conf_autograd_gather_out_1_shape, conf_autograd_gather_out_1_data}, {2, conf_autograd_gather_out_2_shape, conf_autograd_gather_out_2_data}};
+CONF_PROG(conf_autograd_gather, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo gather)", CONF_EAGER,
+    "prog conf_autograd_gather\n"
+    "in 3,4\n"
+    "v1 = gather v0 1 [3,2] [0,2,1,1,3,0]\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_gather_in, 1, conf_autograd_gather_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo gather) */
+static const int64_t conf_autograd_gather_dim0_in_0_shape[] = {3, 2};
+static const double conf_autograd_gather_dim0_in_0_data[] = {-0.8185776185233528, -0.4510538845135468, -0.5724692580992239, -0.16622558016456412, 0.2547912032970885, -0.731487878082508};
+static const conf_array conf_autograd_gather_dim0_in[] = {{2, conf_autograd_gather_dim0_in_0_shape, conf_autograd_gather_dim0_in_0_data}};
+static const int64_t conf_autograd_gather_dim0_out_0_shape[] = {2, 2};
+static const double conf_autograd_gather_dim0_out_0_data[] = {0.2547912032970885, -0.4510538845135468, 0.2547912032970885, -0.16622558016456412};
+static const int64_t conf_autograd_gather_dim0_out_1_shape[] = {3, 2};
+static const double conf_autograd_gather_dim0_out_1_data[] = {0.0, 1.25, 0.0, -0.75, -0.25, 0.0};
+static const int64_t conf_autograd_gather_dim0_out_2_shape[] = {3, 2};
+static const double conf_autograd_gather_dim0_out_2_data[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+static const conf_array conf_autograd_gather_dim0_out[] = {{2, conf_autograd_gather_dim0_out_0_shape, conf_autograd_gather_dim0_out_0_data}, {2, conf_autograd_gather_dim0_out_1_shape, conf_autograd_gather_dim0_out_1_data}, {2, conf_autograd_gather_dim0_out_2_shape, conf_autograd_gather_dim0_out_2_data}};
+CONF_PROG(conf_autograd_gather_dim0, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo gather)", CONF_EAGER,
+    "prog conf_autograd_gather_dim0\n"
+    "in 3,2\n"
+    "v1 = gather v0 0 [2,2] [2,0,2,1]\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_gather_dim0_in, 1, conf_autograd_gather_dim0_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo scatter_add) */
+static const int64_t conf_autograd_scatter_add_in_0_shape[] = {3, 4};
+static const double conf_autograd_scatter_add_in_0_data[] = {-2.393379614372787, -0.33114744989234995, -0.8639697030522533, -1.6846408942994227, -1.0355748795366417, 0.06309158538177817, 1.021037581578631, -1.202136893873845, -0.9295397428155178, 0.16797157802953266, -0.561274396173936, -0.28823237933411633};
+static const int64_t conf_autograd_scatter_add_in_1_shape[] = {3, 2};
+static const double conf_autograd_scatter_add_in_1_data[] = {-0.0301836520232304, 0.4626449002089376, 1.1496020704300935, -1.3681956592672975, 0.06581523244827062, -1.1763160310917196};
+static const conf_array conf_autograd_scatter_add_in[] = {{2, conf_autograd_scatter_add_in_0_shape, conf_autograd_scatter_add_in_0_data}, {2, conf_autograd_scatter_add_in_1_shape, conf_autograd_scatter_add_in_1_data}};
+static const int64_t conf_autograd_scatter_add_out_0_shape[] = {3, 4};
+static const double conf_autograd_scatter_add_out_0_data[] = {-2.4235632663960174, -0.33114744989234995, -0.4013248028433157, -1.6846408942994227, -1.0355748795366417, -0.15550200345542575, 1.021037581578631, -1.202136893873845, -2.1058557739072374, 0.16797157802953266, -0.561274396173936, -0.2224171468858457};
+static const int64_t conf_autograd_scatter_add_out_1_shape[] = {3, 4};
+static const double conf_autograd_scatter_add_out_1_data[] = {-0.5, 1.25, 0.25, -0.75, 1.0, 0.0, -1.0, 0.75, -0.25, -1.25, 0.5, -0.5};
+static const int64_t conf_autograd_scatter_add_out_2_shape[] = {3, 2};
+static const double conf_autograd_scatter_add_out_2_data[] = {-0.5, 0.25, 0.0, 0.0, -0.5, -0.25};
+static const int64_t conf_autograd_scatter_add_out_3_shape[] = {3, 4};
+static const double conf_autograd_scatter_add_out_3_data[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+static const int64_t conf_autograd_scatter_add_out_4_shape[] = {3, 2};
+static const double conf_autograd_scatter_add_out_4_data[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+static const conf_array conf_autograd_scatter_add_out[] = {{2, conf_autograd_scatter_add_out_0_shape, conf_autograd_scatter_add_out_0_data}, {2, conf_autograd_scatter_add_out_1_shape, conf_autograd_scatter_add_out_1_data}, {2, conf_autograd_scatter_add_out_2_shape, conf_autograd_scatter_add_out_2_data}, {2, conf_autograd_scatter_add_out_3_shape, conf_autograd_scatter_add_out_3_data}, {2, conf_autograd_scatter_add_out_4_shape, conf_autograd_scatter_add_out_4_data}};
+CONF_PROG(conf_autograd_scatter_add, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo scatter_add)", CONF_EAGER,
+    "prog conf_autograd_scatter_add\n"
+    "in 3,4\n"
+    "in 3,2\n"
+    "v2 = scatter_add v0 1 [3,2] [0,2,1,1,3,0] v1\n"
+    "out v2\n"
+    "end\n",
+          conf_autograd_scatter_add_in, 2, conf_autograd_scatter_add_out, 5, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.cross_entropy) */
+static const int64_t conf_autograd_cross_entropy_mean_in_0_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_mean_in_0_data[] = {-1.154040301768936, 2.0432831232535236, 0.38048402215606547, 1.193022383662329, -2.1423703582987157, -1.3380487549751694, -0.37802642860587143, 0.4136496148210772, -1.5645590376340062, -1.5208816398054783, -1.1118742913167057, 0.13165106871193324, 0.4391826846018551, 0.18317880047082097, -1.1357677092933318};
+static const conf_array conf_autograd_cross_entropy_mean_in[] = {{2, conf_autograd_cross_entropy_mean_in_0_shape, conf_autograd_cross_entropy_mean_in_0_data}};
+static const int64_t conf_autograd_cross_entropy_mean_out_0_shape[] = {0};
+static const double conf_autograd_cross_entropy_mean_out_0_data[] = {2.4559048555711533};
+static const int64_t conf_autograd_cross_entropy_mean_out_1_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_mean_out_1_data[] = {0.16259498086066415, -0.09962175273193848, -0.01888903208338058, -0.04256872386572996, -0.00151547217961514, -0.015142763065804164, -0.039549183876670335, -0.08728870754589481, -0.012073493740172987, 0.1540541482285423, -0.01206693324942655, -0.04184591921742417, 0.10975354644957767, -0.044058663805011423, -0.011782030177715556};
+static const int64_t conf_autograd_cross_entropy_mean_out_2_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_mean_out_2_data[] = {-0.0023939435945418094, 0.041049242918418376, -0.02527256157110035, -0.014386057626032381, 0.0010033198732561565, 0.0006481095293399682, 0.04124188704033352, -0.06173057818374524, 0.003535118385184024, 0.01630546322888774, -0.013134690076379905, -0.0037027855380460124, 0.05187709562004386, -0.03694258070756521, 0.001902960701947261};
+static const conf_array conf_autograd_cross_entropy_mean_out[] = {{0, conf_autograd_cross_entropy_mean_out_0_shape, conf_autograd_cross_entropy_mean_out_0_data}, {2, conf_autograd_cross_entropy_mean_out_1_shape, conf_autograd_cross_entropy_mean_out_1_data}, {2, conf_autograd_cross_entropy_mean_out_2_shape, conf_autograd_cross_entropy_mean_out_2_data}};
+CONF_PROG(conf_autograd_cross_entropy_mean, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.cross_entropy)", CONF_EAGER,
+    "prog conf_autograd_cross_entropy_mean\n"
+    "in 3,5\n"
+    "v1 = cross_entropy v0 [3] [0,4,2] 0\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_cross_entropy_mean_in, 1, conf_autograd_cross_entropy_mean_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.cross_entropy) */
+static const int64_t conf_autograd_cross_entropy_sum_in_0_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_sum_in_0_data[] = {-1.6226855630021118, -0.5506161697133627, 1.2461204554099767, 1.1713176319105574, -1.1611435774551133, -0.7929158678144683, 0.27140561098506943, -0.8545911247725472, -1.1941851404069563, 0.21863361143721707, 1.381320990910402, -1.8108229372980613, 0.3821409142245414, -0.5746789459011261, 2.227308540559519};
+static const conf_array conf_autograd_cross_entropy_sum_in[] = {{2, conf_autograd_cross_entropy_sum_in_0_shape, conf_autograd_cross_entropy_sum_in_0_data}};
+static const int64_t conf_autograd_cross_entropy_sum_out_0_shape[] = {0};
+static const double conf_autograd_cross_entropy_sum_out_0_data[] = {6.962469383560629};
+static const int64_t conf_autograd_cross_entropy_sum_out_1_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_sum_out_1_data[] = {-0.012667773152665204, 0.4629921291872799, -0.22315514338509465, -0.20707155633602525, -0.020097656313494812, -0.06054450439147244, 0.3244892695530853, -0.0569232259871748, -0.04053271524234767, -0.16648882393209047, -0.12883390938504044, -0.005292973162223995, -0.0474342230738409, 0.4817799230749975, -0.3002188174538921};
+static const int64_t conf_autograd_cross_entropy_sum_out_2_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_sum_out_2_data[] = {0.001354654348025922, 0.040965383510765674, -0.14350280380859293, 0.07391151138940527, 0.02727125456039606, -0.04250981252916474, 0.05228025192298834, -0.08265964177737867, -0.018325855474495174, 0.09121505785805023, -0.12367796611711786, 0.00021182520559476646, 0.04933254444198147, -0.01293588877067169, 0.08706948524021331};
+static const conf_array conf_autograd_cross_entropy_sum_out[] = {{0, conf_autograd_cross_entropy_sum_out_0_shape, conf_autograd_cross_entropy_sum_out_0_data}, {2, conf_autograd_cross_entropy_sum_out_1_shape, conf_autograd_cross_entropy_sum_out_1_data}, {2, conf_autograd_cross_entropy_sum_out_2_shape, conf_autograd_cross_entropy_sum_out_2_data}};
+CONF_PROG(conf_autograd_cross_entropy_sum, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.cross_entropy)", CONF_EAGER,
+    "prog conf_autograd_cross_entropy_sum\n"
+    "in 3,5\n"
+    "v1 = cross_entropy v0 [3] [1,1,3] 1\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_cross_entropy_sum_in, 1, conf_autograd_cross_entropy_sum_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.cross_entropy) */
+static const int64_t conf_autograd_cross_entropy_none_in_0_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_none_in_0_data[] = {-1.9606694809230119, -0.8490126199442324, -0.7303134585481045, 0.3127923651036466, 0.3929975302365143, -0.4193183188170834, 0.8661545702222627, 0.4964671815094705, -0.1907165538001286, 1.325991777279284, 0.21607376005505208, 0.8150592057273642, 0.36021198179928515, 0.5382816079668651, 1.039419869955564};
+static const conf_array conf_autograd_cross_entropy_none_in[] = {{2, conf_autograd_cross_entropy_none_in_0_shape, conf_autograd_cross_entropy_none_in_0_data}};
+static const int64_t conf_autograd_cross_entropy_none_out_0_shape[] = {3};
+static const double conf_autograd_cross_entropy_none_out_0_data[] = {0.9677255582061219, 2.646148817614846, 2.0325590796473176};
+static const int64_t conf_autograd_cross_entropy_none_out_1_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_none_out_1_data[] = {-0.018051260733238633, -0.05486482265425247, -0.06177949735632071, -0.1753313084227444, 0.3100268891665562, -1.161345214529543, 0.32060918902313856, 0.2215250139726208, 0.11142500655912596, 0.5077860049746576, -0.2172500368066017, 0.0596138115050987, 0.03782764028791573, 0.04520056949143034, 0.0746080155221569};
+static const int64_t conf_autograd_cross_entropy_none_out_2_shape[] = {3, 5};
+static const double conf_autograd_cross_entropy_none_out_2_data[] = {-0.010463572686925316, 0.0230619437151126, -0.08214565420794637, -0.05779951409677555, 0.12734679727653464, 0.05794861089055055, -0.11104512495095147, 0.3109421125266991, 0.04497596282340193, -0.30282156128970017, 0.031417596946000104, -0.0024252677738631143, -0.03936658159422226, 0.032061533047213965, -0.02168728062512869};
+static const conf_array conf_autograd_cross_entropy_none_out[] = {{1, conf_autograd_cross_entropy_none_out_0_shape, conf_autograd_cross_entropy_none_out_0_data}, {2, conf_autograd_cross_entropy_none_out_1_shape, conf_autograd_cross_entropy_none_out_1_data}, {2, conf_autograd_cross_entropy_none_out_2_shape, conf_autograd_cross_entropy_none_out_2_data}};
+CONF_PROG(conf_autograd_cross_entropy_none, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.cross_entropy)", CONF_EAGER,
+    "prog conf_autograd_cross_entropy_none\n"
+    "in 3,5\n"
+    "v1 = cross_entropy v0 [3] [4,0,0] 2\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_cross_entropy_none_in, 1, conf_autograd_cross_entropy_none_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.cross_entropy) */
+static const int64_t conf_autograd_cross_entropy_unbatched_in_0_shape[] = {5};
+static const double conf_autograd_cross_entropy_unbatched_in_0_data[] = {-0.01941245252047584, 0.9780519283636779, -0.45875889051964996, -0.3242162906921491, 0.7094460091448249};
+static const conf_array conf_autograd_cross_entropy_unbatched_in[] = {{1, conf_autograd_cross_entropy_unbatched_in_0_shape, conf_autograd_cross_entropy_unbatched_in_0_data}};
+static const int64_t conf_autograd_cross_entropy_unbatched_out_0_shape[] = {0};
+static const double conf_autograd_cross_entropy_unbatched_out_0_data[] = {2.2741286641191873};
+static const int64_t conf_autograd_cross_entropy_unbatched_out_1_shape[] = {5};
+static const double conf_autograd_cross_entropy_unbatched_out_1_data[] = {-0.06977552282968247, -0.18918921529079208, -0.04496735735681911, 0.4485567409477834, -0.14462464547048975};
+static const int64_t conf_autograd_cross_entropy_unbatched_out_2_shape[] = {5};
+static const double conf_autograd_cross_entropy_unbatched_out_2_data[] = {-0.04871801229416075, 0.05709529262743427, -0.06512220527559216, -0.023057415947664972, 0.07980234088998363};
+static const conf_array conf_autograd_cross_entropy_unbatched_out[] = {{0, conf_autograd_cross_entropy_unbatched_out_0_shape, conf_autograd_cross_entropy_unbatched_out_0_data}, {1, conf_autograd_cross_entropy_unbatched_out_1_shape, conf_autograd_cross_entropy_unbatched_out_1_data}, {1, conf_autograd_cross_entropy_unbatched_out_2_shape, conf_autograd_cross_entropy_unbatched_out_2_data}};
+CONF_PROG(conf_autograd_cross_entropy_unbatched, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.cross_entropy)", CONF_EAGER,
+    "prog conf_autograd_cross_entropy_unbatched\n"
+    "in 5\n"
+    "v1 = cross_entropy v0 [] [3] 0\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_cross_entropy_unbatched_in, 1, conf_autograd_cross_entropy_unbatched_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.nll_loss) */
+static const int64_t conf_autograd_nll_loss_in_0_shape[] = {3, 5};
+static const double conf_autograd_nll_loss_in_0_data[] = {1.3892204467767506, 0.5736866556322368, 0.6288706873703065, 1.5829942902028444, 0.19916272285209585, 0.6810594943190112, -0.7274875958067212, 1.5133633236004216, -1.1733343802053344, -0.3814968930140782, -0.09776576245023326, 0.5311947572756806, 0.7500183274163228, 0.40326941540716277, 1.890362876506904};
+static const conf_array conf_autograd_nll_loss_in[] = {{2, conf_autograd_nll_loss_in_0_shape, conf_autograd_nll_loss_in_0_data}};
+static const int64_t conf_autograd_nll_loss_out_0_shape[] = {0};
+static const double conf_autograd_nll_loss_out_0_data[] = {1.8316193755596037};
+static const int64_t conf_autograd_nll_loss_out_1_shape[] = {3, 5};
+static const double conf_autograd_nll_loss_out_1_data[] = {0.11804647995245701, -0.02150972197928758, -0.022730077552290007, -0.05901623954645975, -0.014790440874419651, -0.04120083383991952, -0.010073532149466553, -0.09470457640029248, -0.006449899959028977, 0.15242884234870752, -0.01176823904123104, -0.022073213523684444, 0.13919408750626097, -0.019422641511390733, -0.08592999342995478};
+static const int64_t conf_autograd_nll_loss_out_2_shape[] = {3, 5};
+static const double conf_autograd_nll_loss_out_2_data[] = {-0.010999133282655891, 0.0166436711696984, -0.022189684705037117, 0.0014030728073541863, 0.015142074010640426, 0.010270167637549728, 0.012584570258045527, -0.047421340282296276, 0.003220247154806759, 0.021346355231894286, -0.01336541437098535, -0.0029957576460598553, 0.023744024231669953, -0.017203005414828398, 0.009820153200203645};
+static const conf_array conf_autograd_nll_loss_out[] = {{0, conf_autograd_nll_loss_out_0_shape, conf_autograd_nll_loss_out_0_data}, {2, conf_autograd_nll_loss_out_1_shape, conf_autograd_nll_loss_out_1_data}, {2, conf_autograd_nll_loss_out_2_shape, conf_autograd_nll_loss_out_2_data}};
+CONF_PROG(conf_autograd_nll_loss, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.nll_loss)", CONF_EAGER,
+    "prog conf_autograd_nll_loss\n"
+    "in 3,5\n"
+    "v1 = log_softmax v0 -1\n"
+    "v2 = nll_loss v1 [3] [0,4,2] 0\n"
+    "out v2\n"
+    "end\n",
+          conf_autograd_nll_loss_in, 1, conf_autograd_nll_loss_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.embedding) */
+static const int64_t conf_autograd_embedding_in_0_shape[] = {5, 3};
+static const double conf_autograd_embedding_in_0_data[] = {1.1810965568955762, 0.7809625033951342, -1.1768672903181583, 2.0361665428897937, 0.866315008951757, -1.8833732980064135, 0.10452891294262374, -1.0109500701141898, 1.703785715859689, -1.0206628271940237, 1.200083364694471, -0.43627187092223335, 0.36728462688183244, 0.4610576153855695, 1.504641054422973};
+static const conf_array conf_autograd_embedding_in[] = {{2, conf_autograd_embedding_in_0_shape, conf_autograd_embedding_in_0_data}};
+static const int64_t conf_autograd_embedding_out_0_shape[] = {2, 2, 3};
+static const double conf_autograd_embedding_out_0_data[] = {1.1810965568955762, 0.7809625033951342, -1.1768672903181583, 0.36728462688183244, 0.4610576153855695, 1.504641054422973, 0.36728462688183244, 0.4610576153855695, 1.504641054422973, 2.0361665428897937, 0.866315008951757, -1.8833732980064135};
+static const int64_t conf_autograd_embedding_out_1_shape[] = {5, 3};
+static const double conf_autograd_embedding_out_1_data[] = {-0.5, 1.25, 0.25, -1.25, 0.5, -0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.75, 1.75, -0.25};
+static const int64_t conf_autograd_embedding_out_2_shape[] = {5, 3};
+static const double conf_autograd_embedding_out_2_data[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+static const conf_array conf_autograd_embedding_out[] = {{3, conf_autograd_embedding_out_0_shape, conf_autograd_embedding_out_0_data}, {2, conf_autograd_embedding_out_1_shape, conf_autograd_embedding_out_1_data}, {2, conf_autograd_embedding_out_2_shape, conf_autograd_embedding_out_2_data}};
+CONF_PROG(conf_autograd_embedding, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.embedding)", CONF_EAGER,
+    "prog conf_autograd_embedding\n"
+    "in 5,3\n"
+    "v1 = embedding v0 [2,2] [0,4,4,1]\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_embedding_in, 1, conf_autograd_embedding_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.conv2d) */
+static const int64_t conf_autograd_conv2d_in_0_shape[] = {1, 2, 5, 5};
+static const double conf_autograd_conv2d_in_0_data[] = {2.032590835979146, -1.362791620922775, 0.17669473938316202, 1.5336441073960378, 0.19759072869039387, 0.6045893077018373, -0.3340737013162161, -0.4828104683519213, -1.4426964409192407, 1.1716714225669007, 1.3334464296271595, 0.627982826000355, -1.0710886009274427, -0.27274023386707225, -0.3363578749537646, -0.0048735954100806705, 0.2577829972541776, 1.2159511096425515, -2.65431761441335, -0.13816082295293877, 1.1920816896586741, -1.5264519385253255, -1.0452511538795097, -2.1497597254569536, 1.0477313551731595, -0.41494159353608445, 0.9684554045190943, 0.09215360545919976, -0.5203888262228544, 0.5358170148813203, -0.36039656427273264, -0.5616033473506327, 1.1781058371036082, -0.2356372812280909, -0.25978879052467646, 1.4027503910686376, -0.41104778705502704, -0.22195902212323101, 0.15418036157040593, 0.43190365470799985, 0.5809684369676705, -0.3377815895279656, 0.26711914296620665, -0.6478470659268111, -0.4232152139898825, 0.15317678098912935, 0.9617024129042625, 0.4723818038095922, 1.3476866042720164, -0.015422338350535457};
+static const int64_t conf_autograd_conv2d_in_1_shape[] = {3, 2, 3, 3};
+static const double conf_autograd_conv2d_in_1_data[] = {-0.16397601619119878, -1.4156118793576118, 0.6249748479200626, 0.8191408464143648, 1.9984362734666314, 0.9573618394162127, 1.7731209945530841, 0.7319593647538736, -0.36919227008792943, -0.7583073576168553, 1.015330571796877, 0.09502762788306975, -0.09349015052356623, -2.2206070455803752, -0.6377254189099335, -1.3002196663899093, -1.0481240676448322, -0.46616155490222855, 0.14969261215067142, -1.4325905186016514, 0.19879725189039527, -0.36078355233564263, -1.7570978157355461, 0.6959270067407212, -0.2172239785784203, 1.3515359167179772, 1.6419740267002385, -1.063966057767353, -1.5782464016922184, -1.890706139648447, -0.1957175973454592, 1.5585986633605784, -0.5173869260197692, 0.22983033520991825, -0.09887806429733614, 0.5314680112104136, 0.49095994827554634, -0.9099592692568348, 0.2848007783360519, -0.763443009313369, -0.5916911431649468, -0.39626180870559075, -0.30984100638325573, -0.9746300975597239, 1.124597727807964, 0.6774570861247974, 0.09670016453882933, -0.746724798002527, 0.3908056429126852, -0.29143819808688465, -1.0573286252299159, -0.9210012994299225, 0.9533504370249423, 0.38844602681505075};
+static const int64_t conf_autograd_conv2d_in_2_shape[] = {3};
+static const double conf_autograd_conv2d_in_2_data[] = {0.06406690708850052, 0.7518432470906211, -1.0444644194244537};
+static const conf_array conf_autograd_conv2d_in[] = {{4, conf_autograd_conv2d_in_0_shape, conf_autograd_conv2d_in_0_data}, {4, conf_autograd_conv2d_in_1_shape, conf_autograd_conv2d_in_1_data}, {1, conf_autograd_conv2d_in_2_shape, conf_autograd_conv2d_in_2_data}};
+static const int64_t conf_autograd_conv2d_out_0_shape[] = {1, 3, 5, 5};
+static const double conf_autograd_conv2d_out_0_data[] = {4.330609503763567, -1.4820124123073715, -0.0020653464109194747, 0.7597558261633548, -0.5477662568159811, -2.4818840819777424, 4.901849231131282, -3.602007836130572, -6.1868803994407155, 0.847219331464812, -1.5568862896634768, 1.401415108725721, 2.834372381220204, 0.21217582862628293, -6.833817416677579, -0.05629378188796402, -1.0594848887193027, -3.6923164319296142, -7.808966026132198, -5.324464150368988, 0.7573352889407985, -5.82409591434791, -10.288289726054375, -4.541055795272244, 0.9975771625660498, -4.910069818234966, 3.3022279315531393, -1.0959533841748335, -2.740627041415122, 2.656791462537046, -2.696919442145366, -0.55363917217948, 0.4180991342668036, 0.8668305657646702, -1.8932761455145943, 2.122673918832543, -0.20806316902027683, -1.8084957357803861, -0.8971023171693011, 1.133284108193275, -1.6013764180800745, -4.815669636271638, -4.157324744269954, 2.3866281774339795, 3.209044826812698, -2.883928345495334, 2.7826199721142437, 0.42550467851364215, 13.146999116235193, 0.5564928269715939, -4.13684020562677, -2.5522847802552797, 0.6859897429601282, -1.0812083759507451, -3.417342641746156, -2.9877210072157165, -4.307581592747626, 1.1842515103795122, -0.3846824665526049, 0.3018251411589289, -1.5999755600375365, -1.4574098228496033, -5.203090095083537, 2.885153851732998, -1.51180897513299, -3.9067291781465245, 0.12457048979918386, -0.48137902890525874, 4.002862311353241, -0.35874450157433563, -1.8201498419852897, -1.0862547022239444, -1.0506460027516222, 3.825787767757278, -1.1492570438170808};
+static const int64_t conf_autograd_conv2d_out_1_shape[] = {1, 2, 5, 5};
+static const double conf_autograd_conv2d_out_1_data[] = {2.4045440675567002, 2.039866286496741, 0.018659793575838135, 4.778165500383152, -1.9342792753275306, -0.8127451232725348, 2.9776826511021177, -4.371484636638365, 0.3776890171656222, -3.3719550596577346, -3.7829948066641226, 0.5049891668056203, 2.6411306359421713, -2.0816554128632987, 1.9559914398856153, 0.1709994640502377, 0.44640722177648606, 2.9776826511021177, -4.371484636638365, 1.801165552840565, -3.499211468195669, 0.14647448773986294, -1.8151714598263882, 0.68972511604334, 2.940421819998188, 3.494614475676918, 1.2004610830007816, -1.2675383518508396, 0.22856523995387668, -0.543666666330958, -1.2458366217953603, -2.1965949688762048, 1.9899693117059474, -4.169016045369491, 5.236989822483617, -1.700942981763312, 2.2958604299050784, 1.7915414073477098, -0.6662955818575101, 1.6774368603118943, -4.284309983475479, -6.129372329900513, -2.1965949688762048, 1.9899693117059474, -3.6295650333813763, 4.094330132048278, -2.288444848143983, 0.7109270001239246, 0.7984991130075207, -2.9801508130295282};
+static const int64_t conf_autograd_conv2d_out_2_shape[] = {3, 2, 3, 3};
+static const double conf_autograd_conv2d_out_2_data[] = {-5.41256346876825, -2.0500559821314854, 1.5767155874229541, 5.558153298964693, -12.895240563226334, 7.248336846798589, 3.237212789055095, 1.6621694961198046, -3.1476959943088105, 2.5555249020280946, -0.041751079635671956, -1.7363572039653943, -1.0899441280435802, 6.20779257985791, -3.651129553764925, -4.662768960348684, 0.9999526902428402, 0.5033706749816206, -1.234364692643228, -1.7830922481623532, 3.014048691794728, 2.433760849273477, -6.037515443900245, 4.697456743448887, 3.925234424216236, 1.7390215983342017, -1.3645487780771635, 0.891423104312397, 2.725197221077514, -2.6673730994819653, -2.7047160775174284, 4.8805165458575015, -1.7001515632517032, -5.174222744571827, 1.3188686341873541, 0.07867632966731086, 6.042890358586319, -8.739271240802182, 3.4783534438867605, 5.648307450739214, -3.254948510297063, -2.2827827565606658, 4.832526553041869, 1.593369955003777, -8.438734459402605, -1.613080217916008, 4.4738505807946, -1.992071214465215, -5.591475426565947, 3.036591976022674, -0.9356435874890108, 0.39257268781188914, 0.6187180737599224, 2.7497328352621615};
+static const int64_t conf_autograd_conv2d_out_3_shape[] = {3};
+static const double conf_autograd_conv2d_out_3_data[] = {1.0, 0.25, -0.5};
+static const int64_t conf_autograd_conv2d_out_4_shape[] = {1, 2, 5, 5};
+static const double conf_autograd_conv2d_out_4_data[] = {1.0625, -3.75, 5.25, -1.5625, -1.8125, 1.125, -4.0625, 2.5, -0.5625, -3.0, 2.0625, -0.8125, -3.1875, 4.75, -0.0625, 1.625, 5.875, -4.0625, 2.5, 2.1875, 0.25, 2.0, -1.0, -1.25, 3.5, -1.625, -0.6875, -1.5625, 2.375, -0.1875, -5.25, 8.875, -2.125, -2.125, 7.75, -4.1875, -0.75, 2.0, -2.125, 0.5, 1.0, -6.9375, 8.875, -2.125, -1.9375, 4.6875, -4.875, 0.125, 2.375, -2.1875};
+static const int64_t conf_autograd_conv2d_out_5_shape[] = {3, 2, 3, 3};
+static const double conf_autograd_conv2d_out_5_data[] = {-3.5, 12.1875, -3.5, -6.1875, 0.3125, 2.4375, -2.4375, -5.1875, 8.75, -2.0, 5.375, -4.625, -6.5, 5.5625, -0.125, -3.75, -4.0, 8.25, -4.625, 5.375, -2.0, -5.75, -3.75, 5.125, -0.75, -6.25, 8.25, -3.5, 12.1875, -3.5, -6.1875, 0.3125, 2.4375, -2.4375, -5.1875, 8.75, -5.0625, -0.0625, 2.25, -3.25, -6.4375, 11.9375, 4.375, -6.625, 2.25, -5.0, 5.25, -0.3125, -4.5, -3.5625, 8.4375, 1.625, -6.375, 2.375};
+static const int64_t conf_autograd_conv2d_out_6_shape[] = {3};
+static const double conf_autograd_conv2d_out_6_data[] = {0.0, 0.0, 0.0};
+static const conf_array conf_autograd_conv2d_out[] = {{4, conf_autograd_conv2d_out_0_shape, conf_autograd_conv2d_out_0_data}, {4, conf_autograd_conv2d_out_1_shape, conf_autograd_conv2d_out_1_data}, {4, conf_autograd_conv2d_out_2_shape, conf_autograd_conv2d_out_2_data}, {1, conf_autograd_conv2d_out_3_shape, conf_autograd_conv2d_out_3_data}, {4, conf_autograd_conv2d_out_4_shape, conf_autograd_conv2d_out_4_data}, {4, conf_autograd_conv2d_out_5_shape, conf_autograd_conv2d_out_5_data}, {1, conf_autograd_conv2d_out_6_shape, conf_autograd_conv2d_out_6_data}};
+CONF_PROG(conf_autograd_conv2d, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.conv2d)", CONF_EAGER,
+    "prog conf_autograd_conv2d\n"
+    "in 1,2,5,5\n"
+    "in 3,2,3,3\n"
+    "in 3\n"
+    "v3 = conv2d v0 v1 v2 [1,1] [1,1] [1,1] 1\n"
+    "out v3\n"
+    "end\n",
+          conf_autograd_conv2d_in, 3, conf_autograd_conv2d_out, 7, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.conv2d) */
+static const int64_t conf_autograd_conv2d_stride_groups_in_0_shape[] = {1, 2, 5, 5};
+static const double conf_autograd_conv2d_stride_groups_in_0_data[] = {-0.822247603783097, 0.45439881104038476, -1.2194729585492765, 1.406344114688137, -0.544725277044523, -0.9911858120900521, -0.12292172589265418, -0.7836025408443548, -0.473360756881203, -1.1612243320101319, -0.9109644932648526, -0.8441350108302254, -0.5599311007440841, -1.0844498910922344, -1.364719648183252, -0.43117583242956975, -1.16594504205594, 0.6482723970540664, -1.0718078645257696, -1.8203592167948208, 0.8502698209478768, -0.9230168742067928, 1.045329029849228, -0.8266082088204114, 0.062498833718296155, -0.19792489955545725, 1.3115446839492344, -0.9802475719440367, 0.6090053464196669, 0.9848291661819251, -0.33384498606034463, 1.9923558853534025, 0.1672474098400624, 0.06796119063452417, -0.4825380933176031, -0.811391955707534, 0.5618218955225617, -1.0319336225629103, 1.9448226424484087, 0.44308755258151045, -0.48665034083667874, 0.6593817548267196, -2.897938914284655, -1.0607309658264261, 0.26696737032430223, -0.4574703703441031, -0.15993247644469713, -0.555219391119622, -0.34571977756480504, -0.8037874799449837};
+static const int64_t conf_autograd_conv2d_stride_groups_in_1_shape[] = {4, 1, 3, 3};
+static const double conf_autograd_conv2d_stride_groups_in_1_data[] = {-1.5172140415510014, -0.40196315031379865, -0.7322381373577648, 0.4499073907661277, 1.1682713421283428, -0.35638444817183335, 0.4402525167926809, -0.3056093315687823, 0.10916269627702566, 0.7373995779909962, 1.3677199272683394, -0.28835580188659743, -1.0164491603121468, -0.006690355959397899, -0.7188291857278439, -0.5460415295465514, 0.6204416137352152, -0.6632888716717041, -0.4463008851774714, -0.4715943451181469, -0.6305987197193659, 1.4329004963531002, 0.28619101455281004, -0.9707384607433905, 0.6886200187231066, 0.9977096042422908, 0.003379904760559671, 0.8430557501496716, 0.8840780514765127, -1.1066142287399365, -1.3326363690139564, 0.29076233929256523, 0.3402391398572796, -1.305205905565487, 1.6959188555275297, 0.215340491919463};
+static const conf_array conf_autograd_conv2d_stride_groups_in[] = {{4, conf_autograd_conv2d_stride_groups_in_0_shape, conf_autograd_conv2d_stride_groups_in_0_data}, {4, conf_autograd_conv2d_stride_groups_in_1_shape, conf_autograd_conv2d_stride_groups_in_1_data}};
+static const int64_t conf_autograd_conv2d_stride_groups_out_0_shape[] = {1, 4, 2, 2};
+static const double conf_autograd_conv2d_stride_groups_out_0_data[] = {1.4433321840291287, 1.1279819724833584, 1.114805555660521, 2.6926423009924756, 2.2834801534392186, 3.3538129068049907, -3.4150697713129077, -1.9709396532692696, 0.015740598125079157, 1.4880226069822216, 2.575971308392988, -6.18119004380897, 4.948123022048021, 2.995443107545919, 1.015156573560022, 3.968656318829203};
+static const int64_t conf_autograd_conv2d_stride_groups_out_1_shape[] = {1, 2, 5, 5};
+static const double conf_autograd_conv2d_stride_groups_out_1_data[] = {1.4960065987664968, 1.5687015024252386, -1.8187542851464669, -0.5024539378922483, -0.915297671697206, -1.2414028556952106, -0.5908260270235693, 0.021747276815732297, 1.4603391776604284, -0.44548056021479165, -1.8828708763216384, -0.6949644353271828, 1.6287019083842884, 0.9452506437256256, 0.46936512194965757, 1.1289260080036787, 0.2987581914914836, -0.47003433962382024, -0.8812212735658056, -0.27183355316700786, 0.6561046587447216, -0.6968439466274108, -0.04914098901346364, 0.6945382089779981, -0.5793386759615473, 1.1653949089814575, 1.2229961506251776, -0.45697806198582214, 0.8105124442668119, 0.5115948424642232, -2.0240205853557205, 0.291905170477504, -1.456301172687417, -0.2850481833678713, 1.2984828608935581, -2.6591046418386246, 0.9716154571823814, 0.6621216433476103, 0.2967179326146052, -0.7417046268510874, 1.7159275249370176, -0.0749762471930189, -2.7896352024551616, 0.1476668320161602, 0.8256083702289749, 1.3232144385356686, -0.773084339524502, -1.8093313314863577, 1.1970640534063843, 0.21365053953918317};
+static const int64_t conf_autograd_conv2d_stride_groups_out_2_shape[] = {4, 1, 3, 3};
+static const double conf_autograd_conv2d_stride_groups_out_2_data[] = {-0.9210101940531972, 2.1330344034515987, 0.8123868439204025, -1.0779085259083596, -0.0178704452748345, 0.4676083672691447, -0.8158609464476306, -0.5442929203865698, -1.2114758776834382, -0.3312314360763075, 0.48519640355143434, -1.6830815939426313, -0.07380568186993253, 0.23916741776895867, -2.797144350494537, -0.9772375418258086, -0.5410742932387411, -1.55838600530459, 1.3850615232465981, -1.7806432274748158, -1.7234851523136074, 1.0800462709389964, 0.277015900695067, -1.02109237811749, 1.5416395275182808, -2.478590126381097, -0.1715919906734797, -0.9158576732125905, 3.315138412347947, 0.23793559611912873, -2.908445538772561, 0.9521678724039186, 2.5288462950084707, -1.4843399636366899, 0.9627126097840221, -1.5665180766635274};
+static const int64_t conf_autograd_conv2d_stride_groups_out_3_shape[] = {1, 2, 5, 5};
+static const double conf_autograd_conv2d_stride_groups_out_3_data[] = {-0.375, -0.875, 2.3125, -0.3125, -1.5625, -0.5, -1.0, 0.5, -0.625, 1.5625, -0.4375, 2.5625, -1.5625, -1.5, 2.75, 0.375, 1.125, -0.75, -0.5625, -0.5625, 0.5625, -1.4375, -0.5625, 1.5, -0.5625, 1.75, 0.0625, 0.3125, -1.1875, -0.1875, 1.5, -0.1875, 0.3125, -0.9375, 0.0625, -0.0625, -0.125, 2.5, -0.9375, -0.4375, -1.25, 0.375, 2.125, -0.375, -0.875, -1.1875, 0.4375, 2.0625, -0.5, -1.0};
+static const int64_t conf_autograd_conv2d_stride_groups_out_4_shape[] = {4, 1, 3, 3};
+static const double conf_autograd_conv2d_stride_groups_out_4_data[] = {1.9375, -0.375, -2.0, 1.375, -0.25, -1.875, -1.9375, 1.9375, -0.375, -1.75, -0.4375, 1.5625, 1.375, -0.0625, 1.9375, 1.75, -1.75, -0.4375, 0.4375, 0.5625, -2.0625, -0.3125, -0.1875, 0.625, 1.0, 0.4375, 0.5625, -2.0, -1.0, 1.375, -1.125, -0.125, 1.5625, 1.125, -2.0, -1.0};
+static const conf_array conf_autograd_conv2d_stride_groups_out[] = {{4, conf_autograd_conv2d_stride_groups_out_0_shape, conf_autograd_conv2d_stride_groups_out_0_data}, {4, conf_autograd_conv2d_stride_groups_out_1_shape, conf_autograd_conv2d_stride_groups_out_1_data}, {4, conf_autograd_conv2d_stride_groups_out_2_shape, conf_autograd_conv2d_stride_groups_out_2_data}, {4, conf_autograd_conv2d_stride_groups_out_3_shape, conf_autograd_conv2d_stride_groups_out_3_data}, {4, conf_autograd_conv2d_stride_groups_out_4_shape, conf_autograd_conv2d_stride_groups_out_4_data}};
+CONF_PROG(conf_autograd_conv2d_stride_groups, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.conv2d)", CONF_EAGER,
+    "prog conf_autograd_conv2d_stride_groups\n"
+    "in 1,2,5,5\n"
+    "in 4,1,3,3\n"
+    "v2 = conv2d v0 v1 none [2,2] [0,0] [1,1] 2\n"
+    "out v2\n"
+    "end\n",
+          conf_autograd_conv2d_stride_groups_in, 2, conf_autograd_conv2d_stride_groups_out, 5, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.conv2d) */
+static const int64_t conf_autograd_conv2d_dilation_in_0_shape[] = {2, 1, 6, 6};
+static const double conf_autograd_conv2d_dilation_in_0_data[] = {-1.0095025421048145, -0.9473504188013535, -0.5635805651455166, 0.7644628803222117, -0.8236692381728512, 1.6032955836033143, -0.25743328534281246, 1.7555486384674432, 1.885893920082601, 0.44375030396031906, -0.047918849273931474, 0.5238685024756868, -2.1130036244608843, 0.1313184373559901, -0.6778591487175731, 0.0933533138169049, -0.6380179490116215, 2.228372877750598, -0.8391712390156079, -0.3575524661190777, -0.13100294275080393, 0.35095255111850676, 1.4057420973466077, 1.1155777988147033, -0.8566054507133142, -0.974518514743654, 0.6682699255893724, 0.40703201299326336, -0.8123037600760128, -0.42080477796710836, 0.5239969614393232, -1.6726037579164867, -2.6207861346802046, 1.1840908426127377, -1.71385744974032, -0.060511070081714434, -0.4783121134453074, -1.3653528395042382, -1.4256434935066273, 0.731053654146031, -0.45310339691581314, 1.0775750010808893, -0.5044553827603868, -1.1750856145330244, -0.20347140728647256, 0.005394444926063769, 1.0056773147081444, -0.39681196576205185, -1.8213984077439156, 0.10280740788794163, 0.4231826964602626, -1.7165432632726556, -0.279527634459556, -1.4317919357932607, -1.5368646626798375, 0.5361254378438035, -1.818014360488774, -0.3620688770969099, 0.14221257999830494, -0.047111362301224986, 0.17824161509246017, -0.7010606322832027, 0.2774886603676192, 0.29591055218806384, 1.2722184287997351, 0.24657703676234244, -0.617563290934353, 0.16561152366544177, 1.2775085966410518, 1.3349862219396893, -1.5641212144471233, 0.1554865759324199};
+static const int64_t conf_autograd_conv2d_dilation_in_1_shape[] = {2, 1, 2, 2};
+static const double conf_autograd_conv2d_dilation_in_1_data[] = {-0.4923345509396573, -0.813482292343164, 0.12312938232032156, -1.9309355718057837, 0.293708333048803, -0.0044636092738651115, 1.7096928767541046, 1.5574518343020083};
+static const conf_array conf_autograd_conv2d_dilation_in[] = {{4, conf_autograd_conv2d_dilation_in_0_shape, conf_autograd_conv2d_dilation_in_0_data}, {4, conf_autograd_conv2d_dilation_in_1_shape, conf_autograd_conv2d_dilation_in_1_data}};
+static const int64_t conf_autograd_conv2d_dilation_out_0_shape[] = {2, 2, 4, 4};
+static const double conf_autograd_conv2d_dilation_out_0_data[] = {2.0042053026065263, -0.3195537495888071, 2.09601769937597, -5.9719739765747875, -1.2577664024408628, -1.9469922443372738, -3.620037332884378, -2.755527640915086, 0.19587163384030082, -1.046538327139875, 2.503539671905693, -0.9960384237176824, 5.644810165043989, -2.6018080487727855, 1.9076035079492755, -0.8176494999521126, -4.962303925277942, 0.08825051085496316, -2.3144649536882773, 3.847561554837071, -1.7227840579086224, 0.448925326321168, 2.5195174606074966, 2.4654745835566967, -1.041315089739153, -0.994041981049116, -0.3188326673892775, 0.057988620240532085, -3.4317611401609556, -1.1220569295977274, -7.194741154191098, 2.028286787310154, 0.3538191338714456, 3.404704234938892, 1.6623412158716606, 1.316829913937248, 3.735116603261936, 1.3392914311605137, -1.2163789981243132, 0.3665313240263791, 0.038619792055893054, 0.6880565358027263, -2.403361493898089, 1.5701618548175067, -0.30725291605964067, -2.5267971957611506, 3.9569000042013585, 0.08072474552232595, -2.589065954602364, -2.901943005483764, -0.12853928279864174, -4.954802090237186, -5.606290899556971, 0.007548489621453491, -2.9510071568307956, -0.6890446507021397, 0.20006483038761286, -0.69987456606793, 2.5813792980714405, 0.3921759207354583, 0.49053949528209584, 2.5214022250988277, -0.7864968555109024, 2.4184469274831337};
+static const int64_t conf_autograd_conv2d_dilation_out_1_shape[] = {2, 1, 6, 6};
+static const double conf_autograd_conv2d_dilation_out_1_data[] = {0.24616727546982864, -0.9091265217233746, 0.50393875822327, -0.7165654262125478, -0.20671828004118983, 0.6112276215758393, -0.859469967250661, 0.1468541665244015, -0.4624223963355769, -0.004347301530671758, 0.8157140969800966, -0.6156912308497045, 0.1349460298369543, -1.1606442099657335, 2.5283155173948497, -3.2245237071338226, 0.2741502273296131, 1.4655798664504176, -2.923113235345684, 0.9520440504287402, -5.572291611593216, 1.942000802542025, 1.763437276230619, -0.30928966672766, 0.3966408736084458, -1.4361813854659804, 2.6433544194412137, 1.1840158978705626, 0.5919840483991164, 0.9654677859028918, -1.5557811488537028, 1.313052003145659, -4.490891554988005, -1.328631730847249, 1.0588387202788356, -3.877750364683294, 0.047541057578974366, 0.24616727546982864, -1.3203312771688218, 0.50393875822327, -1.01238925615509, -0.20671828004118983, 0.2958238299425422, -0.859469967250661, 0.7580817881002408, -0.4624223963355769, -0.0022318046369325557, 0.8157140969800966, 1.7691420710205263, 0.1349460298369543, -1.1843513924163216, 2.5283155173948497, -2.950920726674884, 0.2741502273296131, -0.2736029804589387, -2.923113235345684, 2.4176239168791582, -5.572291611593216, 0.5720076371098143, 1.763437276230619, 2.2294631326828718, 0.3966408736084458, -0.9375682714428077, 2.6433544194412137, 1.2455805890307234, 0.5919840483991164, -0.06156469116016078, -1.5557811488537028, 2.2785197890485507, -4.490891554988005, 0.6853549827750602, 1.0588387202788356};
+static const int64_t conf_autograd_conv2d_dilation_out_2_shape[] = {2, 1, 2, 2};
+static const double conf_autograd_conv2d_dilation_out_2_data[] = {-7.396116886749697, 0.8473475090081606, 6.618217183477263, -4.101363257521456, -3.1026116997918862, -5.5297109509647315, -4.658828140820513, 0.7612392757118407};
+static const int64_t conf_autograd_conv2d_dilation_out_3_shape[] = {2, 1, 6, 6};
+static const double conf_autograd_conv2d_dilation_out_3_data[] = {-0.375, 1.4375, -0.0625, -2.0, 0.875, -0.125, 1.375, -0.25, -2.3125, 0.5625, -0.375, 1.375, 0.3125, -2.375, -0.125, 1.25, 0.6875, -0.0625, -0.125, -0.0625, 0.5625, 1.25, -0.25, -2.375, 0.375, 1.375, -0.6875, 0.5625, -0.5, -0.25, -1.8125, -0.125, 2.25, -2.0, -0.1875, 1.4375, -0.125, -0.375, 2.5625, -0.0625, -1.5625, 0.875, -0.4375, 1.375, -0.375, -2.3125, 0.625, -0.375, -0.4375, 0.3125, -1.5, -0.125, 0.75, 0.6875, 0.5, -0.125, -0.125, 0.5625, 0.5, -0.25, -0.625, 0.375, 0.8125, -0.6875, -0.0625, -0.5, 0.625, -1.8125, -0.375, 2.25, -0.4375, -0.1875};
+static const int64_t conf_autograd_conv2d_dilation_out_4_shape[] = {2, 1, 2, 2};
+static const double conf_autograd_conv2d_dilation_out_4_data[] = {3.25, 0.625, -0.8125, 2.0625, -3.8125, 1.4375, -1.875, -0.0625};
+static const conf_array conf_autograd_conv2d_dilation_out[] = {{4, conf_autograd_conv2d_dilation_out_0_shape, conf_autograd_conv2d_dilation_out_0_data}, {4, conf_autograd_conv2d_dilation_out_1_shape, conf_autograd_conv2d_dilation_out_1_data}, {4, conf_autograd_conv2d_dilation_out_2_shape, conf_autograd_conv2d_dilation_out_2_data}, {4, conf_autograd_conv2d_dilation_out_3_shape, conf_autograd_conv2d_dilation_out_3_data}, {4, conf_autograd_conv2d_dilation_out_4_shape, conf_autograd_conv2d_dilation_out_4_data}};
+CONF_PROG(conf_autograd_conv2d_dilation, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.conv2d)", CONF_EAGER,
+    "prog conf_autograd_conv2d_dilation\n"
+    "in 2,1,6,6\n"
+    "in 2,1,2,2\n"
+    "v2 = conv2d v0 v1 none [1,1] [0,0] [2,2] 1\n"
+    "out v2\n"
+    "end\n",
+          conf_autograd_conv2d_dilation_in, 2, conf_autograd_conv2d_dilation_out, 5, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.max_pool2d) */
+static const int64_t conf_autograd_max_pool2d_in_0_shape[] = {1, 2, 4, 4};
+static const double conf_autograd_max_pool2d_in_0_data[] = {0.21922501176188366, 3.4476335820623927, -1.45057770843396, -0.3007970665779158, -0.23060722111048151, 0.07200248396269862, 0.3530847371408744, -0.9794729861816188, -0.9911090114613105, -0.014045041075179612, 0.33935921139528413, 0.8501255190666199, 0.08812453802595568, 1.049330333289147, -1.0458700895930588, -1.2273209801920073, -0.9420672858107728, -0.07684618041516413, -1.9792437042219446, -1.4269124030864029, -0.3621723431452956, 1.0562845913665024, -0.8301472646874577, -0.6076127199948078, -1.0321241534010417, -0.5606736870192541, 0.6476702242863768, 1.2428787888373716, -0.016534841451485628, -0.35531807357851186, -0.3545348906346493, -1.394884303945855};
+static const conf_array conf_autograd_max_pool2d_in[] = {{4, conf_autograd_max_pool2d_in_0_shape, conf_autograd_max_pool2d_in_0_data}};
+static const int64_t conf_autograd_max_pool2d_out_0_shape[] = {1, 2, 2, 2};
+static const double conf_autograd_max_pool2d_out_0_data[] = {3.4476335820623927, 0.3530847371408744, 1.049330333289147, 0.8501255190666199, 1.0562845913665024, -0.6076127199948078, -0.016534841451485628, 1.2428787888373716};
+static const int64_t conf_autograd_max_pool2d_out_1_shape[] = {1, 2, 4, 4};
+static const double conf_autograd_max_pool2d_out_1_data[] = {0.0, -0.5, 0.0, 0.0, 0.0, 0.0, 1.25, 0.0, 0.0, 0.0, 0.0, -0.75, 0.0, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.75, -1.0, 0.0, 0.0, 0.0};
+static const int64_t conf_autograd_max_pool2d_out_2_shape[] = {1, 2, 4, 4};
+static const double conf_autograd_max_pool2d_out_2_data[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+static const conf_array conf_autograd_max_pool2d_out[] = {{4, conf_autograd_max_pool2d_out_0_shape, conf_autograd_max_pool2d_out_0_data}, {4, conf_autograd_max_pool2d_out_1_shape, conf_autograd_max_pool2d_out_1_data}, {4, conf_autograd_max_pool2d_out_2_shape, conf_autograd_max_pool2d_out_2_data}};
+CONF_PROG(conf_autograd_max_pool2d, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.max_pool2d)", CONF_EAGER,
+    "prog conf_autograd_max_pool2d\n"
+    "in 1,2,4,4\n"
+    "v1 = max_pool2d v0 [2,2] [] [0,0]\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_max_pool2d_in, 1, conf_autograd_max_pool2d_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.max_pool2d) */
+static const int64_t conf_autograd_max_pool2d_padding_in_0_shape[] = {1, 1, 5, 5};
+static const double conf_autograd_max_pool2d_padding_in_0_data[] = {-0.4775465199582531, -1.4835493729490068, 0.20884101707010608, 0.2198412781287211, 1.1187891925653437, -1.2537953422951027, -0.5348763569012082, -1.3986938566141254, -0.9129616502383728, 1.116482752677111, -1.301932039552215, 0.7309717961680665, -0.21854325199507338, -0.38642107041412677, 0.7111433942221209, -0.6170249165389731, 1.5471429859982053, 2.4446728647989877, -1.1166359007838198, -1.7588733881409315, -1.8531312784828833, 1.6593281967999445, 0.9741002375361021, -0.3947178557291539, 0.20702092501319838};
+static const conf_array conf_autograd_max_pool2d_padding_in[] = {{4, conf_autograd_max_pool2d_padding_in_0_shape, conf_autograd_max_pool2d_padding_in_0_data}};
+static const int64_t conf_autograd_max_pool2d_padding_out_0_shape[] = {1, 1, 3, 3};
+static const double conf_autograd_max_pool2d_padding_out_0_data[] = {-0.4775465199582531, 0.2198412781287211, 1.1187891925653437, 1.5471429859982053, 2.4446728647989877, 1.116482752677111, 1.6593281967999445, 2.4446728647989877, 0.20702092501319838};
+static const int64_t conf_autograd_max_pool2d_padding_out_1_shape[] = {1, 1, 5, 5};
+static const double conf_autograd_max_pool2d_padding_out_1_data[] = {-0.5, 0.0, 0.0, 1.25, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -0.75, 1.75, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, -0.25};
+static const int64_t conf_autograd_max_pool2d_padding_out_2_shape[] = {1, 1, 5, 5};
+static const double conf_autograd_max_pool2d_padding_out_2_data[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+static const conf_array conf_autograd_max_pool2d_padding_out[] = {{4, conf_autograd_max_pool2d_padding_out_0_shape, conf_autograd_max_pool2d_padding_out_0_data}, {4, conf_autograd_max_pool2d_padding_out_1_shape, conf_autograd_max_pool2d_padding_out_1_data}, {4, conf_autograd_max_pool2d_padding_out_2_shape, conf_autograd_max_pool2d_padding_out_2_data}};
+CONF_PROG(conf_autograd_max_pool2d_padding, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.max_pool2d)", CONF_EAGER,
+    "prog conf_autograd_max_pool2d_padding\n"
+    "in 1,1,5,5\n"
+    "v1 = max_pool2d v0 [3,3] [2,2] [1,1]\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_max_pool2d_padding_in, 1, conf_autograd_max_pool2d_padding_out, 3, 0)
+/* test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.avg_pool2d) */
+static const int64_t conf_autograd_avg_pool2d_in_0_shape[] = {1, 2, 4, 4};
+static const double conf_autograd_avg_pool2d_in_0_data[] = {0.32625686994715764, -0.24621168815859612, -0.6031655973180985, -2.8060616027098577, 0.7172603586784603, 0.9076540605952862, -1.861805548849512, -0.34676647755930384, 1.2536976423322022, 0.4893115641232698, -0.19018839579411365, -1.0840778072432646, -0.03239597013863441, -0.0987251757365782, 1.3396187772669401, 0.6581339174086741, -1.638644338755243, -1.0603241413058788, 0.3657718811544488, 0.4997265780824722, -0.5476616642731765, -0.33687849601251657, -0.15333571820565312, -0.9161399617060662, -0.7122069099465147, 0.6527769280459855, -0.745325933806069, 0.7513736653617326, -2.145933208750204, 1.2022251705917137, -1.8784958091175759, -0.02809758738705501};
+static const conf_array conf_autograd_avg_pool2d_in[] = {{4, conf_autograd_avg_pool2d_in_0_shape, conf_autograd_avg_pool2d_in_0_data}};
+static const int64_t conf_autograd_avg_pool2d_out_0_shape[] = {1, 2, 4, 4};
+static const double conf_autograd_avg_pool2d_out_0_data[] = {0.1894399556735898, -0.08444572723392252, -0.5507063171111202, -0.6241999140485303, 0.38310764527975333, 0.0880899183951173, -0.6379234992126879, -0.7657850477193501, 0.3596447199837784, 0.28049192360859115, -0.020760565087622425, -0.1650095038633977, 0.1790986733978066, 0.30681316022812066, 0.12378587555832528, 0.08038738795980399, -0.39816762670520167, -0.3745636085997799, -0.17790887311035486, -0.02266413563053314, -0.40477095802748264, -0.4639809325671796, -0.10470613315461608, -0.02199216545768164, -0.2097420200383014, -0.5183150712748901, -0.16132197135950047, -0.33000237165118734, -0.11145978000655771, -0.402995529220296, -0.005060396256807552, -0.21117174054988527};
+static const int64_t conf_autograd_avg_pool2d_out_1_shape[] = {1, 2, 4, 4};
+static const double conf_autograd_avg_pool2d_out_1_data[] = {0.19444444444444445, 0.1111111111111111, 0.05555555555555558, -0.08333333333333333, 0.02777777777777779, -1.3877787807814457e-17, -0.08333333333333331, -0.08333333333333333, 0.1111111111111111, -0.02777777777777779, -0.1111111111111111, 0.0, -1.3877787807814457e-17, -0.02777777777777779, -0.08333333333333334, 0.027777777777777776, -0.19444444444444445, -0.16666666666666669, 0.08333333333333334, 0.1388888888888889, -0.25, -0.1111111111111111, 0.11111111111111112, 0.25, -0.16666666666666669, -0.1388888888888889, 0.08333333333333331, 0.02777777777777779, -0.08333333333333333, 0.0, -0.055555555555555566, -0.055555555555555566};
+static const int64_t conf_autograd_avg_pool2d_out_2_shape[] = {1, 2, 4, 4};
+static const double conf_autograd_avg_pool2d_out_2_data[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+static const conf_array conf_autograd_avg_pool2d_out[] = {{4, conf_autograd_avg_pool2d_out_0_shape, conf_autograd_avg_pool2d_out_0_data}, {4, conf_autograd_avg_pool2d_out_1_shape, conf_autograd_avg_pool2d_out_1_data}, {4, conf_autograd_avg_pool2d_out_2_shape, conf_autograd_avg_pool2d_out_2_data}};
+CONF_PROG(conf_autograd_avg_pool2d, "test_autograd.py method_tests gradcheck+gradgradcheck (test_ops_gradients.py TestBwdGradients.test_fn_gradgrad, OpInfo nn.functional.avg_pool2d)", CONF_EAGER,
+    "prog conf_autograd_avg_pool2d\n"
+    "in 1,2,4,4\n"
+    "v1 = avg_pool2d v0 [3,3] [1,1] [1,1]\n"
+    "out v1\n"
+    "end\n",
+          conf_autograd_avg_pool2d_in, 1, conf_autograd_avg_pool2d_out, 3, 0)
 /* test_autograd.py TestAutograd.test_sum_to_with_empty_dim_grad */
 static const int64_t conf_autograd_test_sum_to_with_empty_dim_grad_in_0_shape[] = {4, 0};
 static const double conf_autograd_test_sum_to_with_empty_dim_grad_in_0_data[] = {0};

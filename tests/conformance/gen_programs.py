@@ -111,11 +111,11 @@ for op in ["sum", "mean", "prod", "amax", "amin", "logsumexp", "norm"]:
 eager("conf_autograd_prod_one_zero", "prod", [(4,)],
       "v1 = slice v0 0 0 1 1\nv2 = mul_scalar v1 0.0\nv3 = slice v0 0 1 4 1\n"
       "v4 = cat 0 v2 v3\nv5 = prod v4 [] 0", "unit",
-      source="test_autograd.py test_prod_zeros (FunctionsManual prod_backward, one zero)")
+      source=AG.format("prod") + " with one zero (FunctionsManual.cpp prod_backward)")
 eager("conf_autograd_prod_two_zeros", "prod", [(4,)],
       "v1 = slice v0 0 0 2 1\nv2 = mul_scalar v1 0.0\nv3 = slice v0 0 2 4 1\n"
       "v4 = cat 0 v2 v3\nv5 = prod v4 [] 0", "unit",
-      source="test_autograd.py test_prod_zeros (FunctionsManual prod_backward, two zeros)")
+      source=AG.format("prod") + " with two zeros (FunctionsManual.cpp prod_backward)")
 eager("conf_autograd_prod_dim_zeros", "prod", [(3, 4)], "v1 = prod v0 [1] 0", "ties")
 eager("conf_autograd_amax_ties", "amax", [(3, 4)], "v1 = amax v0 [1] 0", "ties",
       source="test_autograd.py method_tests amax (ties share the gradient evenly)")
@@ -190,6 +190,30 @@ for case, shapes, body in SHAPE_CASES[:12]:
     eager(f"conf_autograd_{case}_then_square", case.split("_")[0], shapes,
           body + f"\nv{len(shapes) + body.count(chr(10)) + 1} = "
           f"square v{len(shapes) + body.count(chr(10))}")
+# ops with integer arguments (indices, targets) or windows
+IDX = [
+    ("gather", [(3, 4)], "v1 = gather v0 1 [3,2] [0,2,1,1,3,0]"),
+    ("gather_dim0", [(3, 2)], "v1 = gather v0 0 [2,2] [2,0,2,1]"),
+    ("scatter_add", [(3, 4), (3, 2)], "v2 = scatter_add v0 1 [3,2] [0,2,1,1,3,0] v1"),
+    ("cross_entropy_mean", [(3, 5)], "v1 = cross_entropy v0 [3] [0,4,2] 0"),
+    ("cross_entropy_sum", [(3, 5)], "v1 = cross_entropy v0 [3] [1,1,3] 1"),
+    ("cross_entropy_none", [(3, 5)], "v1 = cross_entropy v0 [3] [4,0,0] 2"),
+    ("cross_entropy_unbatched", [(5,)], "v1 = cross_entropy v0 [] [3] 0"),
+    ("nll_loss", [(3, 5)], "v1 = log_softmax v0 -1\nv2 = nll_loss v1 [3] [0,4,2] 0"),
+    ("embedding", [(5, 3)], "v1 = embedding v0 [2,2] [0,4,4,1]"),
+    ("conv2d", [(1, 2, 5, 5), (3, 2, 3, 3), (3,)], "v3 = conv2d v0 v1 v2 [1,1] [1,1] [1,1] 1"),
+    ("conv2d_stride_groups", [(1, 2, 5, 5), (4, 1, 3, 3)],
+     "v2 = conv2d v0 v1 none [2,2] [0,0] [1,1] 2"),
+    ("conv2d_dilation", [(2, 1, 6, 6), (2, 1, 2, 2)], "v2 = conv2d v0 v1 none [1,1] [0,0] [2,2] 1"),
+    ("max_pool2d", [(1, 2, 4, 4)], "v1 = max_pool2d v0 [2,2] [] [0,0]"),
+    ("max_pool2d_padding", [(1, 1, 5, 5)], "v1 = max_pool2d v0 [3,3] [2,2] [1,1]"),
+    ("avg_pool2d", [(1, 2, 4, 4)], "v1 = avg_pool2d v0 [3,3] [1,1] [1,1]"),
+]
+for case, shapes, body in IDX:
+    op = {"cross": "cross_entropy", "nll": "nll_loss", "max": "max_pool2d", "avg": "avg_pool2d",
+          "scatter": "scatter_add"}.get(case.split("_")[0], case.split("_")[0])
+    name = op if op in ("gather", "scatter_add") else "nn.functional." + op
+    eager(f"conf_autograd_{case}", name, shapes, body)
 # TestAutograd cases that check an op's gradient
 eager("conf_autograd_test_sum_to_with_empty_dim_grad", "sum", [(4, 0), (4, 1)],
       "v2 = add v0 v1\nv3 = sum v2 [] 0", source="test_autograd.py "
@@ -389,6 +413,31 @@ vm("conf_vmap_mul_inplace_unbatched_self_fails", "test_vmap.py "
    [(7,), (7,)], "mul_ v0 v1", [None, 0])
 vm("conf_vmap_clamp_inplace", TVO.format("test_clamp_inplace_variant"), [(3,)],
    "v1 = clone v0\nclamp_ v1 -0.5 0.5")
+VO = "test_vmap.py TestVmapOperators (vmap vs a loop, _vmap_test) ({})"
+vm("conf_vmap_gather", VO.format("gather"), [(3, 4)], "v1 = gather v0 1 [3,2] [0,2,1,1,3,0]", [1])
+vm("conf_vmap_scatter_add", VO.format("scatter_add"), [(3, 4), (3, 2)],
+   "v2 = scatter_add v0 1 [3,2] [0,2,1,1,3,0] v1", [0, None])
+vm("conf_vmap_cross_entropy", VO.format("cross_entropy"), [(3, 5)],
+   "v1 = cross_entropy v0 [3] [0,4,2] 0", [1])
+vm("conf_vmap_nll_loss", TVO.format("test_nll_loss"), [(2, 5)], "v1 = nll_loss v0 [2] [1,3] 2")
+vm("conf_vmap_embedding", VO.format("embedding"), [(5, 3)], "v1 = embedding v0 [3] [4,0,4]", [2])
+vm("conf_vmap_conv2d", TVO.format("test_conv2d"), [(1, 2, 5, 5), (3, 2, 3, 3), (3,)],
+   "v3 = conv2d v0 v1 v2 [1,1] [1,1] [1,1] 1", [0, None, None])
+vm("conf_vmap_conv2d_batched_weight", TVO.format("test_conv2d"), [(1, 2, 5, 5), (4, 1, 3, 3)],
+   "v2 = conv2d v0 v1 none [2,2] [1,1] [1,1] 2", [None, 0])
+vm("conf_vmap_max_pool2d", VO.format("max_pool2d"), [(1, 2, 4, 4)],
+   "v1 = max_pool2d v0 [2,2] [] [0,0]", [2])
+vm("conf_vmap_avg_pool2d", VO.format("avg_pool2d"), [(1, 1, 4, 4)],
+   "v1 = avg_pool2d v0 [3,3] [1,1] [1,1]", [4])
+vm("conf_vmap_argmax", TVO.format("test_argmax_dim"), [(2, 3)], "v1 = argmax v0 -1 0")
+vm("conf_vmap_argmin_keepdim", TVO.format("test_argmax_dim") + " (argmin)", [(2, 3)],
+   "v1 = argmin v0 0 1", [1])
+for op in ["eq", "ne", "lt", "le", "gt", "ge"]:
+    vm(f"conf_vmap_{op}", TVO.format("test_comparison_ops") + f" ({op})", [(), (2, 3)],
+       f"v2 = {op} v0 v1", [0, 1], kinds="ties")
+for op in ["logical_and", "logical_or"]:
+    vm(f"conf_vmap_{op}", VO.format(op), [(3,), (3,)], f"v2 = {op} v0 v1", [0, None], kinds="ties")
+vm("conf_vmap_logical_not", VO.format("logical_not"), [(3,)], "v1 = logical_not v0", kinds="ties")
 vm("conf_vmap_chunk_size", TVO.format("test_vmap_chunksize"), [(5, 6)], "v1 = sin v0", [1], 2,
    chunk=2)
 vm("conf_vmap_chunk_size_nested", TVO.format("test_vmap_chunksize_composition"), [(5, 6)],

@@ -114,6 +114,9 @@ def main():
     ap.add_argument("--work", default=None)
     ap.add_argument("--show", type=int, default=20, help="disagreements printed in full")
     ap.add_argument("--replay", default=None, help="run the programs of this file instead")
+    ap.add_argument("--inputs", default=None,
+                    help="with --replay: the inputs of program k are p<k>.x<i> of this "
+                         "safetensors file")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="difffuzz.")
@@ -121,7 +124,12 @@ def main():
     t0 = time.time()
     if args.replay:
         progs = P.parse(open(args.replay).read())
-        inputs = [gen.inputs_for(p) for p in progs]
+        if args.inputs:
+            saved = P.load_safetensors(args.inputs)
+            inputs = [[saved[f"p{k}.x{i}"] for i in range(len(p.shapes))]
+                      for k, p in enumerate(progs)]
+        else:
+            inputs = [gen.inputs_for(p) for p in progs]
     else:
         progs, inputs = [], []
         for k in range(args.n):

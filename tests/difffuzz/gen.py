@@ -26,6 +26,7 @@ WEIGHTS = {
     "unary": 20, "binary": 18, "scalar": 6, "clamp": 3, "where": 3, "reduce": 10, "varstd": 3,
     "matmul": 6, "linear": 2, "softmax": 4, "view": 22, "catstack": 3, "misc_shape": 6,
     "layer_norm": 1, "mse": 1, "inplace": 12, "clone": 4, "detach": 2, "nograd": 3,
+    "index": 4, "loss": 2, "compare": 2,
 }
 
 
@@ -49,6 +50,8 @@ def replay(instrs, inputs):
 
 def tame(regs):
     for r in regs:
+        if not r.is_floating_point():
+            continue
         if r.numel() and (not torch.isfinite(r).all() or r.abs().max() > 1e5):
             return False
     return True
@@ -124,16 +127,20 @@ def factor_shape(R, numel):
 
 def candidate(R, regs, owned, nogr):
     """One random instruction (op, dst placeholder, args) given the registers."""
+    # bool and integer results (comparisons, argmax) are outputs only: later ops read floats
+    all_regs = regs
+    floats = [j for j in range(len(regs)) if regs[j].is_floating_point()]
+    regs = [regs[j] if regs[j].is_floating_point() else None for j in range(len(regs))]
     n = len(regs)
     cat = pick_weighted(R, WEIGHTS)
-    i = recent(R, n)
+    i = floats[recent(R, len(floats))]
     x = regs[i]
     nd, shp = x.dim(), tuple(x.shape)
     if cat == "unary":
         return R.choice(OPS_UNARY if R.random() < 0.4 else SAFE_UNARY), [i]
     if cat == "binary":
         op = R.choice(["add", "sub", "mul", "div", "pow", "maximum", "minimum", "atan2"])
-        cands = [j for j in range(n) if broadcastable(shp, tuple(regs[j].shape))]
+        cands = [j for j in floats if broadcastable(shp, tuple(regs[j].shape))]
         return op, [i, R.choice(cands)]
     if cat == "scalar":
         op = R.choice(["add_scalar", "mul_scalar", "pow_scalar"])
@@ -143,7 +150,7 @@ def candidate(R, regs, owned, nogr):
         hi = R.choice([math.inf, 1.0, 0.5, 0.0, -0.2])
         return "clamp", [i, lo, hi]
     if cat == "where":
-        cands = [j for j in range(n) if broadcastable(shp, tuple(regs[j].shape))]
+        cands = [j for j in floats if broadcastable(shp, tuple(regs[j].shape))]
         return "where", [R.choice(cands), i, R.choice(cands)]
     if cat == "reduce":
         op = R.choice(P.REDUCE)
@@ -153,21 +160,21 @@ def candidate(R, regs, owned, nogr):
     if cat == "matmul":
         op = R.choice(["matmul", "matmul", "mm", "bmm", "dot", "outer"])
         cands = []
-        for j in range(n):
+        for j in floats:
             try:
                 getattr(torch, op)(x, regs[j])
                 cands.append(j)
             except RuntimeError:
                 pass
-        return op, [i, R.choice(cands) if cands else R.randrange(n)]
+        return op, [i, R.choice(cands) if cands else R.choice(floats)]
     if cat == "linear":
         if nd == 0:
             return None
-        ws = [j for j in range(n) if regs[j].dim() == 2 and regs[j].shape[-1] == shp[-1]]
+        ws = [j for j in floats if regs[j].dim() == 2 and regs[j].shape[-1] == shp[-1]]
         if not ws:
             return None
         w = R.choice(ws)
-        bs = [None] + [j for j in range(n) if regs[w].dim() == 2 and regs[j].dim() == 1
+        bs = [None] + [j for j in floats if regs[w].dim() == 2 and regs[j].dim() == 1
                        and regs[j].shape[0] == regs[w].shape[0]]
         return "linear", [i, w, R.choice(bs)]
     if cat == "softmax":
@@ -218,7 +225,7 @@ def candidate(R, regs, owned, nogr):
         return op, [i, k, d, R.randrange(max(pieces, 1))]
     if cat == "catstack":
         op = R.choice(["cat", "stack"])
-        same = [j for j in range(n) if tuple(regs[j].shape) == shp]
+        same = [j for j in floats if tuple(regs[j].shape) == shp]
         k = R.randint(2, 3)
         return op, [rand_dim(R, nd, 1 if op == "stack" else 0), [R.choice(same) for _ in range(k)]]
     if cat == "misc_shape":
@@ -239,15 +246,15 @@ def candidate(R, regs, owned, nogr):
         return "clone", [i]
     if cat == "layer_norm":
         k = R.randint(1, max(1, min(2, nd)))
-        ws = [j for j in range(n) if tuple(regs[j].shape) == shp[nd - k:]]
+        ws = [j for j in floats if tuple(regs[j].shape) == shp[nd - k:]]
         w = R.choice([None] + ws)
         b = R.choice([None] + ws)
         return "layer_norm", [i, k, w, b, 1e-5]
     if cat == "mse":
-        same = [j for j in range(n) if tuple(regs[j].shape) == shp]
+        same = [j for j in floats if tuple(regs[j].shape) == shp]
         return "mse_loss", [i, R.choice(same), R.randint(0, 2)]
     if cat == "inplace":
-        targets = [j for j in range(n) if owned[j]]
+        targets = [j for j in floats if owned[j]]
         if not targets:
             return None
         t = R.choice(targets[-4:])
@@ -255,7 +262,7 @@ def candidate(R, regs, owned, nogr):
         op = R.choice(["add_", "sub_", "mul_", "div_", "copy_", "add_scalar_", "mul_scalar_",
                        "fill_", "clamp_", "zero_", "mul_", "add_"])
         if op in ("add_", "sub_", "mul_", "div_", "copy_"):
-            others = [j for j in range(n) if broadcastable(ts, tuple(regs[j].shape))
+            others = [j for j in floats if broadcastable(ts, tuple(regs[j].shape))
                       and torch.broadcast_shapes(ts, tuple(regs[j].shape)) == ts]
             if not others:
                 return None
@@ -265,6 +272,49 @@ def candidate(R, regs, owned, nogr):
         if op == "clamp_":
             return op, [t, R.choice([-1.0, -0.5, 0.0]), R.choice([0.5, 1.0, math.inf])]
         return op, [t]
+    if cat == "index":
+        if nd == 0:
+            return None
+        op = R.choice(["gather", "scatter_add", "embedding"])
+        if op == "embedding":
+            if nd != 2 or shp[0] == 0:
+                return None
+            ishape = [R.randint(1, 3)]
+            return op, [i, ishape, [R.randrange(shp[0]) for _ in range(ishape[0])]]
+        d = rand_dim(R, nd)
+        size = shp[d]
+        if size == 0:
+            return None
+        ishape = [R.randint(1, s) if s else 0 for s in shp]
+        ishape[d] = R.randint(1, 3)
+        vals = [R.randrange(size) for _ in range(math.prod(ishape))]
+        if op == "gather":
+            return op, [i, d, ishape, vals]
+        srcs = [j for j in floats if tuple(regs[j].shape) == tuple(ishape)]
+        if not srcs:
+            return None
+        return op, [i, d, ishape, vals, R.choice(srcs)]
+    if cat == "loss":
+        if nd not in (1, 2) or shp[-1] == 0:
+            return None
+        op = R.choice(["cross_entropy", "nll_loss"])
+        tshape = [shp[0]] if nd == 2 else []
+        vals = [R.randrange(shp[-1]) for _ in range(math.prod(tshape))]
+        return op, [i, tshape, vals, R.randint(0, 2)]
+    if cat == "compare":
+        bools = [j for j, r in enumerate(all_regs) if r.dtype == torch.bool]
+        if bools and R.random() < 0.6:  # a comparison's result chooses between two floats
+            c = R.choice(bools)
+            cs = tuple(all_regs[c].shape)
+            cands = [j for j in floats if broadcastable(cs, tuple(regs[j].shape))
+                     and broadcastable(shp, tuple(regs[j].shape))]
+            return ("where_bool", [c, i, R.choice(cands)]) if cands else None
+        op = R.choice(["eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or",
+                       "logical_not"])
+        if op == "logical_not":
+            return op, [i]
+        cands = [j for j in floats if broadcastable(shp, tuple(regs[j].shape))]
+        return op, [i, R.choice(cands)]
     if cat == "clone":
         return "clone", [i]
     if cat == "detach":
@@ -310,7 +360,7 @@ def gen_body(R, inputs, nops):
     return instrs, False
 
 
-def choose_outs(R, instrs, nin):
+def choose_outs(R, instrs, nin, regs=None):
     last = None
     for op, dst, args in reversed(instrs):
         if dst is not None:
@@ -319,12 +369,12 @@ def choose_outs(R, instrs, nin):
         if op not in ("nograd", "grad"):
             last = args[0]
             break
-    if last is None:
-        last = nin - 1
+    floats = [j for j, r in enumerate(regs) if r.is_floating_point()]
+    if last is None or last not in floats:
+        last = floats[-1]
     outs = [last]
-    nregs = nin + sum(1 for _, d, _ in instrs if d is not None)
-    if R.random() < 0.3 and nregs > 1:
-        other = R.randrange(nregs)
+    if R.random() < 0.3 and len(floats) > 1:
+        other = R.choice(floats)
         if other != last:
             outs.append(other)
     return outs
@@ -431,7 +481,8 @@ def gen_program(seed, name=None):
     lane = [rand_shape(R, pool) for _ in range(nin)]
     lane_inputs = [torch.randn(s) for s in lane]
     instrs, _ = gen_body(R, lane_inputs, R.randint(3, 12))
-    outs = choose_outs(R, instrs, nin)
+    regs = replay(instrs, lane_inputs)
+    outs = choose_outs(R, instrs, nin, regs)
     prog = P.Prog(name or f"s{seed}", lane, [], instrs, outs)
     nlayers = R.choices([0, 1, 2, 3], weights=[2, 4, 4, 2])[0]
     layers, shapes = [], lane

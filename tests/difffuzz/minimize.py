@@ -2,10 +2,10 @@
 inputs a dropped vmap batched), instructions and outputs one at a time while the same kind of
 disagreement remains, and prints the smallest program with both results.
 
-    minimize.py --driver build-difffuzz/driver PROGRAM_FILE [INDEX]
+    minimize.py --driver build-difffuzz/driver PROGRAM_FILE [INDEX] [--inputs FILE:K]
 
-The program is the INDEX-th (default 0) of the file; its inputs are those of its seed (see
-gen.inputs_for).
+The program is the INDEX-th (default 0) of the file; its inputs are program K's of a run's
+inputs file, or else those of its seed (see gen.inputs_for).
 """
 import argparse
 import copy
@@ -106,9 +106,17 @@ def main():
     ap.add_argument("file")
     ap.add_argument("index", type=int, nargs="?", default=0)
     ap.add_argument("--driver", required=True)
+    ap.add_argument("--inputs", default=None,
+                    help="a run's inputs.safetensors and the program's number in that run, "
+                         "e.g. build-difffuzz/work/inputs.safetensors:17")
     args = ap.parse_args()
     p = P.parse(open(args.file).read())[args.index]
-    xs = gen.inputs_for(p)
+    if args.inputs:
+        path, _, k = args.inputs.rpartition(":")
+        saved = P.load_safetensors(path)
+        xs = [saved[f"p{k}.x{i}"] for i in range(len(p.shapes))]
+    else:
+        xs = gen.inputs_for(p)
     work = tempfile.mkdtemp(prefix="minimize.")
     kind = outcome(args.driver, p, xs, work)[0]
     if not kind:
@@ -139,7 +147,15 @@ def main():
                     p, changed = q, True
                     break
     kind, sr, tr, outs = outcome(args.driver, p, xs, work)
-    print(f"# {kind}")
+    detail = ""
+    if kind == "values differ":
+        for j, b in enumerate(tr[1]):
+            a = outs.get(f"p0.y{j}")
+            why = "missing" if a is None else D.compare(a, b)
+            if why:
+                detail = f": output {j}: {why}"
+                break
+    print(f"# {kind}{detail}")
     print(p.text(), end="")
     for i, x in enumerate(xs):
         print(f"# x{i} = {x.tolist()}")

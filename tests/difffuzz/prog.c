@@ -30,7 +30,11 @@
   X(index_select, "riL") X(split, "riii") X(chunk, "riii") X(cat, "iR") X(stack, "iR") \
   X(layer_norm, "riood") X(mse_loss, "rri") X(add_, "rr") X(sub_, "rr") X(mul_, "rr") \
   X(div_, "rr") X(copy_, "rr") X(add_scalar_, "rd") X(mul_scalar_, "rd") X(fill_, "rd") \
-  X(clamp_, "rdd") X(zero_, "r") X(nograd, "") X(grad, "")
+  X(clamp_, "rdd") X(zero_, "r") X(nograd, "") X(grad, "") \
+  X(gather, "riLL") X(scatter_add, "riLLr") X(cross_entropy, "rLLi") X(nll_loss, "rLLi") \
+  X(embedding, "rLL") X(conv2d, "rroLLLi") X(max_pool2d, "rLLL") X(avg_pool2d, "rLLL") \
+  X(argmax, "rii") X(argmin, "rii") X(eq, "rr") X(ne, "rr") X(lt, "rr") X(le, "rr") X(gt, "rr") \
+  X(ge, "rr") X(logical_and, "rr") X(logical_or, "rr") X(logical_not, "r") X(where_bool, "rrr")
 /* clang-format on */
 
 typedef enum {
@@ -290,6 +294,22 @@ static void next_list64(int_reader *r, int *len, int64_t *v) {
   for (int i = 0; i < *len; i++) v[i] = next_int(r);
 }
 
+/* An i64 tensor from two lists: its shape, then its values. */
+static st_tensor *next_index(int_reader *r) {
+  int nd, n;
+  int64_t shape[DF_MAX_INTS], vals[DF_MAX_INTS];
+  next_list64(r, &nd, shape);
+  next_list64(r, &n, vals);
+  return st_from_data(ST_I64, nd, shape, vals);
+}
+
+/* A pair {h, w} from a list (NULL when the list is empty). */
+static const int64_t *next_pair(int_reader *r, int64_t *buf) {
+  int n;
+  next_list64(r, &n, buf);
+  return n ? buf : NULL;
+}
+
 static st_tensor *reduce(int op, st_tensor *a, int nd, const int *dims, bool keep, double corr) {
   bool all = nd == 0 && !keep;
   switch (op) {
@@ -336,6 +356,7 @@ static unary_fn unary_of(int op) {
   case OP_contiguous: return st_contiguous;
   case OP_detach: return st_detach;
   case OP_squeeze_all: return st_squeeze_all;
+  case OP_logical_not: return st_logical_not;
   default: return NULL;
   }
 }
@@ -356,6 +377,14 @@ static binary_fn binary_of(int op) {
   case OP_bmm: return st_bmm;
   case OP_dot: return st_dot;
   case OP_outer: return st_outer;
+  case OP_eq: return st_eq;
+  case OP_ne: return st_ne;
+  case OP_lt: return st_lt;
+  case OP_le: return st_le;
+  case OP_gt: return st_gt;
+  case OP_ge: return st_ge;
+  case OP_logical_and: return st_logical_and;
+  case OP_logical_or: return st_logical_or;
   default: return NULL;
   }
 }
@@ -491,6 +520,49 @@ static int step(const df_instr *I, st_tensor **regs, st_tensor **res) {
       break;
     }
     case OP_mse_loss: y = st_mse_loss(r[0], r[1], (st_reduction)next_int(&ir)); break;
+    case OP_gather: {
+      int dim = (int)next_int(&ir);
+      y = st_gather(r[0], dim, next_index(&ir));
+      break;
+    }
+    case OP_scatter_add: {
+      int dim = (int)next_int(&ir);
+      y = st_scatter_add(r[0], dim, next_index(&ir), r[1]);
+      break;
+    }
+    case OP_cross_entropy:
+    case OP_nll_loss: {
+      st_tensor *target = next_index(&ir);
+      st_reduction red = (st_reduction)next_int(&ir);
+      y = I->op == OP_cross_entropy ? st_cross_entropy(r[0], target, red)
+                                    : st_nll_loss(r[0], target, red);
+      break;
+    }
+    case OP_embedding: y = st_embedding(r[0], next_index(&ir)); break;
+    case OP_conv2d: {
+      int64_t s[DF_MAX_INTS], p[DF_MAX_INTS], d2[DF_MAX_INTS];
+      const int64_t *stride = next_pair(&ir, s), *pad = next_pair(&ir, p);
+      const int64_t *dil = next_pair(&ir, d2);
+      y = st_conv2d(r[0], r[1], r[2], stride, pad, dil, next_int(&ir));
+      break;
+    }
+    case OP_where_bool: y = st_where(r[0], r[1], r[2]); break;
+    case OP_max_pool2d:
+    case OP_avg_pool2d: {
+      int64_t k[DF_MAX_INTS], s[DF_MAX_INTS], p[DF_MAX_INTS];
+      const int64_t *kernel = next_pair(&ir, k), *stride = next_pair(&ir, s);
+      const int64_t *pad = next_pair(&ir, p);
+      y = I->op == OP_max_pool2d ? st_max_pool2d(r[0], kernel, stride, pad)
+                                 : st_avg_pool2d(r[0], kernel, stride, pad);
+      break;
+    }
+    case OP_argmax:
+    case OP_argmin: {
+      int dim = (int)next_int(&ir);
+      bool keep = next_int(&ir) != 0;
+      y = I->op == OP_argmax ? st_argmax(r[0], dim, keep) : st_argmin(r[0], dim, keep);
+      break;
+    }
     case OP_add_: return st_add_(r[0], r[1]);
     case OP_sub_: return st_sub_(r[0], r[1]);
     case OP_mul_: return st_mul_(r[0], r[1]);

@@ -38,15 +38,54 @@ SIG.update({
     "index_select": "riL", "split": "riii", "chunk": "riii", "cat": "iR", "stack": "iR",
     "layer_norm": "riood", "mse_loss": "rri", "add_": "rr", "sub_": "rr", "mul_": "rr",
     "div_": "rr", "copy_": "rr", "add_scalar_": "rd", "mul_scalar_": "rd", "fill_": "rd",
-    "clamp_": "rdd", "zero_": "r", "nograd": "", "grad": ""})
+    "clamp_": "rdd", "zero_": "r", "nograd": "", "grad": "", "gather": "riLL",
+    "scatter_add": "riLLr", "cross_entropy": "rLLi", "nll_loss": "rLLi", "embedding": "rLL",
+    "conv2d": "rroLLLi", "max_pool2d": "rLLL", "avg_pool2d": "rLLL", "argmax": "rii",
+    "argmin": "rii", "eq": "rr", "ne": "rr", "lt": "rr", "le": "rr", "gt": "rr", "ge": "rr",
+    "logical_and": "rr", "logical_or": "rr", "logical_not": "r", "where_bool": "rrr"})
 VIEWS = {"reshape", "expand", "permute", "flatten", "transpose", "squeeze", "squeeze_all",
          "unsqueeze", "slice", "select", "diagonal", "split", "chunk", "detach", "contiguous"}
 
 
-# Variants of torch's semantics that known.py uses to confirm a torch bug: layer_norm computed
-# from its definition (mean and biased variance over the normalized dims), and an in-place op
-# whose other operand is its own target reading a copy of it.
-VARIANT = {"layer_norm_decomposed": False, "alias_copy": False}
+# Variants of torch's semantics that known.py uses to confirm a classification: layer_norm
+# computed from its definition (mean and biased variance over the normalized dims); an in-place
+# op whose other operand may share memory with its target reading a copy of it; and an op that
+# returns its input itself (torch.flatten of a no-op range, contiguous of a contiguous tensor)
+# returning a new tensor instead, without history under no-grad, as strata's contract says; and
+# vmap layers run as a loop over the lanes (select, run, stack), what vmap promises to equal.
+VARIANT = {"layer_norm_decomposed": False, "alias_copy": False, "distinct_results": False,
+           "vmap_loop": False}
+# Set by body_fn when a value the body computes (seen through the transforms' wrappers) holds
+# NaN or an infinity: known.py tells NaN-propagation differences by it.
+NONFINITE = {"seen": False}
+
+
+def _base_value(t):
+    from torch._C import _functorch as ft
+    while ft.is_functorch_wrapped_tensor(t):
+        t = ft.get_unwrapped(t)
+    return t
+
+
+def note_nonfinite(t):
+    try:
+        v = _base_value(t)
+        if v.is_floating_point() and not bool(torch.isfinite(v).all()):
+            NONFINITE["seen"] = True
+    except Exception:
+        pass
+
+
+def alias_roots(nin, instrs):
+    """For each register, the register whose memory it may share (views, detach, contiguous and
+    reshape share their input's; everything else is fresh)."""
+    root = list(range(nin))
+    for op, dst, args in instrs:
+        if dst is None:
+            continue
+        shares = op in VIEWS or op in ("reshape", "flatten")
+        root.append(root[args[0]] if shares else dst)
+    return root
 
 
 def _layer_norm(x, n, w, b, eps):
@@ -121,9 +160,20 @@ def _slice(x, dim, start, end, step):
     return x[(slice(None),) * d + (slice(start, end, step),)]
 
 
-def run_instr(op, args, regs):
+def _index(shape, values):
+    return torch.tensor(values, dtype=torch.int64).reshape(shape)
+
+
+def _pair(v):
+    return tuple(v) if v else None
+
+
+REDUCTIONS = ["mean", "sum", "none"]
+
+
+def run_instr(op, args, regs, aliased=False):
     """One instruction on the registers (a list, modified for in-place ops): the new tensor or
-    None."""
+    None. aliased: an in-place op's other operand may share memory with its target."""
     sig = SIG[op]
     a = []
     k = 0
@@ -196,8 +246,31 @@ def run_instr(op, args, regs):
         return _layer_norm(*a)
     if op == "mse_loss":
         return F.mse_loss(a[0], a[1], reduction=["mean", "sum", "none"][a[2]])
+    if op == "gather":
+        return torch.gather(a[0], a[1], _index(a[2], a[3]))
+    if op == "scatter_add":
+        return torch.scatter_add(a[0], a[1], _index(a[2], a[3]), a[4])
+    if op in ("cross_entropy", "nll_loss"):
+        fn = F.cross_entropy if op == "cross_entropy" else F.nll_loss
+        return fn(a[0], _index(a[1], a[2]), reduction=REDUCTIONS[a[3]])
+    if op == "embedding":
+        return F.embedding(_index(a[1], a[2]), a[0])
+    if op == "conv2d":
+        return F.conv2d(a[0], a[1], a[2], _pair(a[3]) or 1, _pair(a[4]) or 0, _pair(a[5]) or 1,
+                        a[6])
+    if op in ("max_pool2d", "avg_pool2d"):
+        fn = F.max_pool2d if op == "max_pool2d" else F.avg_pool2d
+        return fn(a[0], _pair(a[1]), _pair(a[2]), _pair(a[3]) or 0)
+    if op in ("argmax", "argmin"):
+        return getattr(torch, op)(a[0], a[1], keepdim=bool(a[2]))
+    if op in ("eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or"):
+        return getattr(torch, op)(a[0], a[1])
+    if op == "logical_not":
+        return torch.logical_not(a[0])
+    if op == "where_bool":
+        return torch.where(a[0], a[1], a[2])
     if op in ("add_", "sub_", "mul_", "div_", "copy_"):
-        other = a[1].clone() if VARIANT["alias_copy"] and args[0] == args[1] else a[1]
+        other = a[1].clone() if VARIANT["alias_copy"] and aliased else a[1]
         getattr(a[0], op)(other)
     elif op in ("add_scalar_", "mul_scalar_"):
         getattr(a[0], op.replace("_scalar", ""))(a[1])
@@ -341,12 +414,22 @@ def direction(shape, salt):
 
 
 def body_fn(prog):
+    root = alias_roots(len(prog.shapes), prog.instrs)
+
     def f(*xs):
         regs = list(xs)
         mode = torch.is_grad_enabled()
         try:
             for op, dst, args in prog.instrs:
-                y = run_instr(op, args, regs)
+                aliased = SIG[op] == "rr" and op.endswith("_") and root[args[0]] == root[args[1]]
+                y = run_instr(op, args, regs, aliased)
+                if VARIANT["distinct_results"] and y is not None and any(
+                        y is r for r in regs) and not torch.is_grad_enabled():
+                    y = y.clone()  # no reverse history under no-grad; tangents flow
+                if y is not None:
+                    note_nonfinite(y)
+                elif args:
+                    note_nonfinite(regs[args[0]])
                 if dst is not None:
                     regs.append(y)
         finally:
@@ -383,6 +466,14 @@ def apply_layer(L, f):
             outs, touts = tf.jvp(f, xs, tans)
             return tuple(outs) + tuple(touts)
         return h
+    if L.kind == "vmap" and VARIANT["vmap_loop"]:
+        def loop(*xs):
+            sizes = {x.shape[d] for x, d in zip(xs, L.in_dims) if d is not None}
+            lanes = [f(*[x if d is None else x.select(d, b) for x, d in zip(xs, L.in_dims)])
+                     for b in range(sizes.pop())]
+            return tuple(lanes[0][j] if od is None else torch.stack([ln[j] for ln in lanes], od)
+                         for j, od in enumerate(L.out_dims))
+        return loop
     if L.kind == "vmap":
         return tf.vmap(f, in_dims=tuple(L.in_dims), out_dims=tuple(L.out_dims),
                        chunk_size=L.chunk or None)
