@@ -29,6 +29,10 @@ import known  # noqa: E402
 import prog as P  # noqa: E402
 
 RTOL = 1e-8
+# Absolute tolerance, relative to the largest magnitude of the output (at least 1): a value that
+# cancels to exactly 0 in torch (the derivatives of x / x) comes out of third derivatives as
+# 1e-10 of rounding noise.
+ATOL = 1e-9
 
 
 def compare(a, b):
@@ -42,7 +46,7 @@ def compare(a, b):
     inf = torch.isinf(a) & torch.isinf(b) & (a == b)
     fin = torch.isfinite(b) & torch.isfinite(a)
     scale = b[torch.isfinite(b)].abs().max().item() if torch.isfinite(b).any() else 0.0
-    tol = RTOL * torch.maximum(a.abs(), b.abs()) + RTOL * 1e-3 * max(scale, 1.0)
+    tol = RTOL * torch.maximum(a.abs(), b.abs()) + ATOL * max(scale, 1.0)
     ok = nan | inf | (fin & ((a - b).abs() <= tol))
     if bool(ok.all()):
         return None
@@ -185,11 +189,13 @@ def main():
             label = known.classify(known.Info(p, kind, detail, sr, tr, outs, inputs[k]))
             dis.append((k, p, kind, detail, sr, tr, label))
     t_t = time.time() - t2
-    by_kind, by_label = {}, {}
+    by_kind, by_label, by_entry = {}, {}, {}
     for k, p, kind, detail, sr, tr, label in dis:
         by_kind[kind] = by_kind.get(kind, 0) + 1
         key = label[0] if label else "UNCLASSIFIED"
         by_label[key] = by_label.get(key, 0) + 1
+        if label:
+            by_entry[label] = by_entry.get(label, 0) + 1
     shown = 0
     for k, p, kind, detail, sr, tr, label in dis:
         if label and args.quiet:
@@ -219,6 +225,8 @@ def main():
         print(f"  disagreement, {key}: {v}")
     for key, v in sorted(by_label.items()):
         print(f"  classified {key}: {v}")
+    for (cls, desc), v in sorted(by_entry.items(), key=lambda e: (e[0][0], -e[1])):
+        print(f"    {v:5d}  {cls}: {desc[:110]}{'...' if len(desc) > 110 else ''}")
     unclassified = by_label.get("UNCLASSIFIED", 0)
     print(f"{n} programs, {len(dis)} disagreements, {unclassified} unclassified")
     return 1 if unclassified else 0

@@ -409,7 +409,7 @@ def choose_layer(R, kind, nin, shapes, outshapes):
         argnums = sorted(R.sample(range(nin), k))
         if R.random() < 0.15:
             R.shuffle(argnums)
-        if R.random() < 0.1:
+        if R.random() < 0.04:
             argnums = [a - nin for a in argnums]
         if R.random() < 0.01:
             argnums = [nin]
@@ -457,7 +457,7 @@ def choose_layer(R, kind, nin, shapes, outshapes):
         chunk = 0 if R.random() < 0.7 else R.randint(1, B)
         return P.Layer("vmap", in_dims=tuple(in_dims), out_dims=tuple(out_dims), chunk=chunk), new
     a = R.randrange(nin)
-    if R.random() < 0.1:
+    if R.random() < 0.04:
         a -= nin
     chunk = 0 if kind == "hessian" or R.random() < 0.7 else R.randint(1, 3)
     return P.Layer(kind, argnums=(a,), chunk=chunk), shapes

@@ -82,6 +82,12 @@ class Info:
         return bool(pairs) and all(bool((torch.isnan(b) | torch.isinf(a)).all())
                                    for a, b in pairs)
 
+    def nonfinite_where_they_differ(self):
+        """Every differing element is NaN or infinite on one side."""
+        pairs = _differing(self)
+        return bool(pairs) and all(bool((~torch.isfinite(a) | ~torch.isfinite(b)).all())
+                                   for a, b in pairs)
+
     def strata_nan_where_torch_is_not(self):
         """Every differing element is NaN in strata and finite in torch."""
         pairs = _differing(self)
@@ -103,10 +109,18 @@ def _differing(d):
         if D.compare(a, b) is None:
             continue
         same = (a == b) | (torch.isnan(a) & torch.isnan(b))
-        close = (a - b).abs() <= 1e-8 * torch.maximum(a.abs(), b.abs()) + 1e-11
+        scale = b[torch.isfinite(b)].abs().max().item() if torch.isfinite(b).any() else 0.0
+        close = (a - b).abs() <= D.RTOL * torch.maximum(a.abs(), b.abs()) + D.ATOL * max(scale, 1.0)
         bad = ~(same | close)
         pairs.append((a[bad], b[bad]))
     return pairs
+
+
+def _inplace_on_shared_memory(d):
+    """An in-place op writes a register whose memory another register shares (a view)."""
+    root = P.alias_roots(len(d.prog.shapes), d.prog.instrs)
+    return any(op.endswith("_") and root.count(root[args[0]]) > 1
+               for op, dst, args in d.prog.instrs if op not in ("nograd", "grad"))
 
 
 def _strata_error(needle):
@@ -150,6 +164,17 @@ KNOWN = [
      "differentiates it (src/autograd/record.c, src/dispatch/jvp_level.c: in-place helper)",
      lambda d: d.kind == "only strata fails" and d.forward_mode() and d.reverse_mode()
      and "modified by an inplace operation" in d.strata_error()),
+    (STRATA_BUG, "forward mode: an in-place write through one view of a base does not update "
+     "the tangent other views of the same memory see (zero_ of a transposed view leaves the "
+     "untransposed view's tangent as it was); torch.func writes the tangent through the view "
+     "(src/dispatch/jvp_level.c: in-place helper; issue Conformance item 3)",
+     lambda d: d.kind == "values differ" and d.forward_mode() and _inplace_on_shared_memory(d)),
+    (STRATA_BUG, "a node saves values its needed gradients do not read (matmul saves both "
+     "operands when only one needs a gradient), so writing such a value in place before "
+     "backward fails; PyTorch saves per input that needs a gradient (src/ops/*.c saves masks, "
+     "src/autograd/record.c: in-place helper; issue Conformance item 5)",
+     lambda d: d.kind == "only strata fails" and not d.forward_mode()
+     and "modified by an inplace operation" in d.strata_error()),
     (STRATA_BUG, "an in-place op on an expanded tensor with no elements is refused as internal "
      "overlap ('more than one element of self ... refers to a single memory location'); torch "
      "allows it (nothing overlaps); src/ops/unary.c, src/ops/binary.c",
@@ -158,15 +183,38 @@ KNOWN = [
     (STRATA_BUG, "returning an input from a function that also called st_contiguous on it leaks "
      "the input (tests/fuzz bug 9; src/core, src/transforms/func.c: misc helper)",
      lambda d: d.kind == "strata leaked" and "contiguous" in d.ops()),
-    (STRATA_BUG, "st_linear's backward reshapes with -1 over an empty tensor and fails "
-     "(cannot reshape [n, 0] into [-1, 0]); src/ops/linalg.c",
-     lambda d: d.kind == "only strata fails" and "linear" in d.ops()
+    (STRATA_BUG, "the backward of st_linear / st_matmul over an empty operand reshapes with -1 "
+     "and fails ('cannot reshape [n, 0] into [-1, 0]'); torch gives empty or zero gradients "
+     "(src/ops/linalg.c)",
+     lambda d: d.kind == "only strata fails" and d.ops() & {"linear", "matmul", "mm", "bmm"}
      and "the -1 is ambiguous with 0 elements" in d.strata_error()),
+    (STRATA_BUG, "sign, floor, ceil and round give results that do not require grad (PyTorch's "
+     "do, with a zero gradient), so the ops after them are not recorded and their saved values "
+     "are not version-checked: torch's version-counter error does not happen in strata "
+     "(src/ops/unary.c ST_OP_NONDIFF; the conformance cases conf_autograd_sign ... too)",
+     lambda d: d.kind == "only torch fails" and "modified by an inplace operation" in
+     d.torch_error() and d.ops() & {"sign", "floor", "ceil", "round"}),
     (STRATA_BUG, "a view made in no-grad mode and modified in place (or its base) is used with "
      "grad mode on: PyTorch refuses (CreationMeta NO_GRAD_MODE), strata accepts "
      "(src/autograd/record.c: in-place helper)",
      _torch_error("A view was created in no_grad mode")),
     # a torch error inside torch's own rules, before the in-place entries below
+    (TORCH_BUG, "the double backward of F.layer_norm with a bias but no weight fails inside torch "
+     "('Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 "
+     "'other'')",
+     lambda d: d.kind == "only torch fails" and "layer_norm" in d.ops()
+     and "Expected a proper Tensor but got None" in d.torch_error()),
+    (TORCH_BUG, "jacrev (or hessian) of a function with an empty output fails inside torch "
+     "('expected t.size(0) to be 1, got 0', 'select(): index 0 out of range for tensor of size "
+     "[0]'); strata returns the empty Jacobian",
+     lambda d: d.kind == "only torch fails" and d.ops() and ("expected t.size(0) to be 1, got 0"
+     in d.torch_error() or "out of range for tensor of size [0]" in d.torch_error())
+     and any(k in ("jacrev", "hessian") for k in d.layers())),
+    (TORCH_BUG, "torch.vmap refuses an in-place op ('inplace arithmetic(self, *extra_args) is "
+     "not possible ...') whose target is batched in every lane of its own loop; strata equals "
+     "torch's loop over the lanes",
+     lambda d: d.kind == "only torch fails" and "inplace arithmetic(self, *extra_args) is not "
+     "possible" in d.torch_error() and d.agrees_with_variant(vmap_loop=True)),
     (TORCH_BUG, "the third derivative of std fails inside torch's own std backward with a "
      "version-counter error ('output 0 of MaskedFill')",
      _torch_error("which is output 0 of MaskedFill")),
@@ -179,6 +227,11 @@ KNOWN = [
     (DELIBERATE, "prod's vjp does not read its output (PyTorch's ProdBackward saves the result), "
      "so writing prod's result in place before backward is no error in strata",
      _torch_error("which is output 0 of Prod")),
+    (DELIBERATE, "PyTorch raises its version-counter error where strata's rules do not read the "
+     "overwritten value (they save other values than PyTorch's, e.g. a difference instead of "
+     "an input): strata's result equals the program with that in-place op written out of place",
+     lambda d: d.kind == "only torch fails" and "modified by an inplace operation" in
+     d.torch_error() and d.agrees_with_variant(functional_inplace=True)),
     (DELIBERATE, "st_grad accepts a one-element first output of any rank (API.md: 'f's first "
      "output must be one-element'); torch.func.grad requires a 0-dim one",
      _torch_error("Expected f(*args) to return a scalar Tensor")),
@@ -186,12 +239,18 @@ KNOWN = [
      "torch's std divides by it and gives NaN",
      lambda d: d.kind == "values differ" and "std" in d.ops() and d.torch_nan_where_strata_is_not()
      and not d.nonfinite_values()),
-    (DELIBERATE, "NaN and infinities in the values: torch multiplies the zero derivative of a "
-     "non-differentiable op (round, floor, relu's flat part, a masked branch) or a zero "
-     "basis direction by the NaN or infinite partials around it and gets NaN; strata's rules skip "
-     "such zero paths",
+    (DELIBERATE, "sign, floor, ceil and round have no derivative in strata (their results carry "
+     "no tangent and no gradient); torch's carry zero ones, which meet infinite partials (sqrt "
+     "or atan2 at 0, a division by 0) and give NaN: strata equals torch with those results "
+     "detached",
+     lambda d: d.kind == "values differ" and d.ops() & {"sign", "floor", "ceil", "round"}
+     and d.agrees_with_variant(nondiff_detach=True)),
+    (DELIBERATE, "NaN and infinities in the values: where the program computes NaN or an "
+     "infinity, derivatives around it are NaN on one side and not on the other (torch multiplies "
+     "zero derivatives by the infinite partials, strata's rules skip such zero paths, and the "
+     "two pick different subgradients of maximum/minimum next to NaN)",
      lambda d: d.kind == "values differ" and d.nonfinite_values()
-     and d.torch_nan_where_strata_is_not()),
+     and d.nonfinite_where_they_differ()),
     (DELIBERATE, "an op that returns its input itself in torch (flatten of a no-op range, "
      "contiguous of a contiguous tensor) under no-grad keeps the input's history there; strata "
      "returns a distinct tensor (its contract), which under no-grad has none",
@@ -208,6 +267,12 @@ KNOWN = [
      "copy of the operand",
      lambda d: d.kind == "values differ" and _self_alias(d) and d.forward_mode()
      and d.agrees_with_variant(alias_copy=True)),
+    (TORCH_BUG, "torch.func's vmapped jacobians (and vmap) differ from the same derivatives taken "
+     "one output and one basis vector at a time with vjp / jvp (and a loop over the vmap lanes): "
+     "NaN partials of one output leak into the others' rows through zero cotangents, and "
+     "batched rules differ from eager autograd around NaN; strata equals the per-vector loop",
+     lambda d: d.kind == "values differ" and d.vmapped()
+     and d.agrees_with_variant(jac_loop=True, vmap_loop=True)),
     (TORCH_BUG, "torch.vmap of contiguous() aliases or copies depending on the batched layout, "
      "so an in-place write after it shows or not; strata equals torch's own loop over the lanes "
      "(every vmap layer run as select, call, stack)",
@@ -234,6 +299,11 @@ KNOWN = [
      "as strata does for both",
      lambda d: d.kind == "only torch fails" and "does not require grad and does not have a "
      "grad_fn" in d.torch_error() and "nograd" in d.ops()),
+    (STRATA_BUG, "clamp passes its gradient at x == min, x == max and at NaN; PyTorch 2.15 "
+     "passes it only where min < x < max (src/ops/unary.c clamp's vjp; conformance case "
+     "conf_autograd_clamp_at_bounds); strata equals torch with strata's mask",
+     lambda d: d.kind == "values differ" and d.ops() & {"clamp", "clamp_"}
+     and d.agrees_with_variant(clamp_inclusive=True)),
     # after the torch bugs: a program may hold atan2 and another cause
     (STRATA_BUG, "the derivatives of atan2 at (0, 0) are NaN in strata, 0 in PyTorch "
      "(src/ops/binary.c, misc helper; issue Conformance item 5)",

@@ -95,7 +95,7 @@ static bool parse_double(const char *s, double *v) {
 static int parse_csv(const char *s, int64_t *v, int max, int64_t dash, bool dash_entries) {
   if (!strcmp(s, "-") && !dash_entries) return 0;
   int n = 0;
-  char buf[256];
+  char buf[4096];
   snprintf(buf, sizeof buf, "%s", s);
   for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
     if (n == max) return -1;
@@ -195,7 +195,7 @@ static int parse_instr(char **tok, int ntok, df_prog *p, int line, char *err, si
     } else { /* 'L' */
       size_t n = strlen(a);
       if (n < 2 || a[0] != '[' || a[n - 1] != ']') return fail_parse(err, errlen, line, "bad list");
-      char inner[256];
+      char inner[4096];
       snprintf(inner, sizeof inner, "%.*s", (int)(n - 2), a + 1);
       int64_t v[DF_MAX_INTS];
       int m = n == 2 ? 0 : parse_csv(inner, v, DF_MAX_INTS, 0, false);
@@ -219,7 +219,7 @@ int df_parse(const char *text, df_prog *p, char *err, size_t errlen) {
     const char *e = strchr(s, '\n');
     size_t len = e ? (size_t)(e - s) : strlen(s);
     const char *next = e ? e + 1 : s + len;
-    char buf[1024], *tok[64];
+    char buf[8192], *tok[64];
     if (len >= sizeof buf) return fail_parse(err, errlen, line, "line too long");
     memcpy(buf, s, len);
     buf[len] = 0;

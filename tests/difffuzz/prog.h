@@ -37,7 +37,7 @@
 #define DF_MAX_REGS   64
 #define DF_MAX_INSTR  64
 #define DF_MAX_ARGS   8
-#define DF_MAX_INTS   32
+#define DF_MAX_INTS   256
 #define DF_MAX_DBL    4
 #define DF_MAX_LAYERS 4
 #define DF_MAX_OUT    32

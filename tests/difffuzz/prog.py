@@ -52,9 +52,71 @@ VIEWS = {"reshape", "expand", "permute", "flatten", "transpose", "squeeze", "squ
 # op whose other operand may share memory with its target reading a copy of it; and an op that
 # returns its input itself (torch.flatten of a no-op range, contiguous of a contiguous tensor)
 # returning a new tensor instead, without history under no-grad, as strata's contract says; and
-# vmap layers run as a loop over the lanes (select, run, stack), what vmap promises to equal.
+# vmap layers run as a loop over the lanes (select, run, stack), what vmap promises to equal; and
+# the non-differentiable ops (sign, floor, ceil, round) giving results without any derivative
+# (detached) rather than a zero one, as strata's do; and jacobians taken one output and one basis
+# vector at a time (vjp / jvp calls, no vmap), what jacrev / jacfwd / hessian promise to equal;
+# and clamp passing its gradient except where x lies strictly outside [min, max] (strata's rule:
+# also at the bounds and at NaN, where torch 2.15 passes none); and in-place ops on a register no
+# other register shares memory with written out of place (the same values; nothing saved can be
+# overwritten).
+
+
+def _out_of_place(op, t, a):
+    """The value an in-place op leaves in its target t, computed without writing t."""
+    if op in ("add_", "sub_", "mul_", "div_"):
+        return getattr(torch, op[:-1])(t, a[1]).to(t.dtype)
+    if op == "copy_":
+        return torch.broadcast_to(a[1], t.shape).to(t.dtype).clone()
+    if op == "add_scalar_":
+        return t + a[1]
+    if op == "mul_scalar_":
+        return t * a[1]
+    if op == "fill_":
+        return torch.full_like(t, a[1])
+    if op == "clamp_":
+        return _clamp(t, a[1], a[2])
+    return torch.zeros_like(t)  # zero_
+
+
+def _clamp(x, lo, hi):
+    y = torch.clamp(x, lo, hi)
+    if not VARIANT["clamp_inclusive"]:
+        return y
+    return torch.where((x < lo) | (x > hi), y.detach(), x)
+
+
+def _basis(t, i):
+    e = torch.zeros(t.numel(), dtype=t.dtype)
+    e[i] = 1
+    return e.reshape(t.shape)
+
+
+def _jac_loop(kind, f, a):
+    """jacrev / jacfwd of f w.r.t. input a, one output and one basis vector at a time."""
+    def h(*xs):
+        k = a % len(xs)
+        outs = f(*xs)
+        res = []
+        for j, o in enumerate(outs):
+            def fj(xa, j=j):
+                return f(*xs[:k], xa, *xs[k + 1:])[j]
+            x = xs[k]
+            if kind == "jacrev":
+                _, pb = tf.vjp(fj, x)
+                cols = [pb(_basis(o, i))[0] for i in range(o.numel())]
+                J = torch.stack(cols).reshape(tuple(o.shape) + tuple(x.shape)) if cols else \
+                    torch.zeros(tuple(o.shape) + tuple(x.shape))
+            else:
+                cols = [tf.jvp(fj, (x,), (_basis(x, i),))[1] for i in range(x.numel())]
+                J = torch.stack(cols, -1).reshape(tuple(o.shape) + tuple(x.shape)) if cols else \
+                    torch.zeros(tuple(o.shape) + tuple(x.shape))
+            res.append(J)
+        return tuple(res)
+    return h
 VARIANT = {"layer_norm_decomposed": False, "alias_copy": False, "distinct_results": False,
-           "vmap_loop": False}
+           "vmap_loop": False, "nondiff_detach": False, "jac_loop": False,
+           "clamp_inclusive": False, "functional_inplace": False}
 # Set by body_fn when a value the body computes (seen through the transforms' wrappers) holds
 # NaN or an infinity: known.py tells NaN-propagation differences by it.
 NONFINITE = {"seen": False}
@@ -196,7 +258,7 @@ def run_instr(op, args, regs, aliased=False):
     if op in ("var", "std"):
         return _reduce(op, a[0], a[1], bool(a[3]), a[2])
     if op == "clamp":
-        return torch.clamp(a[0], a[1], a[2])
+        return _clamp(a[0], a[1], a[2])
     if op == "add_scalar":
         return a[0] + a[1]
     if op == "mul_scalar":
@@ -277,7 +339,10 @@ def run_instr(op, args, regs, aliased=False):
     elif op == "fill_":
         a[0].fill_(a[1])
     elif op == "clamp_":
-        a[0].clamp_(a[1], a[2])
+        if VARIANT["clamp_inclusive"]:
+            a[0].copy_(_clamp(a[0], a[1], a[2]))
+        else:
+            a[0].clamp_(a[1], a[2])
     elif op == "zero_":
         a[0].zero_()
     elif op == "nograd":
@@ -415,6 +480,7 @@ def direction(shape, salt):
 
 def body_fn(prog):
     root = alias_roots(len(prog.shapes), prog.instrs)
+    alone = {r for r in set(root) if root.count(r) == 1}
 
     def f(*xs):
         regs = list(xs)
@@ -422,7 +488,15 @@ def body_fn(prog):
         try:
             for op, dst, args in prog.instrs:
                 aliased = SIG[op] == "rr" and op.endswith("_") and root[args[0]] == root[args[1]]
+                if VARIANT["functional_inplace"] and op.endswith("_") and args[0] in alone \
+                        and root[args[0]] == args[0]:
+                    a = [regs[v] if s_ in "ro" and v is not None else v
+                         for s_, v in zip(SIG[op], args)]
+                    regs[args[0]] = _out_of_place(op, regs[args[0]], a)
+                    continue
                 y = run_instr(op, args, regs, aliased)
+                if VARIANT["nondiff_detach"] and op in ("sign", "floor", "ceil", "round"):
+                    y = y.detach()
                 if VARIANT["distinct_results"] and y is not None and any(
                         y is r for r in regs) and not torch.is_grad_enabled():
                     y = y.clone()  # no reverse history under no-grad; tangents flow
@@ -477,6 +551,11 @@ def apply_layer(L, f):
     if L.kind == "vmap":
         return tf.vmap(f, in_dims=tuple(L.in_dims), out_dims=tuple(L.out_dims),
                        chunk_size=L.chunk or None)
+    if L.kind in ("jacrev", "jacfwd", "hessian") and VARIANT["jac_loop"]:
+        a = L.argnums[0]
+        if L.kind == "hessian":
+            return _jac_loop("jacfwd", _jac_loop("jacrev", f, a), a)
+        return _jac_loop(L.kind, f, a)
     if L.kind == "hessian":
         return tf.hessian(f, argnums=L.argnums[0])
     if L.kind == "jacfwd":  # torch's jacfwd has no chunk_size; strata's chunks change nothing
