@@ -27,6 +27,18 @@ def c_double(v):
     return r
 
 
+def _chunks(text, n):
+    """text cut into pieces of at most n characters (at spaces where possible)."""
+    out = []
+    while len(text) > n:
+        cut = text.rfind(" ", 0, n)
+        cut = cut if cut > 0 else n
+        out.append(text[:cut])
+        text = text[cut:]
+    out.append(text)
+    return out
+
+
 def plain(t):
     """A plain f64 tensor (torch's materialized zeros may be storage-less ZeroTensors)."""
     t = torch.as_tensor(t).detach()
@@ -39,6 +51,19 @@ def c_string(text):
     lines = text.splitlines(keepends=True)
     return "\n".join('    "' + line.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
                      + '"' for line in lines)
+
+
+def wrap_list(items, indent="    ", width=98):
+    """items joined by ", " over lines of at most width columns."""
+    lines, cur = [], indent
+    for it in items:
+        piece = it + ", "
+        if len(cur) + len(piece.rstrip()) > width and cur.strip():
+            lines.append(cur.rstrip())
+            cur = indent
+        cur += piece
+    lines.append(cur.rstrip().rstrip(","))
+    return "\n".join(lines)
 
 
 class Header:
@@ -60,9 +85,9 @@ class Header:
         sh = ", ".join(str(s) for s in shape) or "0"
         body = ", ".join(vals)
         self.lines.append(f"static const int64_t {name}_shape[] = {{{sh}}};")
-        self.lines.append(f"static const double {name}_data[] = {{{body}}};")
-        self.lines.append(f"static const conf_array {name} = {{{len(shape)}, {name}_shape, "
-                          f"{name}_data}};")
+        self.lines.append(f"static const double {name}_data[] = {{\n{wrap_list(vals)}}};")
+        self.lines.append(f"static const conf_array {name} = {{\n    {len(shape)}, {name}_shape,\n"
+                          f"    {name}_data}};")
         return name
 
     def arrays(self, name, ts):
@@ -74,11 +99,11 @@ class Header:
             vals = [c_double(v) for v in t.flatten().tolist()] or ["0"]
             sh = ", ".join(str(s) for s in shape) or "0"
             self.lines.append(f"static const int64_t {name}_{i}_shape[] = {{{sh}}};")
-            self.lines.append(f"static const double {name}_{i}_data[] = {{{', '.join(vals)}}};")
-            items.append(f"{{{len(shape)}, {name}_{i}_shape, {name}_{i}_data}}")
+            self.lines.append(f"static const double {name}_{i}_data[] = {{\n{wrap_list(vals)}}};")
+            items.append(f"    {{{len(shape)}, {name}_{i}_shape,\n     {name}_{i}_data}}")
         if not items:
-            items = ["{0, NULL, NULL}"]
-        self.lines.append(f"static const conf_array {name}[] = {{{', '.join(items)}}};")
+            items = ["    {0, NULL, NULL}"]
+        self.lines.append(f"static const conf_array {name}[] = {{\n" + ",\n".join(items) + "};")
 
     def define(self, name, value):
         self.lines.append(f"#define {name} {value}")
@@ -90,17 +115,17 @@ class Header:
         assert name not in self.names, name
         self.names.add(name)
         self.cases += 1
-        self.lines.append(f"/* {source} */")
         self.arrays(f"{name}_in", inputs)
         self.arrays(f"{name}_out", outputs or [])
-        self.lines.append(f"CONF_PROG({name}, \"{source}\", {mode},\n{c_string(text)},\n"
-                          f"          {name}_in, {len(inputs)}, {name}_out, {len(outputs or [])}, "
-                          f"{1 if fails else 0})")
+        src = "\n".join(f'          "{part}"' for part in _chunks(source, 84))
+        self.lines.append(f"CONF_PROG({name},\n{src},\n          {mode},\n{c_string(text)},\n"
+                          f"          {name}_in, {len(inputs)},\n"
+                          f"          {name}_out, {len(outputs or [])}, {1 if fails else 0})")
 
     def write(self):
         guard = "STRATA_CONF_" + os.path.basename(self.path).upper().replace(".", "_")
-        out = [f"/* {os.path.basename(self.path)} — written by {self.generator} with torch "
-               f"{torch.__version__}; do not edit. */",
+        out = [f"/* {os.path.basename(self.path)} — written by {self.generator} with torch",
+               f"   {torch.__version__}; do not edit. */",
                f"/* {self.doc} */",
                f"#ifndef {guard}", f"#define {guard}", "", '#include <math.h>', "",
                '#include "conf.h"', ""]
