@@ -85,3 +85,15 @@ install: all
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD)
+
+# The conformance suite against PyTorch: the ported cases (tests/conformance/, part of make test
+# too; known failures are reported, not fatal), then the differential fuzzer against torch.func
+# (tests/difffuzz/) over DIFFFUZZ_PROGRAMS programs of seed DIFFFUZZ_SEED. The fuzzer needs
+# PyTorch in bench/.venv (bench/setup; PYTHON=... picks another interpreter), says so and is
+# skipped without it, and fails on a disagreement known.py does not classify.
+DIFFFUZZ_PROGRAMS ?= 5000
+DIFFFUZZ_SEED ?= 1
+.PHONY: conformance
+conformance: all
+	./$(BUILD)/strata_tests tests/conformance/
+	JOBS=$(JOBS) tests/difffuzz/run $(DIFFFUZZ_PROGRAMS) $(DIFFFUZZ_SEED) --quiet || [ $$? -eq 2 ]

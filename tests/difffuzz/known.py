@@ -1,0 +1,319 @@
+"""known.py - the differential fuzzer's classified disagreements (README.md lists them with
+reproducers). Each entry names its class (a strata bug, a deliberate difference, or a torch bug),
+says what it is and where it belongs, and recognizes the programs it explains. Where a torch bug
+or a deliberate difference is claimed, the entry does not trust a pattern alone when it can check
+more: it recomputes the program with torch under the corrected semantics (prog.VARIANT), or
+with torch's own loop over the lanes of the outermost vmap, and requires strata to agree with
+that. A disagreement no entry recognizes fails the run."""
+import torch
+
+import prog as P
+
+STRATA_BUG = "strata bug"
+DELIBERATE = "deliberate difference"
+TORCH_BUG = "torch bug"
+
+
+class Info:
+    """One disagreement: the program, its kind ("values differ", "only strata fails", ...), the
+    detail line, both results (strata: ("ok", n) / ("err", status, message); torch: ("ok",
+    outputs) / ("err", message)), strata's outputs and the inputs."""
+
+    def __init__(self, prog, kind, detail, strata, torch_result, strata_outs, inputs):
+        self.prog, self.kind, self.detail = prog, kind, detail
+        self.strata, self.torch = strata, torch_result
+        self.outs, self.inputs = strata_outs, inputs
+        self._nonfinite = None
+
+    def ops(self):
+        return {op for op, _, _ in self.prog.instrs}
+
+    def layers(self):
+        return [L.kind for L in self.prog.layers]
+
+    def strata_error(self):
+        return self.strata[2] if self.strata[0] == "err" else ""
+
+    def torch_error(self):
+        return self.torch[1] if self.torch[0] == "err" else ""
+
+    def forward_mode(self):
+        return any(k in ("jvp", "jacfwd", "hessian") for k in self.layers())
+
+    def reverse_mode(self):
+        return any(k in ("grad", "gradv", "vjp", "jacrev", "hessian") for k in self.layers())
+
+    def vmapped(self):
+        return any(k in ("vmap", "jacrev", "jacfwd", "hessian") for k in self.layers())
+
+    def nonfinite_values(self):
+        """Whether the body computed a NaN or an infinity (in torch's run)."""
+        if self._nonfinite is None:
+            P.NONFINITE["seen"] = False
+            try:
+                P.run(self.prog, self.inputs)
+            except Exception:
+                pass
+            self._nonfinite = P.NONFINITE["seen"]
+        return self._nonfinite
+
+    def _agrees(self, ref):
+        import difffuzz as D
+        if self.strata[0] != "ok" or ref is None or len(ref) != len(self.outs):
+            return False
+        return all(a is not None and D.compare(a, b) is None for a, b in zip(self.outs, ref))
+
+    def agrees_with_variant(self, **flags):
+        """strata's outputs equal torch's under the variant semantics."""
+        saved = dict(P.VARIANT)
+        P.VARIANT.update(flags)
+        try:
+            ref = P.run(self.prog, self.inputs)
+        except Exception:
+            ref = None
+        finally:
+            P.VARIANT.clear()
+            P.VARIANT.update(saved)
+        return self._agrees(ref)
+
+    def torch_nan_where_strata_is_not(self):
+        """Every differing element is NaN in torch (and not in strata), or infinite in strata."""
+        pairs = _differing(self)
+        return bool(pairs) and all(bool((torch.isnan(b) | torch.isinf(a)).all())
+                                   for a, b in pairs)
+
+    def nonfinite_where_they_differ(self):
+        """Every differing element is NaN or infinite on one side."""
+        pairs = _differing(self)
+        return bool(pairs) and all(bool((~torch.isfinite(a) | ~torch.isfinite(b)).all())
+                                   for a, b in pairs)
+
+    def strata_nan_where_torch_is_not(self):
+        """Every differing element is NaN in strata and finite in torch."""
+        pairs = _differing(self)
+        return bool(pairs) and all(bool((torch.isnan(a) & torch.isfinite(b)).all())
+                                   for a, b in pairs)
+
+
+def _differing(d):
+    """(strata, torch) values of the elements that differ, over all outputs; None if shapes
+    differ or a side failed."""
+    import difffuzz as D
+    if d.strata[0] != "ok" or d.torch[0] != "ok":
+        return None
+    pairs = []
+    for a, b in zip(d.outs, d.torch[1]):
+        if a is None or tuple(a.shape) != tuple(b.shape):
+            return None
+        b = b.to(torch.float64)
+        if D.compare(a, b) is None:
+            continue
+        same = (a == b) | (torch.isnan(a) & torch.isnan(b))
+        scale = b[torch.isfinite(b)].abs().max().item() if torch.isfinite(b).any() else 0.0
+        close = (a - b).abs() <= D.RTOL * torch.maximum(a.abs(), b.abs()) + D.ATOL * max(scale, 1.0)
+        bad = ~(same | close)
+        pairs.append((a[bad], b[bad]))
+    return pairs
+
+
+def _inplace_on_shared_memory(d):
+    """An in-place op writes a register whose memory another register shares (a view)."""
+    root = P.alias_roots(len(d.prog.shapes), d.prog.instrs)
+    return any(op.endswith("_") and root.count(root[args[0]]) > 1
+               for op, dst, args in d.prog.instrs if op not in ("nograd", "grad"))
+
+
+def _strata_error(needle):
+    return lambda d: d.kind == "only strata fails" and needle in d.strata_error()
+
+
+def _torch_error(needle):
+    return lambda d: d.kind == "only torch fails" and needle in d.torch_error()
+
+
+def _self_alias(d):
+    root = P.alias_roots(len(d.prog.shapes), d.prog.instrs)
+    return any(P.SIG[op] == "rr" and op.endswith("_") and root[args[0]] == root[args[1]]
+               for op, _, args in d.prog.instrs)
+
+
+KNOWN = [
+    # ----------------------------------------------------------------------------- strata bugs
+    (STRATA_BUG, "negative argnums are refused; torch.func counts them from the end "
+     "(src/transforms, transforms helper; issue Conformance item 4)",
+     _strata_error("is out of range for a function of")),
+    (STRATA_BUG, "an unbatched out_dims (None) for a batched output is accepted; torch.func "
+     "refuses it (src/transforms/vmap.c, transforms helper; issue Conformance item 4)",
+     _torch_error("can not return a BatchedTensor when out_dim is None")),
+    (STRATA_BUG, "an in-place op on a view of a tensor that requires grad is refused; PyTorch "
+     "records CopySlices (src/dispatch, src/autograd/record.c: in-place helper)",
+     _strata_error("in-place modification of a view")),
+    (STRATA_BUG, "a view taken before its base was modified in place is refused; PyTorch "
+     "replays the view (src/dispatch, src/autograd/record.c: in-place helper)",
+     _strata_error("was used after its base was modified in place")),
+    (STRATA_BUG, "an in-place write of a transformed value into a tensor the transform does not "
+     "track is refused; torch.func lifts it (src/dispatch: in-place helper)",
+     _strata_error("into a tensor from outside the transform")),
+    (STRATA_BUG, "the forward-mode rule of an in-place op whose new tangent is batched while "
+     "the target's is not is refused under vmap (vmap(jvp(...)), vmap(jacfwd(...))); torch.func "
+     "batches the target's tangent (src/dispatch/jvp_level.c, vmap_level.c: in-place helper)",
+     lambda d: d.kind == "only strata fails" and d.forward_mode()
+     and "in-place operation on a tensor that is not batched" in d.strata_error()),
+    (STRATA_BUG, "an in-place op under forward over reverse mode (grad(jacfwd(...)), "
+     "jacrev(jvp(...))) fails with a version-counter error of its own saved value; torch.func "
+     "differentiates it (src/autograd/record.c, src/dispatch/jvp_level.c: in-place helper)",
+     lambda d: d.kind == "only strata fails" and d.forward_mode() and d.reverse_mode()
+     and "modified by an inplace operation" in d.strata_error()),
+    (STRATA_BUG, "forward mode: an in-place write through one view of a base does not update "
+     "the tangent other views of the same memory see (zero_ of a transposed view leaves the "
+     "untransposed view's tangent as it was); torch.func writes the tangent through the view "
+     "(src/dispatch/jvp_level.c: in-place helper; issue Conformance item 3)",
+     lambda d: d.kind == "values differ" and d.forward_mode() and _inplace_on_shared_memory(d)),
+    (STRATA_BUG, "a node saves values its needed gradients do not read (matmul saves both "
+     "operands when only one needs a gradient), so writing such a value in place before "
+     "backward fails; PyTorch saves per input that needs a gradient (src/ops/*.c saves masks, "
+     "src/autograd/record.c: in-place helper; issue Conformance item 5)",
+     lambda d: d.kind == "only strata fails" and not d.forward_mode()
+     and "modified by an inplace operation" in d.strata_error()),
+    (STRATA_BUG, "an in-place op on an expanded tensor with no elements is refused as internal "
+     "overlap ('more than one element of self ... refers to a single memory location'); torch "
+     "allows it (nothing overlaps); src/ops/unary.c, src/ops/binary.c",
+     lambda d: d.kind == "only strata fails"
+     and "refers to a single memory location" in d.strata_error()),
+    (STRATA_BUG, "returning an input from a function that also called st_contiguous on it leaks "
+     "the input (tests/fuzz bug 9; src/core, src/transforms/func.c: misc helper)",
+     lambda d: d.kind == "strata leaked" and "contiguous" in d.ops()),
+    (STRATA_BUG, "the backward of st_linear / st_matmul over an empty operand reshapes with -1 "
+     "and fails ('cannot reshape [n, 0] into [-1, 0]'); torch gives empty or zero gradients "
+     "(src/ops/linalg.c)",
+     lambda d: d.kind == "only strata fails" and d.ops() & {"linear", "matmul", "mm", "bmm"}
+     and "the -1 is ambiguous with 0 elements" in d.strata_error()),
+    (STRATA_BUG, "sign, floor, ceil and round give results that do not require grad (PyTorch's "
+     "do, with a zero gradient), so the ops after them are not recorded and their saved values "
+     "are not version-checked: torch's version-counter error does not happen in strata "
+     "(src/ops/unary.c ST_OP_NONDIFF; the conformance cases conf_autograd_sign ... too)",
+     lambda d: d.kind == "only torch fails" and "modified by an inplace operation" in
+     d.torch_error() and d.ops() & {"sign", "floor", "ceil", "round"}),
+    (STRATA_BUG, "a view made in no-grad mode and modified in place (or its base) is used with "
+     "grad mode on: PyTorch refuses (CreationMeta NO_GRAD_MODE), strata accepts "
+     "(src/autograd/record.c: in-place helper)",
+     _torch_error("A view was created in no_grad mode")),
+    # a torch error inside torch's own rules, before the in-place entries below
+    (TORCH_BUG, "the double backward of F.layer_norm with a bias but no weight fails inside torch "
+     "('Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 "
+     "'other'')",
+     lambda d: d.kind == "only torch fails" and "layer_norm" in d.ops()
+     and "Expected a proper Tensor but got None" in d.torch_error()),
+    (TORCH_BUG, "jacrev (or hessian) of a function with an empty output fails inside torch "
+     "('expected t.size(0) to be 1, got 0', 'select(): index 0 out of range for tensor of size "
+     "[0]'); strata returns the empty Jacobian",
+     lambda d: d.kind == "only torch fails" and d.ops() and ("expected t.size(0) to be 1, got 0"
+     in d.torch_error() or "out of range for tensor of size [0]" in d.torch_error())
+     and any(k in ("jacrev", "hessian") for k in d.layers())),
+    (TORCH_BUG, "torch.vmap refuses an in-place op ('inplace arithmetic(self, *extra_args) is "
+     "not possible ...') whose target is batched in every lane of its own loop; strata equals "
+     "torch's loop over the lanes",
+     lambda d: d.kind == "only torch fails" and "inplace arithmetic(self, *extra_args) is not "
+     "possible" in d.torch_error() and d.agrees_with_variant(vmap_loop=True)),
+    (TORCH_BUG, "the third derivative of std fails inside torch's own std backward with a "
+     "version-counter error ('output 0 of MaskedFill')",
+     _torch_error("which is output 0 of MaskedFill")),
+    # -------------------------------------------------------------------- deliberate differences
+    (DELIBERATE, "t.op_(u) with u sharing t's memory under reverse mode: strata's rule reads a "
+     "copy of the aliasing operand (tests/fuzz bug 4) and differentiates it; torch's node saves "
+     "`other`, which the op itself bumps, and raises its version-counter error",
+     lambda d: d.kind == "only torch fails" and "modified by an inplace operation" in
+     d.torch_error() and _self_alias(d)),
+    (DELIBERATE, "prod's vjp does not read its output (PyTorch's ProdBackward saves the result), "
+     "so writing prod's result in place before backward is no error in strata",
+     _torch_error("which is output 0 of Prod")),
+    (DELIBERATE, "PyTorch raises its version-counter error where strata's rules do not read the "
+     "overwritten value (they save other values than PyTorch's, e.g. a difference instead of "
+     "an input): strata's result equals the program with that in-place op written out of place",
+     lambda d: d.kind == "only torch fails" and "modified by an inplace operation" in
+     d.torch_error() and d.agrees_with_variant(functional_inplace=True)),
+    (DELIBERATE, "st_grad accepts a one-element first output of any rank (API.md: 'f's first "
+     "output must be one-element'); torch.func.grad requires a 0-dim one",
+     _torch_error("Expected f(*args) to return a scalar Tensor")),
+    (DELIBERATE, "std's derivative where std is 0 is 0 in strata (as both take norm's at 0); "
+     "torch's std divides by it and gives NaN",
+     lambda d: d.kind == "values differ" and "std" in d.ops() and d.torch_nan_where_strata_is_not()
+     and not d.nonfinite_values()),
+    (DELIBERATE, "sign, floor, ceil and round have no derivative in strata (their results carry "
+     "no tangent and no gradient); torch's carry zero ones, which meet infinite partials (sqrt "
+     "or atan2 at 0, a division by 0) and give NaN: strata equals torch with those results "
+     "detached",
+     lambda d: d.kind == "values differ" and d.ops() & {"sign", "floor", "ceil", "round"}
+     and d.agrees_with_variant(nondiff_detach=True)),
+    (DELIBERATE, "NaN and infinities in the values: where the program computes NaN or an "
+     "infinity, derivatives around it are NaN on one side and not on the other (torch multiplies "
+     "zero derivatives by the infinite partials, strata's rules skip such zero paths, and the "
+     "two pick different subgradients of maximum/minimum next to NaN)",
+     lambda d: d.kind == "values differ" and d.nonfinite_values()
+     and d.nonfinite_where_they_differ()),
+    (DELIBERATE, "an op that returns its input itself in torch (flatten of a no-op range, "
+     "contiguous of a contiguous tensor) under no-grad keeps the input's history there; strata "
+     "returns a distinct tensor (its contract), which under no-grad has none",
+     lambda d: d.kind == "values differ" and "nograd" in d.ops()
+     and d.agrees_with_variant(distinct_results=True)),
+    # ------------------------------------------------------------------------------ torch bugs
+    (TORCH_BUG, "torch 2.15 F.layer_norm: second derivatives that mix input and weight (double "
+     "backward) and forward-over-forward derivatives are wrong; strata equals layer_norm "
+     "computed from its definition (checked here, and by finite differences in README.md)",
+     lambda d: d.kind == "values differ" and "layer_norm" in d.ops()
+     and d.agrees_with_variant(layer_norm_decomposed=True)),
+    (TORCH_BUG, "torch's forward-mode rule of t.mul_(u) / t.div_(u) with u sharing t's memory "
+     "reads u after the write (tangent 2 t_new dt for t.mul_(t)); strata equals torch run on a "
+     "copy of the operand",
+     lambda d: d.kind == "values differ" and _self_alias(d) and d.forward_mode()
+     and d.agrees_with_variant(alias_copy=True)),
+    (TORCH_BUG, "torch.func's vmapped jacobians (and vmap) differ from the same derivatives taken "
+     "one output and one basis vector at a time with vjp / jvp (and a loop over the vmap lanes): "
+     "NaN partials of one output leak into the others' rows through zero cotangents, and "
+     "batched rules differ from eager autograd around NaN; strata equals the per-vector loop",
+     lambda d: d.kind == "values differ" and d.vmapped()
+     and d.agrees_with_variant(jac_loop=True, vmap_loop=True)),
+    (TORCH_BUG, "torch.vmap of contiguous() aliases or copies depending on the batched layout, "
+     "so an in-place write after it shows or not; strata equals torch's own loop over the lanes "
+     "(every vmap layer run as select, call, stack)",
+     lambda d: d.kind == "values differ" and "contiguous" in d.ops() and "vmap" in d.layers()
+     and d.agrees_with_variant(vmap_loop=True)),
+    (TORCH_BUG, "vmap (or jacfwd/jacrev/hessian) over jvp of squeeze(t, -1), softmax or "
+     "log_softmax over dim 0 of a 0-dim t raises 'Dimension is out of range (expected to be in "
+     "range of [-1, 0], but got [-1]' although the same call without vmap works",
+     lambda d: d.kind == "only torch fails" and "expected to be in range of [-1, 0], but got [-1]"
+     in d.torch_error() and d.vmapped()),
+    (TORCH_BUG, "flip of a 0-dim tensor under vmap (or jacrev/jacfwd/hessian) raises "
+     "'Dimension out of range (expected to be in range of [-1, 0], but got 1)'",
+     lambda d: d.kind == "only torch fails" and "flip" in d.ops()
+     and "expected to be in range of [-1, 0], but got 1" in d.torch_error()),
+    (TORCH_BUG, "torch.vmap with chunk_size and an out_dims entry None raises 'cat(): argument "
+     "'dim' must be int, not NoneType' (the chunks of an unbatched output are concatenated)",
+     _torch_error("argument 'dim' must be int, not NoneType")),
+    (TORCH_BUG, "an in-place op under no_grad inside jacfwd/hessian meets one of torch's "
+     "ZeroTensor tangents: 'ZeroTensors are immutable'",
+     _torch_error("ZeroTensors are immutable")),
+    (TORCH_BUG, "torch.func.jacrev/vjp of an output that is a view made under no_grad of a "
+     "tracked tensor raises 'element 0 of tensors does not require grad' (the view reports "
+     "requires_grad without a grad_fn); a non-view made under no_grad gives a zero Jacobian, "
+     "as strata does for both",
+     lambda d: d.kind == "only torch fails" and "does not require grad and does not have a "
+     "grad_fn" in d.torch_error() and "nograd" in d.ops()),
+    (STRATA_BUG, "clamp passes its gradient at x == min, x == max and at NaN; PyTorch 2.15 "
+     "passes it only where min < x < max (src/ops/unary.c clamp's vjp; conformance case "
+     "conf_autograd_clamp_at_bounds); strata equals torch with strata's mask",
+     lambda d: d.kind == "values differ" and d.ops() & {"clamp", "clamp_"}
+     and d.agrees_with_variant(clamp_inclusive=True)),
+    # after the torch bugs: a program may hold atan2 and another cause
+    (STRATA_BUG, "the derivatives of atan2 at (0, 0) are NaN in strata, 0 in PyTorch "
+     "(src/ops/binary.c, misc helper; issue Conformance item 5)",
+     lambda d: d.kind == "values differ" and "atan2" in d.ops() and d.strata_nan_where_torch_is_not()),
+]
+
+
+def classify(info):
+    """(class, description) of the first entry that recognizes the disagreement, or None."""
+    for cls, desc, match in KNOWN:
+        if match(info):
+            return cls, desc
+    return None
