@@ -401,8 +401,12 @@ int st_set_requires_grad(st_tensor *t, bool requires_grad);
 bool st_requires_grad(const st_tensor *t); /* false (and an error) for NULL */
 bool st_is_leaf(const st_tensor *t); /* no grad_fn: created by the user, or not requiring grad */
 bool st_set_grad_enabled(bool enabled);   /* returns the previous mode; per thread */
-bool st_is_grad_enabled(void);
-/* Inference mode: no graph and no version counting, cheaper than no-grad. Returns the previous. */
+bool st_is_grad_enabled(void); /* false under no-grad and in inference mode (torch's) */
+/* Inference mode (torch.inference_mode): no graph is recorded. Tensors made in it (other than
+   views of normal tensors) are inference tensors: their versions are not counted, and outside
+   inference mode autograd refuses to save one for backward (ST_ERR_AUTOGRAD), to write one in
+   place (ST_ERR_INPLACE) or to make one require grad; clone one to get a normal tensor. Normal
+   tensors written in place in inference mode still count versions. Returns the previous mode. */
 bool st_set_inference_mode(bool enabled);
 st_tensor *st_detach(st_tensor *t);      /* shares storage; no grad_fn, does not require grad */
 /* New ref to the accumulated .grad, or NULL (no error) when there is none. Without

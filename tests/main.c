@@ -177,7 +177,11 @@ static int oom_sweep(int i, int64_t sample) {
 static int oom_sweep_isolated(int i, int64_t sample) {
   fflush(stdout);
   pid_t pid = fork();
-  if (pid == 0) _exit(oom_sweep(i, sample) ? 1 : 0);
+  if (pid == 0) {
+    int problems = oom_sweep(i, sample);
+    fflush(stdout); /* _exit does not flush */
+    _exit(problems ? 1 : 0);
+  }
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) < 0) return oom_sweep(i, sample);
   if (WIFEXITED(status)) return WEXITSTATUS(status);

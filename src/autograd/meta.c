@@ -12,7 +12,9 @@ static _Thread_local bool tls_inference_mode;
 
 bool st__grad_mode(void) { return !tls_grad_disabled && !tls_inference_mode; }
 bool st__inference_mode(void) { return tls_inference_mode; }
-bool st_is_grad_enabled(void) { return !tls_grad_disabled; }
+/* torch.is_grad_enabled: false in inference mode too (st_set_grad_enabled still returns the
+   grad-mode switch itself, so saving and restoring it is unaffected). */
+bool st_is_grad_enabled(void) { return !tls_grad_disabled && !tls_inference_mode; }
 
 bool st_set_grad_enabled(bool enabled) {
   bool prev = !tls_grad_disabled;
@@ -91,6 +93,11 @@ int st_set_requires_grad(st_tensor *t, bool requires_grad) {
     st__ok();
     return 0;
   }
+  if (requires_grad && t->inference && !tls_inference_mode)
+    return st__error(ST_ERR_AUTOGRAD,
+                     "st_set_requires_grad: an inference tensor (shape %s, made in inference mode) "
+                     "cannot require grad outside inference mode; clone it first",
+                     ST_SHAPE_STR(t));
   if (requires_grad && !st__is_float(t->dtype))
     return st__error(ST_ERR_DTYPE,
                      "st_set_requires_grad: only floating point tensors can require gradients "
@@ -130,7 +137,9 @@ static st_tensor *detach(st_tensor *t) {
                 t->level);
     return w;
   }
-  return st__tensor_view(t->storage, t->dtype, t->ndim, t->shape, t->strides, t->offset);
+  st_tensor *d = st__tensor_view(t->storage, t->dtype, t->ndim, t->shape, t->strides, t->offset);
+  if (d) d->inference = t->inference; /* a view of an inference tensor is one */
+  return d;
 }
 
 st_tensor *st_detach(st_tensor *t) {

@@ -240,7 +240,19 @@ static int save_packed(st_saved *s, st_tensor *t, bool is_output) {
 
 /* ---------------------------------------------------------------------------- saved values */
 
+/* The plain tensor under t's wrappers: what holds the data (and is or is not an inference
+   tensor). */
+static const st_tensor *bottom_of(const st_tensor *t) {
+  while (t->wrap != ST_WRAP_NONE) t = t->value;
+  return t;
+}
+
 int st__save(st_saved *s, st_tensor *t, bool is_output, int output_nr) {
+  if (bottom_of(t)->inference)
+    return st__error(ST_ERR_AUTOGRAD,
+                     "an inference tensor (shape %s, made in inference mode) cannot be saved for "
+                     "backward; clone it outside inference mode to get a normal tensor",
+                     ST_SHAPE_STR(t));
   s->is_output = is_output;
   s->output_nr = output_nr;
   s->pack = NULL;

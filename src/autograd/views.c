@@ -260,7 +260,6 @@ static int refresh_tangent(st_tensor *t, uint64_t now) {
   if (atomic_load_explicit(&m->view_version, memory_order_acquire) != stamp(now, true)) {
     st_tensor *old = t->tangent;
     t->tangent = nt;
-    t->tangent_own = false;
     atomic_store_explicit(&m->view_version, stamp(now, true), memory_order_release);
     nt = old;
   }

@@ -93,7 +93,10 @@ struct st_tensor {
   uint32_t level_id;
   st_tensor *value;   /* strong */
   st_tensor *tangent; /* ST_WRAP_JVP: strong; NULL is a zero tangent */
-  bool tangent_own;   /* ST_WRAP_JVP: an in-place op may write the tangent (jvp_level.c) */
+  /* Made in inference mode (not as a view of a normal tensor): PyTorch's inference tensor. Its
+     version is not counted, autograd refuses to save it, and it cannot be written in place
+     outside inference mode (dispatch.c, node.c, meta.c). */
+  bool inference;
   uint32_t trace_id;  /* the N of "tN" in traces, given on first print */
 };
 

@@ -124,6 +124,7 @@ st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int
   t->level_id = 0;
   t->value = t->tangent = NULL;
   t->trace_id = 0;
+  t->inference = false;
   atomic_init(&t->refcount, 1);
   t->dtype = dt;
   t->ndim = ndim;

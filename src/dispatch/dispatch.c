@@ -57,6 +57,16 @@ static int copy_self(const st_opcall *c, st_tensor **copy) {
   return *copy ? 0 : st__status();
 }
 
+/* A view is an inference tensor when its base is (in any mode: PyTorch's view of a normal
+   tensor made in inference mode stays normal, and a view of an inference tensor is one); any
+   other new tensor is one when it is made in inference mode. */
+static void mark_inference(const st_opcall *c, const st_meta *m, st_tensor **out, bool inference) {
+  for (int i = 0; i < c->op->nout; i++) {
+    if ((c->op->flags & ST_OP_INPLACE) && i == 0) continue; /* self keeps what it is */
+    out[i]->inference = m[i].alias >= 0 ? c->in[m[i].alias]->inference : inference;
+  }
+}
+
 /* Level 0: plain tensors. Everything the call allocates (outputs, the node and what it
    saves) is made before the kernel writes, so that a failed in-place op leaves self as it was. */
 static int run_plain(const st_opcall *c, st_tensor **out) {
@@ -66,9 +76,16 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
   st_record r = {0};
   bool record = false, prepared = false;
   if (op->infer(c, m) || st__needs_record(c, 0, &record)) return st__status();
+  bool inference = st__inference_mode();
+  if ((op->flags & ST_OP_INPLACE) && c->in[0]->inference && !inference)
+    return st__op_error(c, ST_ERR_INPLACE,
+                        "in-place update to an inference tensor (shape %s, made in inference mode) "
+                        "outside inference mode is not allowed; clone it to get a normal tensor",
+                        ST_SHAPE_STR(c->in[0]));
   if (record && st__record_wants_self_copy(c, 0) && copy_self(c, &self_before))
     return st__status();
   if (allocate_outputs(c, m, out)) goto fail;
+  mark_inference(c, m, out, inference);
   bool all_views = true, any_view = false; /* a view needs no kernel (reshape decides per call) */
   for (int i = 0; i < op->nout; i++) {
     all_views = all_views && m[i].alias >= 0;
@@ -85,7 +102,8 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
     goto fail;
   }
   st__profiler_end(op->name, 0, t0);
-  if ((op->flags & ST_OP_INPLACE) && !st__inference_mode())
+  /* PyTorch counts versions of normal tensors in inference mode too; inference tensors have none */
+  if ((op->flags & ST_OP_INPLACE) && !out[0]->inference)
     atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
   if (prepared) st__record_commit(&r);
   st__drop(self_before);

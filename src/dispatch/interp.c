@@ -140,6 +140,6 @@ st_tensor *st__wrap(int level, st_tensor *value, int bdim, st_tensor *tangent) {
   w->bdim = (int8_t)(I->kind == ST_WRAP_VMAP ? bdim : 0);
   w->value = st_retain(value);
   w->tangent = st_retain(tangent);
-  w->tangent_own = false;
+  w->inference = false;
   return w;
 }

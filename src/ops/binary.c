@@ -198,18 +198,23 @@ static st_tensor *extremum_by(st_tensor *g, st_tensor *mine, st_tensor *theirs, 
 }
 
 /* FunctionsManual.cpp atan2_backward: g * other / r and g * -self / r with r = self^2 + other^2,
-   where 1 / r counts as 0 wherever r == 0 (the origin, or squares that underflow), so the
-   derivative at (0, 0) is 0 as in PyTorch, not NaN. The reciprocal is taken of a safe
-   denominator (1 there), so that differentiating it again meets no infinity either (PyTorch's
-   hessian at the origin is 0 too). PyTorch's forward-mode formula (derivatives.yaml) has no
-   such guard and gives NaN at the origin; jvp here uses this same partial, so jvp and vjp stay
-   transposes. */
+   where 1 / r counts as 0 wherever r == 0 (the origin, or squares that underflow to 0), so the
+   derivative at (0, 0) is 0 as in PyTorch, not NaN. The reciprocal itself is unguarded, as
+   PyTorch's is, so a second reverse derivative at the origin is NaN there (0 * inf) and a
+   forward-over-reverse one is 0 (the mask selects): torch.func's jacrev(jacrev) and hessian. */
 static st_tensor *atan2_partial(int i, st_tensor *x, st_tensor *w, st_tensor *g) {
   st_tensor *r = st_add(st_square(x), st_square(w));
-  st_tensor *at_pole = st_eq(r, zero_like0(r)), *one = st_scalar(st_dtype_of(r), 1);
-  st_tensor *inv = st_where(at_pole, zero_like0(r), st_reciprocal(st_where(at_pole, one, r)));
-  st_tensor *gr = st_mul(g, inv);
-  return i == 0 ? st_mul(gr, w) : st_mul(gr, st_neg(x));
+  st_tensor *inv = st_where(st_eq(r, zero_like0(r)), zero_like0(r), st_reciprocal(r));
+  return i == 0 ? st_mul(st_mul(g, w), inv) : st_mul(st_mul(g, st_neg(x)), inv);
+}
+
+/* derivatives.yaml atan2 "result: (-self_p * other_t + other_p * self_t) / (self_p.pow(2) +
+   other_p.pow(2))": unguarded, so the tangent at the origin is NaN as in torch.func.jvp. */
+static st_tensor *atan2_jvp(st_tensor *x, st_tensor *w, st_tensor *tx, st_tensor *tw) {
+  st_tensor *num = tx && tw ? st_sub(st_mul(w, tx), st_mul(x, tw))
+                   : tx     ? st_mul(w, tx)
+                            : st_neg(st_mul(x, tw));
+  return st_div(num, st_add(st_square(x), st_square(w)));
 }
 
 /* g * (d result / d input i) for the differentiable elementwise op `op` at the inputs `in`
@@ -274,6 +279,11 @@ static int vjp_elementwise(const st_vjp_args *a, st_tensor *const *gout, st_tens
 /* jvp of the differentiable elementwise ops: the sum of the products of the inputs that have
    a tangent. A lone smaller term broadcasts to the result (the interpreter expands it). */
 static int jvp_elementwise(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (a->op->id == ST_OP_atan2) {
+    if ((tin[0] || tin[1]) && !(tout[0] = atan2_jvp(a->in[0], a->in[1], tin[0], tin[1])))
+      return st__rule_failed();
+    return 0;
+  }
   st_tensor *sum = NULL;
   for (int i = 0; i < a->nin; i++) {
     if (!tin[i] || !has_derivative(a->op, i)) continue;

@@ -117,19 +117,20 @@ static st_tensor *gelu_derivative(st_tensor *x) {
   return st_add(cdf, st_mul(x, pdf));
 }
 
-/* clamp_backward: where((self >= min) & (self <= max), grad, 0): g passes where the input lies
-   within the bounds, bounds included; a NaN input passes none. A missing bound (+-inf) is not
-   compared, as in PyTorch's one-sided forms; with neither bound clamp is the identity and so is
-   its derivative. The in-place clamp_ reads self as it was before the write. */
+/* clamp_backward as torch 2.15 computes it: where((self > min) & (self < max), grad, 0): g passes
+   where the input lies strictly within the bounds (0 at a bound, checked against the venv's
+   torch, also for the jvp and the one-sided forms); a NaN input passes none. A missing bound
+   (+-inf) is not compared; with neither bound clamp is the identity and so is its derivative.
+   The in-place clamp_ reads self as it was before the write. */
 static st_tensor *clamp_times(const st_attrs *at, st_tensor *x, st_tensor *g) {
   st_tensor *mask = NULL;
   double lo = at->f[0], hi = at->f[1];
   bool has_lo = lo != -INFINITY, has_hi = hi != INFINITY;
   if (!has_lo && !has_hi) return st__track(st_retain(g));
-  if (has_lo) mask = st_ge(x, st_scalar(ST_F64, lo));
+  if (has_lo) mask = st_gt(x, st_scalar(ST_F64, lo));
   if (has_hi) { /* a failed lower mask stays NULL, so the result does (never a one-sided mask) */
-    st_tensor *le = st_le(x, st_scalar(ST_F64, hi));
-    mask = has_lo ? st_logical_and(mask, le) : le;
+    st_tensor *lt = st_lt(x, st_scalar(ST_F64, hi));
+    mask = has_lo ? st_logical_and(mask, lt) : lt;
   }
   return st_where(mask, g, zero_like0(g));
 }
@@ -167,6 +168,12 @@ static st_tensor *times_derivative(const st_op *op, const st_attrs *at, st_tenso
   case ST_OP_erf: return st_mul(g, st_mul_scalar(st_exp(st_neg(st_square(x))), TWO_OVER_SQRTPI));
   case ST_OP_clamp:
   case ST_OP_clamp_: return clamp_times(at, x, g);
+  /* derivatives.yaml: "self: zeros_like(grad)": piecewise constant, so their outputs require
+     grad (as in PyTorch) and pass a zero gradient */
+  case ST_OP_sign:
+  case ST_OP_floor:
+  case ST_OP_ceil:
+  case ST_OP_round: return st_zeros_like(g);
   default: st__error(ST_ERR_AUTOGRAD, "st_%s: no derivative", op->name); return NULL;
   }
 }
@@ -229,7 +236,7 @@ static int samples_unary(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 #define OUT0 ST_SAVE_OUT(0)
 UNARY(neg, 0, 0)
 UNARY(abs, 0, IN0)
-UNARY(sign, ST_OP_NONDIFF, 0)
+UNARY(sign, 0, 0)
 UNARY(exp, 0, OUT0)
 UNARY(expm1, 0, OUT0)
 UNARY(log, 0, IN0)
@@ -248,9 +255,9 @@ UNARY(gelu, 0, IN0)
 UNARY(silu, 0, IN0)
 UNARY(softplus, 0, IN0)
 UNARY(erf, 0, IN0)
-UNARY(floor, ST_OP_NONDIFF, 0)
-UNARY(ceil, ST_OP_NONDIFF, 0)
-UNARY(round, ST_OP_NONDIFF, 0)
+UNARY(floor, 0, 0)
+UNARY(ceil, 0, 0)
+UNARY(round, 0, 0)
 UNARY(logical_not, ST_OP_NONDIFF, 0)
 
 /* ---------------------------------------------------- clamp, clamp_: f[0] min, f[1] max */

@@ -102,7 +102,7 @@ TEST(non_differentiable_ops_do_not_require_grad) {
   st_tensor *x = LEAF(1, 2);
   CHECK(!st_requires_grad(st_lt(x, x)));
   CHECK(!st_requires_grad(st_argmax(x, 0, false)));
-  CHECK(!st_requires_grad(st_floor(x)));
+  CHECK(st_requires_grad(st_floor(x))); /* PyTorch: floor's output requires grad, gradient 0 */
   CHECK(st_requires_grad(st_mul(x, x)));
 }
 
@@ -117,18 +117,32 @@ TEST(no_grad_and_inference_modes_record_nothing) {
   st_set_inference_mode(false);
 }
 
-TEST(inference_mode_does_not_count_versions) {
+/* test_autograd.py TestAutogradInferenceMode.test_inference_mode_existing_autograd_session: a
+   normal tensor written in inference mode still counts its version, so a backward that saved it
+   fails; inference tensors count none and autograd refuses them outside inference mode
+   (test_inference_mode_inf_tensor_in_normal_mode_*). */
+TEST(inference_mode_counts_versions_of_normal_tensors_only) {
   st_tensor *x = LEAF(1, 2);
   st_tensor *h = st_mul_scalar(x, 1);
   st_tensor *y = st_sum_all(st_mul(h, x)); /* MulBackward saves h */
   st_set_inference_mode(true);
-  CHECK(st_add_scalar_(h, 0) == 0); /* no version bump: the saved h still counts as unchanged */
+  CHECK(!st_is_grad_enabled());
+  CHECK(st_add_scalar_(h, 0) == 0);
+  st_tensor *inf = st_ones(ST_F64, ST_SHAPE(2));
+  CHECK(st_add_scalar_(inf, 1) == 0); /* inside inference mode an inference tensor is writable */
   st_set_inference_mode(false);
-  CHECK(st_backward(y, NULL, true, false) == 0);
-  bool prev = st_set_grad_enabled(false);
-  CHECK(st_add_scalar_(h, 0) == 0); /* in no-grad mode the version does move */
-  st_set_grad_enabled(prev);
-  CHECK_FAILS(st_backward(y, NULL, false, false) != 0, ST_ERR_INPLACE, "modified by an inplace operation");
+  CHECK(st_is_grad_enabled());
+  CHECK_FAILS(st_backward(y, NULL, false, false) != 0, ST_ERR_INPLACE,
+              "modified by an inplace operation");
+  CHECK(st_add(inf, x) != NULL); /* functional use is fine */
+  CHECK_FAILS(!st_mul(inf, x), ST_ERR_AUTOGRAD, "cannot be saved for backward");
+  CHECK_FAILS(st_add_scalar_(inf, 1) != 0, ST_ERR_INPLACE, "outside inference mode");
+  CHECK_FAILS(st_set_requires_grad(inf, true) != 0, ST_ERR_AUTOGRAD, "inference tensor");
+  CHECK_CLOSE(inf, 0, 2, 2); /* the refused write changed nothing */
+  CHECK_FAILS(st_add_scalar_(st_slice(inf, 0, 0, 1, 1), 1) != 0, ST_ERR_INPLACE,
+              "outside inference mode"); /* a view of an inference tensor is one */
+  st_tensor *normal = st_clone(inf); /* a clone outside inference mode is normal */
+  CHECK(st_mul(normal, x) != NULL);
 }
 
 TEST(detach_shares_storage_without_history) {

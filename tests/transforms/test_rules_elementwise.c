@@ -228,7 +228,7 @@ TEST(rules_unary_kinks_exact) {
   CHECK(st_jvp(f, &x, &t, o, to) == 0);
   CHECK_CLOSE(to[0], 0, 0, 1, 1);
   CHECK_CLOSE(to[1], 0, 0, 1, 1);
-  CHECK_CLOSE(to[2], 0, 1, 1, 0);
+  CHECK_CLOSE(to[2], 0, 0, 0, 0); /* strictly inside (0, 1) only: torch 2.15 */
   st_func_release(f);
   st_scope_pop();
 }
