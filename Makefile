@@ -13,7 +13,7 @@ ASAN_BUILD ?= build-asan
 # Contract smoke programs whose sections are implemented so far.
 SMOKE ?= core autograd transforms custom
 
-.PHONY: all test demo asan tsan valgrind install clean smoke coverage coverage-check fuzz
+.PHONY: all test demo asan tsan valgrind install clean smoke coverage coverage-check fuzz oomtest
 
 all:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
@@ -42,6 +42,20 @@ asan:
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ./$(ASAN_BUILD)/strata_tests
+
+# The allocation-failure sweep (SQLite's and Lua's): under ASan + UBSan, each test of OOM_TESTS
+# runs with its n-th allocation failing, for every n until it completes (a test of more than
+# 2000 allocations is sampled evenly; OOM_STEP=K tries every K-th), each test in a child process.
+# Every run must leave no object alive and the thread's state as it was, and the test must pass
+# again afterwards. tests/matrix/test_oom_ops.c sweeps every op's samples in every mode on its own.
+OOM_TESTS ?= autograd/ core/ transforms/ matrix/test_oom_ops
+OOM_STEP ?=
+oomtest:
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTRATA_SANITIZE=address,undefined \
+	  -DCMAKE_C_FLAGS="-O1 -g" $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target strata_tests
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ./$(ASAN_BUILD)/strata_tests --oom$(if $(OOM_STEP),=$(OOM_STEP)) $(OOM_TESTS)
 
 # A subset of the suite under valgrind (no sanitizers, no caches): 0 bytes may be lost.
 VALGRIND_BUILD ?= build-valgrind
