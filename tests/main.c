@@ -183,6 +183,7 @@ static int oom_sweep_isolated(int i, int64_t sample) {
   fflush(stdout);
   pid_t pid = fork();
   if (pid == 0) {
+    st_set_num_threads(1); /* OpenMP's thread pool does not survive fork */
     int problems = oom_sweep(i, sample);
     fflush(stdout); /* _exit does not flush */
     _exit(problems ? 1 : 0);
