@@ -194,7 +194,7 @@ TEST(materialized_zeros_do_not_require_grad_without_create_graph) {
    create_graph, as in PyTorch. */
 TEST(engine_zeros_for_missing_output_gradients_under_create_graph) {
   st_tensor *x = leaf_of(tu_tensor(ST_F64, ST_SHAPE(4), (double[]){1, 2, 3, 4}));
-  st_tensor *pieces[2];
+  st_tensor *pieces[2] = {0};
   CHECK(st_chunk(x, 2, 0, 2, pieces) == 2);
   st_tensor *y = st_sum_all(st_mul(pieces[0], pieces[0])), *g = NULL, *h = NULL;
   st_grad_opts cg = {.create_graph = true};

@@ -7,7 +7,7 @@
 #include "test.h"
 #include "util.h"
 
-static int64_t refs(const st_tensor *t) { return atomic_load(&t->refcount); }
+static int64_t refs(const st_tensor *t) { return t ? atomic_load(&t->refcount) : -1; }
 
 static st_tensor *vec(int64_t n, double lo, double hi, unsigned seed) {
   double v[64];
