@@ -168,8 +168,10 @@ uint64_t st__profiler_begin(void);
 void st__profiler_end(const char *name, int backward, uint64_t t0);
 
 /* Grad mode. */
-bool st__grad_mode(void);
-bool st__inference_mode(void);
+/* The thread's switches (meta.c), read inline on the dispatch hot path. */
+extern _Thread_local bool st__tls_grad_disabled, st__tls_inference_mode;
+static inline bool st__grad_mode(void) { return !st__tls_grad_disabled && !st__tls_inference_mode; }
+static inline bool st__inference_mode(void) { return st__tls_inference_mode; }
 /* The thread's two switches together, for a transform that sets its own and restores the
    caller's (torch.func's "grad and vjp interaction with no_grad"): st__grad_modes_set returns
    the previous pair. */

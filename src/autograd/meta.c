@@ -7,11 +7,10 @@
 
 extern _Thread_local int st__tls_depth; /* interp.c: transforms active on this thread */
 
-static _Thread_local bool tls_grad_disabled; /* grad mode is on by default */
-static _Thread_local bool tls_inference_mode;
-
-bool st__grad_mode(void) { return !tls_grad_disabled && !tls_inference_mode; }
-bool st__inference_mode(void) { return tls_inference_mode; }
+_Thread_local bool st__tls_grad_disabled; /* grad mode is on by default */
+_Thread_local bool st__tls_inference_mode;
+#define tls_grad_disabled st__tls_grad_disabled
+#define tls_inference_mode st__tls_inference_mode
 /* torch.is_grad_enabled: false in inference mode too (st_set_grad_enabled still returns the
    grad-mode switch itself, so saving and restoring it is unaffected). */
 bool st_is_grad_enabled(void) { return !tls_grad_disabled && !tls_inference_mode; }

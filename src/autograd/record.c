@@ -97,11 +97,11 @@ static const st_node_ops op_node_ops = {"op", op_apply, op_release_saved, op_des
 
 /* "log_softmax" -> "LogSoftmaxBackward", as PyTorch names its nodes; made once per op (a race
    between threads writes the same bytes) so that recording does no string work. */
-const char *st__node_name(const st_op *op) {
-  static char names[ST_OP_COUNT][48];
-  static _Atomic bool ready[ST_OP_COUNT];
-  char *buf = names[op->id];
-  if (atomic_load_explicit(&ready[op->id], memory_order_acquire)) return buf;
+static char node_names[ST_OP_COUNT][48];
+static _Atomic bool node_name_ready[ST_OP_COUNT];
+
+static const char *make_node_name(const st_op *op) {
+  char *buf = node_names[op->id];
   char tmp[48];
   size_t k = 0;
   bool up = true;
@@ -115,9 +115,17 @@ const char *st__node_name(const st_op *op) {
   }
   snprintf(tmp + k, sizeof tmp - k, "Backward");
   memcpy(buf, tmp, sizeof tmp);
-  atomic_store_explicit(&ready[op->id], true, memory_order_release);
+  atomic_store_explicit(&node_name_ready[op->id], true, memory_order_release);
   return buf;
 }
+
+static inline const char *node_name(const st_op *op) {
+  if (atomic_load_explicit(&node_name_ready[op->id], memory_order_acquire))
+    return node_names[op->id];
+  return make_node_name(op);
+}
+
+const char *st__node_name(const st_op *op) { return node_name(op); }
 
 /* ---------------------------------------------------------------------------- the checks */
 
@@ -208,9 +216,11 @@ static int prepare_inputs(st_record *r, op_state *s, st_tensor *const *save_in,
     if (!saves(s, (size_t)i)) continue;
     /* at level 0 a saved view must not hold its base (a cycle when the base's history comes to
        include this node); below a grad level's wrappers nothing holds this level's nodes */
-    st_tensor *keep = r->level == 0 ? st__view_saved(value) : st_retain(value);
+    const st_autograd_meta *vm = value->ag;
+    bool alias = r->level == 0 && vm && vm->view_base && !vm->requires_grad;
+    st_tensor *keep = alias ? st__view_saved(value) : value;
     int rc = keep ? st__save(&s->saved[i], keep, false, 0) : ST_ERR_OOM;
-    st__drop(keep);
+    if (alias) st__drop(keep);
     if (rc) return rc;
   }
   return 0;
@@ -248,7 +258,7 @@ int st__record_prepare(st_record *r, const st_opcall *c, int level, st_tensor **
                        st_tensor *const *save_in, st_tensor *const *save_out,
                        st_tensor *self_before) {
   *r = (st_record){.c = c, .level = level, .nout = nout, .out = out};
-  st_node *n = r->node = st__node_new(&op_node_ops, st__node_name(c->op), c->nin, nout);
+  st_node *n = r->node = st__node_new(&op_node_ops, node_name(c->op), c->nin, nout);
   op_state *s = n ? st__alloc(state_bytes(c->nin, nout)) : NULL;
   if (!s) goto fail;
   *s = (op_state){c->op, c->a, c->nin, nout, saved_mask(c, level), NULL, NULL, (st_saved *)(s + 1)};

@@ -23,6 +23,7 @@ static _Thread_local int64_t tls_fail_after; /* 0: never; else the countdown to 
 static _Thread_local int64_t tls_allocations; /* every allocation this thread asked for */
 
 void st_set_allocator(const st_allocator *a) {
+  st__thread_caches_drain();
   if (a && a->alloc && a->free) hook = *a;
   else hook = (st_allocator){default_alloc, default_free, NULL};
 }

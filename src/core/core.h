@@ -32,6 +32,9 @@ static inline void st__ok(void) {
 /* A NULL tensor argument: an error already visible stays; else the held failure that produced
    the NULL comes back; else this error is set. Returns the status now set. */
 int st__null_error(st_status status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* While muted (calls nest), st__error sets nothing: for allocations whose failure is no error,
+   such as an optional index that a slower path replaces. */
+void st__error_mute(bool mute);
 /* "fn: argument N is NULL" through st__null_error (NULL propagation). */
 void st__null_arg(const char *fn, int index);
 
@@ -66,6 +69,9 @@ st_storage *st__storage_new(size_t nbytes); /* uninitialized data; NULL + OOM er
 void st__thread_cache_register(void);
 void st__tensor_headers_drain(void);
 void st__small_drain(void); /* alloc.c's small-block lists */
+/* Empties every cache of this thread (storage blocks, headers, small blocks, scope arrays):
+   before the allocator changes, so that nothing allocated by the old one is freed by the new. */
+void st__thread_caches_drain(void);
 void st__storage_retain(st_storage *s);
 void st__storage_release(st_storage *s);
 

@@ -39,7 +39,11 @@ void st_clear_error(void) {
   tls_held_status = 0;
 }
 
+static _Thread_local int tls_muted;
+void st__error_mute(bool mute) { tls_muted += mute ? 1 : -1; }
+
 int st__error(st_status status, const char *fmt, ...) {
+  if (tls_muted) return status;
   st__tls_status = status;
   va_list ap;
   va_start(ap, fmt);

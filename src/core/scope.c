@@ -2,9 +2,15 @@
 
    Everything a scope knows lives with the thread that opened it, never on the recorded object:
    a tensor may be shared read-only by threads (API.md, "Threads"), and each thread's scopes may
-   record it, so a count on the tensor would be a write every reader makes. Instead, each thread
-   keeps a small hash map from object to how many of its open entries record that object; it
-   answers "is this reference recorded here?" without touching the object. */
+   record it, so a count on the tensor would be a write every reader makes.
+
+   Recording appends an entry and popping releases the frame's entries: nothing else on the hot
+   path. Finding an object's entry (st_release of a recorded reference, st_keep, the transforms'
+   untracking) looks at the newest entries first, where results usually are. Only when that
+   misses in a large scope does the thread build an index, a hash map from object to how many
+   entries record it, and keep it up to date until its scopes are all closed: a release of a
+   reference the scopes do not hold then costs one lookup, not a walk over every entry. The
+   index is an optimization only: when it cannot be allocated the walk answers. */
 #include "core.h"
 #include "scope.h"
 
@@ -22,11 +28,16 @@ typedef struct {
   int phantoms;
 } scope_frame;
 
-/* The recorded objects: open addressing with linear probing, deletion by backward shift. */
+/* The index: open addressing with linear probing. A slot whose count drops to 0 stays until the
+   next rebuild (deleting is then one decrement), and the whole index is emptied at once by a new
+   generation when the thread's last scope closes. */
 typedef struct {
-  void *obj; /* NULL: empty slot */
+  void *obj;
   int32_t count;
+  uint32_t gen; /* the slot is in use when gen == the index's */
 } index_slot;
+
+enum { SCAN_NEWEST = 32 }; /* entries looked at before the index is built */
 
 static _Thread_local struct {
   scope_entry *entries;
@@ -34,8 +45,10 @@ static _Thread_local struct {
   scope_frame *frames;
   int nframes, frames_cap;
   int base_phantoms; /* failed pushes with no scope open */
+  bool indexed;      /* the index is current: recording and popping keep it so */
   index_slot *index;
-  size_t index_cap, index_used; /* index_cap is 0 or a power of two */
+  size_t index_cap, index_used; /* index_cap is 0 or a power of two; used counts count-0 slots */
+  uint32_t gen;
 } tls;
 
 /* ----------------------------------------------------------------------------------- index */
@@ -45,56 +58,63 @@ static size_t slot_of(const void *obj, size_t cap) {
   return (size_t)((x * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
 }
 
-/* The slot holding obj, or the empty slot where it would go. */
+/* The slot holding obj, or the free slot where it would go. */
 static size_t index_find(const void *obj) {
   size_t mask = tls.index_cap - 1, i = slot_of(obj, tls.index_cap);
-  while (tls.index[i].obj && tls.index[i].obj != obj) i = (i + 1) & mask;
+  while (tls.index[i].gen == tls.gen && tls.index[i].obj != obj) i = (i + 1) & mask;
   return i;
 }
 
-static int32_t index_count(const void *obj) {
-  if (!tls.index_used) return 0;
-  return tls.index[index_find(obj)].count;
-}
-
-static int index_grow(void) {
-  size_t cap = tls.index_cap ? 2 * tls.index_cap : 128;
-  index_slot *fresh = st__calloc(cap, sizeof(index_slot));
-  if (!fresh) return ST_ERR_OOM;
-  index_slot *old = tls.index;
-  size_t old_cap = tls.index_cap;
-  tls.index = fresh;
-  tls.index_cap = cap;
-  for (size_t i = 0; i < old_cap; i++)
-    if (old[i].obj) tls.index[index_find(old[i].obj)] = old[i];
-  st__free(old, sizeof(index_slot) * old_cap);
-  return 0;
-}
-
 static void index_add(void *obj) {
-  size_t i = index_find(obj);
-  if (!tls.index[i].obj) {
-    tls.index[i].obj = obj;
+  index_slot *s = &tls.index[index_find(obj)];
+  if (s->gen != tls.gen) {
+    *s = (index_slot){obj, 0, tls.gen};
     tls.index_used++;
   }
-  tls.index[i].count++;
+  s->count++;
 }
 
-static void index_remove(const void *obj) {
-  size_t mask = tls.index_cap - 1, i = index_find(obj);
-  if (--tls.index[i].count > 0) return;
-  /* Backward-shift deletion: move later entries of the probe run into the hole. */
-  tls.index_used--;
-  for (size_t j = (i + 1) & mask;; j = (j + 1) & mask) {
-    if (!tls.index[j].obj) break;
-    size_t home = slot_of(tls.index[j].obj, tls.index_cap);
-    /* j's entry may fill the hole at i when its home is not in (i, j] cyclically. */
-    bool stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
-    if (stays) continue;
-    tls.index[i] = tls.index[j];
-    i = j;
+static void index_remove(const void *obj) { tls.index[index_find(obj)].count--; }
+
+static int32_t index_count(const void *obj) {
+  const index_slot *s = &tls.index[index_find(obj)];
+  return s->gen == tls.gen ? s->count : 0;
+}
+
+static void index_drop(void) {
+  tls.indexed = false;
+  if (++tls.gen == 0) { /* wrapped: make every slot old for real */
+    for (size_t i = 0; i < tls.index_cap; i++) tls.index[i].gen = 0;
+    tls.gen = 1;
   }
-  tls.index[i] = (index_slot){NULL, 0};
+  tls.index_used = 0;
+}
+
+/* Builds the index from the entries, in a table with room for `extra` more objects. */
+static bool index_build(size_t extra) {
+  size_t need = 2 * (tls.n + extra), cap = tls.index_cap ? tls.index_cap : 128;
+  while (cap < need) cap *= 2;
+  if (cap != tls.index_cap) {
+    st__error_mute(true); /* a failure is no error: the walk answers instead */
+    index_slot *fresh = st__calloc(cap, sizeof(index_slot));
+    st__error_mute(false);
+    if (!fresh) return false;
+    st__free(tls.index, sizeof(index_slot) * tls.index_cap);
+    tls.index = fresh;
+    tls.index_cap = cap;
+  }
+  index_drop();
+  for (size_t i = 0; i < tls.n; i++)
+    if (tls.entries[i].obj) index_add(tls.entries[i].obj);
+  tls.indexed = true;
+  return true;
+}
+
+/* Room in the index for n more objects (a rebuild drops the count-0 slots); when there is none
+   the index is given up rather than failing the caller. */
+static void index_reserve(size_t n) {
+  if (tls.indexed && 2 * (tls.index_used + n) > tls.index_cap && !index_build(n))
+    tls.indexed = false;
 }
 
 /* ---------------------------------------------------------------------------------- frames */
@@ -116,7 +136,8 @@ int st_scope_push(void) {
   return 0;
 }
 
-static void free_all(void) {
+void st__scope_drain(void) {
+  if (tls.nframes) return; /* in use: a scope left open at thread exit keeps them */
   st__free(tls.entries, sizeof(scope_entry) * tls.cap);
   st__free(tls.frames, sizeof(scope_frame) * (size_t)tls.frames_cap);
   st__free(tls.index, sizeof(index_slot) * tls.index_cap);
@@ -125,6 +146,7 @@ static void free_all(void) {
   tls.index = NULL;
   tls.cap = tls.index_cap = tls.index_used = 0;
   tls.frames_cap = 0;
+  tls.indexed = false;
 }
 
 void st_scope_pop(void) {
@@ -143,16 +165,22 @@ void st_scope_pop(void) {
   while (tls.n > start) {
     scope_entry e = tls.entries[--tls.n];
     if (!e.obj) continue;
-    index_remove(e.obj);
+    if (tls.indexed) index_remove(e.obj);
     e.drop(e.obj);
   }
-  if (tls.nframes == 0) free_all();
+  if (tls.nframes) return;
+  index_drop();
+#ifdef STRATA_NO_CACHE
+  st__scope_drain(); /* sanitizer builds keep nothing between scopes */
+#else
+  st__thread_cache_register(); /* the arrays stay for the next scope, drained at thread exit */
+#endif
 }
 
 bool st__scope_active(void) { return tls.nframes > 0; }
 int st__scope_depth(void) { return tls.nframes; }
 
-/* Room for n more entries and n more distinct objects, so that recording them cannot fail. */
+/* Room for n more entries (and in the index, when it is kept), so that recording cannot fail. */
 static int reserve(size_t n) {
   if (tls.n + n > tls.cap) {
     size_t cap = tls.cap ? 2 * tls.cap : 64;
@@ -162,8 +190,7 @@ static int reserve(size_t n) {
     tls.entries = e;
     tls.cap = cap;
   }
-  while (2 * (tls.index_used + n) > tls.index_cap)
-    if (index_grow()) return ST_ERR_OOM;
+  index_reserve(n);
   return 0;
 }
 
@@ -173,26 +200,31 @@ int st__scope_record(void *obj, void (*drop)(void *)) {
   if (tls.nframes == 0) return 0;
   if (reserve(1)) return ST_ERR_OOM;
   tls.entries[tls.n++] = (scope_entry){obj, drop};
-  index_add(obj);
+  if (tls.indexed) index_add(obj);
   return 0;
 }
 
-/* Finds the newest entry for obj at or above frame `min_frame`; returns its index or -1. */
+/* The newest entry for obj at or above frame `min_frame`, or -1: the newest entries first, then,
+   in a large scope, the index says whether to walk the rest. */
 static ptrdiff_t find_entry(const void *obj, int min_frame) {
-  size_t lo = min_frame < tls.nframes ? tls.frames[min_frame].start : tls.n;
-  for (size_t i = tls.n; i > lo; i--)
+  size_t lo = min_frame < tls.nframes ? tls.frames[min_frame].start : tls.n, i = tls.n;
+  for (size_t k = 0; i > lo && k < SCAN_NEWEST; i--, k++)
+    if (tls.entries[i - 1].obj == obj) return (ptrdiff_t)(i - 1);
+  if (i == lo) return -1;
+  if ((tls.indexed || index_build(0)) && !index_count(obj)) return -1;
+  for (; i > lo; i--)
     if (tls.entries[i - 1].obj == obj) return (ptrdiff_t)(i - 1);
   return -1;
 }
 
 static void remove_entry(size_t i) {
-  index_remove(tls.entries[i].obj);
+  if (tls.indexed) index_remove(tls.entries[i].obj);
   if (i + 1 == tls.n) tls.n--;
   else tls.entries[i].obj = NULL;
 }
 
 bool st__scope_forget(void *obj) {
-  if (!index_count(obj)) return false;
+  if (tls.nframes == 0) return false;
   ptrdiff_t i = find_entry(obj, 0);
   if (i < 0) return false;
   remove_entry((size_t)i);
@@ -200,7 +232,7 @@ bool st__scope_forget(void *obj) {
 }
 
 bool st__scope_forget_top(void *obj) {
-  if (tls.nframes == 0 || !index_count(obj)) return false;
+  if (tls.nframes == 0) return false;
   ptrdiff_t i = find_entry(obj, tls.nframes - 1);
   if (i < 0) return false;
   remove_entry((size_t)i);
@@ -208,7 +240,7 @@ bool st__scope_forget_top(void *obj) {
 }
 
 void st__scope_keep(void *obj, void (*drop)(void *)) {
-  if (tls.nframes == 0 || !index_count(obj)) return;
+  if (tls.nframes == 0) return;
   ptrdiff_t i = find_entry(obj, tls.nframes - 1);
   if (i < 0) return;
   if (tls.nframes < 2) { /* the outermost scope hands the reference to the caller */
@@ -230,7 +262,7 @@ void *st__scope_take(size_t mark) {
   while (tls.n > mark) {
     scope_entry e = tls.entries[--tls.n];
     if (!e.obj) continue; /* a tombstone */
-    index_remove(e.obj);
+    if (tls.indexed) index_remove(e.obj);
     return e.obj;
   }
   return NULL;

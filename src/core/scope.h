@@ -4,9 +4,13 @@
 #define STRATA_SCOPE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 bool st__scope_active(void);
+/* Frees this thread's scope arrays (kept between scopes in cache builds): at thread exit, or
+   before the allocator changes. Only with no scope open. */
+void st__scope_drain(void);
 int st__scope_depth(void); /* open scopes on this thread (failed pushes not counted) */
 /* Records one reference to obj in the innermost scope (none open: nothing). drop releases one
    reference without consulting scopes. Returns 0 or ST_ERR_OOM (nothing recorded). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "core.h"
+#include "scope.h"
 
 /* Freed buffers of up to 2^CACHE_MAX_CLASS bytes wait in per-thread free lists by power-of-two
    class, so the steady state of a training loop allocates nothing from the system. The cache
@@ -28,6 +29,7 @@ static void *block_get(size_t nbytes, size_t *cap) {
   return st__alloc_aligned(*cap);
 }
 static void block_put(void *p, size_t cap) { st__free_aligned(p, cap); }
+void st__thread_caches_drain(void) { st__scope_drain(); }
 #else
 static _Thread_local block_cache tls_cache;
 
@@ -53,10 +55,12 @@ static void cache_drain(void) {
 static pthread_key_t cache_key;
 static pthread_once_t cache_key_once = PTHREAD_ONCE_INIT;
 static void drain_all(void) {
+  st__scope_drain();
   cache_drain();
   st__tensor_headers_drain();
   st__small_drain(); /* last: the drains above may free small blocks into it */
 }
+void st__thread_caches_drain(void) { drain_all(); }
 static void drain_at_thread_exit(void *unused) {
   (void)unused;
   drain_all();

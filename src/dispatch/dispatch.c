@@ -57,15 +57,6 @@ static int copy_self(const st_opcall *c, st_tensor **copy) {
   return *copy ? 0 : st__status();
 }
 
-/* A view is an inference tensor when its base is (in any mode: PyTorch's view of a normal
-   tensor made in inference mode stays normal, and a view of an inference tensor is one); any
-   other new tensor is one when it is made in inference mode. */
-static void mark_inference(const st_opcall *c, const st_meta *m, st_tensor **out, bool inference) {
-  for (int i = 0; i < c->op->nout; i++) {
-    if ((c->op->flags & ST_OP_INPLACE) && i == 0) continue; /* self keeps what it is */
-    out[i]->inference = m[i].alias >= 0 ? c->in[m[i].alias]->inference : inference;
-  }
-}
 
 /* Level 0: plain tensors. Everything the call allocates (outputs, the node and what it
    saves) is made before the kernel writes, so that a failed in-place op leaves self as it was. */
@@ -73,7 +64,7 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   st_meta m[ST_MAX_OUTS];
   st_tensor *self_before = NULL;
-  st_record r = {0};
+  st_record r;
   bool record = false, prepared = false;
   if (op->infer(c, m) || st__needs_record(c, 0, &record)) return st__status();
   bool inference = st__inference_mode();
@@ -85,11 +76,16 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
   if (record && st__record_wants_self_copy(c, 0) && copy_self(c, &self_before))
     return st__status();
   if (allocate_outputs(c, m, out)) goto fail;
-  mark_inference(c, m, out, inference);
-  bool all_views = true, any_view = false; /* a view needs no kernel (reshape decides per call) */
+  /* A view needs no kernel (reshape decides per call). A view is an inference tensor when its
+     base is (in any mode: PyTorch's view of a normal tensor made in inference mode stays
+     normal); any other new tensor is one when it is made in inference mode. */
+  bool all_views = true, any_view = false;
   for (int i = 0; i < op->nout; i++) {
-    all_views = all_views && m[i].alias >= 0;
-    any_view = any_view || m[i].alias >= 0;
+    bool view = m[i].alias >= 0;
+    all_views = all_views && view;
+    any_view = any_view || view;
+    if (i > 0 || !(op->flags & ST_OP_INPLACE)) /* self keeps what it is */
+      out[i]->inference = view ? c->in[m[i].alias]->inference : inference;
   }
   if (any_view && st__view_track_outputs(c, m, out)) goto fail;
   if (record) {
