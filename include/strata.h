@@ -859,8 +859,10 @@ int st_init_trunc_normal_(st_tensor *t, double mean, double std, double a, doubl
    "<name>.weight", "<name>.bias") in the container and records the index; the _apply call is a
    pure function of the parameter array it is given (params[index], ...), normally a function's
    `in` whose first inputs are st_params_tensors, so it works on plain tensors and under every
-   transform. Zero fields take the defaults in the comments. Dropout is st_dropout (no
-   parameters). */
+   transform. Zero fields take the defaults in the comments (dtype 0 is ST_F32). Parameters are
+   made requiring grad, for eager training (st_backward, then st_optim_step); with transforms,
+   turn that off (st_params_set_requires_grad(p, false)) or run them with grad mode off, so the
+   eager graph is not recorded around them. Dropout is st_dropout (no parameters). */
 typedef enum {
   ST_ACT_NONE,
   ST_ACT_RELU,
@@ -874,7 +876,8 @@ st_tensor *st_activate(st_tensor *x, st_activation act); /* ST_ACT_NONE: x (a ne
 typedef struct {
   int64_t in, out;
   bool no_bias;
-  int index; /* set by _add: weight [out, in] at params[index], bias [out] after it */
+  st_dtype dtype; /* of the parameters; 0: ST_F32 */
+  int index;      /* set by _add: weight [out, in] at params[index], bias [out] after it */
 } st_linear_layer;
 int st_linear_layer_add(st_linear_layer *l, st_params *p, const char *name);
 st_tensor *st_linear_layer_apply(const st_linear_layer *l, st_tensor *const *params, st_tensor *x);
@@ -888,6 +891,7 @@ typedef struct {
   int64_t dilation[2]; /* 0: 1 */
   int64_t groups;      /* 0: 1 */
   bool no_bias;
+  st_dtype dtype;
   int index;
 } st_conv2d_layer;
 int st_conv2d_layer_add(st_conv2d_layer *l, st_params *p, const char *name);
@@ -897,6 +901,7 @@ typedef struct {
   int64_t in, out, kernel;
   int64_t stride, padding, dilation, groups; /* 0: 1, 0, 1, 1 */
   bool no_bias;
+  st_dtype dtype;
   int index;
 } st_conv1d_layer;
 int st_conv1d_layer_add(st_conv1d_layer *l, st_params *p, const char *name);
@@ -908,6 +913,7 @@ typedef struct {
   int64_t shape[ST_MAX_DIMS];
   double eps; /* 0: 1e-5 */
   bool no_affine;
+  st_dtype dtype;
   int index;
 } st_layer_norm_layer;
 int st_layer_norm_layer_add(st_layer_norm_layer *l, st_params *p, const char *name);
@@ -927,6 +933,7 @@ typedef struct {
   double eps;      /* 0: 1e-5 */
   double momentum; /* 0: 0.1 */
   bool no_affine, no_running_stats;
+  st_dtype dtype;
   int index;
   st_tensor *running_mean, *running_var, *num_batches_tracked;
 } st_batch_norm_layer;
@@ -937,6 +944,7 @@ st_tensor *st_batch_norm_layer_apply(const st_batch_norm_layer *l, st_tensor *co
 /* weight [num, dim] drawn from N(0, 1); indices ST_I64 of any shape. */
 typedef struct {
   int64_t num, dim;
+  st_dtype dtype;
   int index;
 } st_embedding_layer;
 int st_embedding_layer_add(st_embedding_layer *l, st_params *p, const char *name);
@@ -952,7 +960,7 @@ typedef struct {
   st_linear_layer layers[ST_MLP_MAX_LAYERS];
 } st_mlp;
 int st_mlp_add(st_mlp *m, st_params *p, const char *name, int nsizes, const int64_t *sizes,
-               st_activation act);
+               st_activation act, st_dtype dtype);
 st_tensor *st_mlp_apply(const st_mlp *m, st_tensor *const *params, st_tensor *x);
 
 /* ------------------------------------------------------------------------------------ data */

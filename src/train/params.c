@@ -8,28 +8,33 @@
 
 typedef struct {
   char **names;
-  st_tensor **ts; /* retained */
+  st_tensor **ts; /* borrowed from the container's refs */
   int len, cap;
 } entries;
 
+/* The references are held by an st_dict (by name): st_release of a caller's tensor that a scope
+   records would give back the scope's reference rather than ours, while the dict's are its own. */
 struct st_params {
   entries params, buffers;
+  st_dict *refs;
 };
 
 st_params *st_params_new(void) {
   st_params *p = calloc(1, sizeof *p);
-  if (!p)
+  if (!p) {
     st__tr_error(ST_ERR_OOM, "st_params_new: out of memory");
-  else
-    st_clear_error();
+    return NULL;
+  }
+  if (!(p->refs = st_dict_new())) {
+    free(p);
+    return NULL;
+  }
+  st_clear_error();
   return p;
 }
 
 static void entries_free(entries *e) {
-  for (int i = 0; i < e->len; i++) {
-    free(e->names[i]);
-    st_release(e->ts[i]);
-  }
+  for (int i = 0; i < e->len; i++) free(e->names[i]);
   free(e->names);
   free(e->ts);
 }
@@ -38,6 +43,7 @@ void st_params_free(st_params *p) {
   if (!p) return;
   entries_free(&p->params);
   entries_free(&p->buffers);
+  st_dict_free(p->refs);
   free(p);
 }
 
@@ -65,8 +71,13 @@ static int add(st_params *p, entries *e, const char *fn, const char *name, st_te
   }
   char *copy = strdup(name);
   if (!copy) return st__tr_error(ST_ERR_OOM, "%s: out of memory", fn);
+  int rc = st_dict_set(p->refs, name, t);
+  if (rc) {
+    free(copy);
+    return rc;
+  }
   e->names[e->len] = copy;
-  e->ts[e->len] = st_retain(t);
+  e->ts[e->len] = t;
   st_clear_error();
   return e->len++;
 }
