@@ -7,17 +7,23 @@
 
 #include "train.h"
 
-/* Sum of squares of n values, accumulated in double. */
-static double sum_squares(const void *data, st_dtype dt, int64_t n) {
-  double acc = 0;
-  if (dt == ST_F32) {
-    const float *x = data;
-    for (int64_t i = 0; i < n; i++) acc += (double)x[i] * x[i];
-  } else {
-    const double *x = data;
-    for (int64_t i = 0; i < n; i++) acc += x[i] * x[i];
+/* Sum of squares of n values, accumulated in double in eight independent partial sums (one
+   chain of dependent additions would run at the adder's latency, not its throughput). */
+#define SUM_SQUARES(T)                                                                             \
+  static double sum_squares_##T(const T *x, int64_t n) {                                           \
+    double part[8] = {0};                                                                          \
+    int64_t i = 0;                                                                                 \
+    for (; i + 8 <= n; i += 8)                                                                     \
+      for (int k = 0; k < 8; k++) part[k] += (double)x[i + k] * (double)x[i + k];                  \
+    for (; i < n; i++) part[0] += (double)x[i] * (double)x[i];                                     \
+    return ((part[0] + part[1]) + (part[2] + part[3])) +                                           \
+           ((part[4] + part[5]) + (part[6] + part[7]));                                            \
   }
-  return acc;
+SUM_SQUARES(float)
+SUM_SQUARES(double)
+
+static double sum_squares(const void *data, st_dtype dt, int64_t n) {
+  return dt == ST_F32 ? sum_squares_float(data, n) : sum_squares_double(data, n);
 }
 
 static double clip_grad_norm(int nparams, st_tensor *const *params, double max_norm,
