@@ -113,3 +113,21 @@ lines += ["", "#endif", ""]
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "npy_expected.h"), "w") as f:
     f.write("\n".join(lines))
+
+# The seed corpus of tests/fuzz/fuzz_npy.c: the same files, the two archives, and a few broken
+# variants (truncated, a header that lies about the size, an archive with a bad CRC).
+corpus = os.path.join(here, "..", "fuzz", "corpus", "fuzz_npy")
+os.makedirs(corpus, exist_ok=True)
+seeds = {f"{name}.npy": b for name, b, *_ in cases}
+for name, fn in (("stored", np.savez), ("deflated", np.savez_compressed)):
+    f = io.BytesIO()
+    fn(f, x=x, y=y)
+    seeds[f"{name}.npz"] = f.getvalue()
+seeds["truncated.npy"] = cases[0][1][:-5]
+seeds["lying_shape.npy"] = cases[0][1].replace(b"(2, 3)", b"(3, 3)")
+bad_crc = bytearray(seeds["stored.npz"])
+bad_crc[bad_crc.index(b"PK\x03\x04", 1) - 1] ^= 0x40
+seeds["bad_crc.npz"] = bytes(bad_crc)
+for name, b in seeds.items():
+    with open(os.path.join(corpus, name), "wb") as f:
+        f.write(b)
