@@ -71,13 +71,17 @@ static int add_weight_bias(st_params *p, const char *fn, const char *name, st_dt
 /* Runs an _add body inside a scope: the tensors it makes are held by the container. */
 #define IN_SCOPE(expr)                                                                             \
   do {                                                                                             \
+    int np_ = st_params_len(p), nb_ = st_params_buffer_len(p);                                     \
     if (st_scope_push()) {                                                                         \
       st_scope_pop();                                                                              \
       return ST_ERR_OOM;                                                                           \
     }                                                                                              \
     int index_ = (expr);                                                                           \
     st_scope_pop();                                                                                \
-    if (index_ < 0) return index_;                                                                 \
+    if (index_ < 0) { /* a failed add leaves the container as it was */                            \
+      st__tr_params_truncate(p, np_, nb_);                                                         \
+      return index_;                                                                               \
+    }                                                                                              \
     l->index = index_;                                                                             \
     st_clear_error();                                                                              \
     return 0;                                                                                      \
@@ -179,13 +183,19 @@ int st_batch_norm_layer_add(st_batch_norm_layer *l, st_params *p, const char *na
     return st__tr_error(ST_ERR_ARG, "%s: momentum %g must lie in [0, 1] and eps %g be >= 0", fn,
                         l->momentum, l->eps);
   if (check_layer_dtype(fn, l->dtype)) return st__tr_status();
+  int np = st_params_len(p), nb = st_params_buffer_len(p);
   if (st_scope_push()) {
     st_scope_pop();
     return ST_ERR_OOM;
   }
-  int index = add_batch_norm(l, p, fn, name);
+  st_batch_norm_layer built = *l;
+  int index = add_batch_norm(&built, p, fn, name);
   st_scope_pop();
-  if (index < -1) return index;
+  if (index < -1) {
+    st__tr_params_truncate(p, np, nb);
+    return index;
+  }
+  *l = built;
   l->index = index;
   st_clear_error();
   return 0;
@@ -212,13 +222,17 @@ int st_mlp_add(st_mlp *m, st_params *p, const char *name, int nsizes, const int6
   if ((unsigned)act > ST_ACT_SILU)
     return st__tr_error(ST_ERR_ARG, "%s: unknown activation %d", fn, (int)act);
   st_mlp built = {.nlayers = nsizes - 1, .act = act};
+  int np = st_params_len(p), nb = st_params_buffer_len(p);
   for (int i = 0; i + 1 < nsizes; i++) {
     char layer[240];
     if (snprintf(layer, sizeof layer, "%s.%d", name, i) >= (int)sizeof layer)
       return st__tr_error(ST_ERR_ARG, "%s: the name \"%s\" is too long", fn, name);
     built.layers[i] = (st_linear_layer){.in = sizes[i], .out = sizes[i + 1], .dtype = dtype};
     int rc = st_linear_layer_add(&built.layers[i], p, layer);
-    if (rc) return rc;
+    if (rc) { /* the layers added before this one go too */
+      st__tr_params_truncate(p, np, nb);
+      return rc;
+    }
   }
   *m = built;
   return 0;

@@ -25,9 +25,8 @@ static inline T K(addcmul)(T self, T t1, T t2, T value) { return FMA(value * t1,
 static inline T K(addcdiv)(T self, T t1, T t2, T value) { return self + value * t1 / t2; }
 
 static inline __attribute__((always_inline)) void K(sgd_loop)(const optim_args *a, int64_t lo,
-                                                               int64_t hi, bool use_wd,
-                                                               bool use_mom, bool nesterov,
-                                                               bool first) {
+                                                              int64_t hi, bool use_wd, bool use_mom,
+                                                              bool nesterov, bool first) {
   T *p = a->param, *buf = a->state[0];
   const T *gr = a->grad;
   const T sign = a->maximize ? (T)-1 : (T)1, wd = (T)a->weight_decay, mom = (T)a->momentum;
@@ -48,21 +47,27 @@ static inline __attribute__((always_inline)) void K(sgd_loop)(const optim_args *
    general loop; the steady states get their own. */
 static void K(sgd)(const optim_args *a, int64_t lo, int64_t hi) {
   bool wd = a->weight_decay != 0, mom = a->momentum != 0, nest = a->nesterov;
-  if (!mom && !wd) K(sgd_loop)(a, lo, hi, false, false, false, false);
-  else if (!mom) K(sgd_loop)(a, lo, hi, true, false, false, false);
-  else if (a->first) K(sgd_loop)(a, lo, hi, wd, true, nest, true);
-  else if (wd && nest) K(sgd_loop)(a, lo, hi, true, true, true, false);
-  else if (wd) K(sgd_loop)(a, lo, hi, true, true, false, false);
-  else if (nest) K(sgd_loop)(a, lo, hi, false, true, true, false);
-  else K(sgd_loop)(a, lo, hi, false, true, false, false);
+  if (!mom && !wd)
+    K(sgd_loop)(a, lo, hi, false, false, false, false);
+  else if (!mom)
+    K(sgd_loop)(a, lo, hi, true, false, false, false);
+  else if (a->first)
+    K(sgd_loop)(a, lo, hi, wd, true, nest, true);
+  else if (wd && nest)
+    K(sgd_loop)(a, lo, hi, true, true, true, false);
+  else if (wd)
+    K(sgd_loop)(a, lo, hi, true, true, false, false);
+  else if (nest)
+    K(sgd_loop)(a, lo, hi, false, true, true, false);
+  else
+    K(sgd_loop)(a, lo, hi, false, true, false, false);
 }
 
 /* Adam and AdamW (decoupled weight decay: the parameter shrinks first, by a factor that is
    exactly 1 without it). The flags that change the loop's shape are arguments of an
    always-inlined body, so each combination is its own branch-free, vectorized loop. */
-static inline __attribute__((always_inline)) void K(adam_loop)(const optim_args *a, int64_t lo,
-                                                                int64_t hi, bool coupled,
-                                                                bool amsgrad) {
+static inline __attribute__((always_inline)) void
+K(adam_loop)(const optim_args *a, int64_t lo, int64_t hi, bool coupled, bool amsgrad) {
   T *p = a->param, *m = a->state[0], *v = a->state[1], *vmax = a->state[2];
   const T *gr = a->grad;
   const T sign = a->maximize ? (T)-1 : (T)1, wd = (T)a->weight_decay;
@@ -89,15 +94,19 @@ static inline __attribute__((always_inline)) void K(adam_loop)(const optim_args 
 
 static void K(adam)(const optim_args *a, int64_t lo, int64_t hi) {
   bool coupled = a->weight_decay != 0 && !a->decoupled;
-  if (coupled && a->amsgrad) K(adam_loop)(a, lo, hi, true, true);
-  else if (coupled) K(adam_loop)(a, lo, hi, true, false);
-  else if (a->amsgrad) K(adam_loop)(a, lo, hi, false, true);
-  else K(adam_loop)(a, lo, hi, false, false);
+  if (coupled && a->amsgrad)
+    K(adam_loop)(a, lo, hi, true, true);
+  else if (coupled)
+    K(adam_loop)(a, lo, hi, true, false);
+  else if (a->amsgrad)
+    K(adam_loop)(a, lo, hi, false, true);
+  else
+    K(adam_loop)(a, lo, hi, false, false);
 }
 
 static inline __attribute__((always_inline)) void K(rmsprop_loop)(const optim_args *a, int64_t lo,
-                                                                   int64_t hi, bool use_wd,
-                                                                   bool centered, bool use_mom) {
+                                                                  int64_t hi, bool use_wd,
+                                                                  bool centered, bool use_mom) {
   T *p = a->param, *sq = a->state[0], *buf = a->state[1], *gavg = a->state[2];
   const T *gr = a->grad;
   const T sign = a->maximize ? (T)-1 : (T)1, wd = (T)a->weight_decay, alpha = (T)a->alpha;
@@ -129,9 +138,12 @@ static inline __attribute__((always_inline)) void K(rmsprop_loop)(const optim_ar
 static void K(rmsprop)(const optim_args *a, int64_t lo, int64_t hi) {
   bool wd = a->weight_decay != 0, c = a->centered, mom = a->momentum > 0;
   /* the common cases get their own loops; the rest share the general one */
-  if (!wd && !c && !mom) K(rmsprop_loop)(a, lo, hi, false, false, false);
-  else if (!wd && !c && mom) K(rmsprop_loop)(a, lo, hi, false, false, true);
-  else K(rmsprop_loop)(a, lo, hi, wd, c, mom);
+  if (!wd && !c && !mom)
+    K(rmsprop_loop)(a, lo, hi, false, false, false);
+  else if (!wd && !c && mom)
+    K(rmsprop_loop)(a, lo, hi, false, false, true);
+  else
+    K(rmsprop_loop)(a, lo, hi, wd, c, mom);
 }
 
 static void K(adagrad)(const optim_args *a, int64_t lo, int64_t hi) {

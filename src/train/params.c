@@ -66,6 +66,7 @@ static int add(st_params *p, entries *e, const char *fn, const char *name, st_te
     if (names) e->names = names;
     st_tensor **ts = names ? realloc(e->ts, sizeof *ts * (size_t)cap) : NULL;
     if (!ts) return st__tr_error(ST_ERR_OOM, "%s: out of memory", fn);
+    memset(ts + e->cap, 0, sizeof *ts * (size_t)(cap - e->cap)); /* never a stale pointer */
     e->ts = ts;
     e->cap = cap;
   }
@@ -80,6 +81,19 @@ static int add(st_params *p, entries *e, const char *fn, const char *name, st_te
   e->ts[e->len] = t;
   st_clear_error();
   return e->len++;
+}
+
+/* Drops the entries past the first nparams parameters and nbuffers buffers (what a failed
+   layer _add had added). Their tensors stay referenced by refs until the container is freed:
+   removing them from the dict could fail, this cannot. */
+void st__tr_params_truncate(st_params *p, int nparams, int nbuffers) {
+  entries *es[2] = {&p->params, &p->buffers};
+  int keep[2] = {nparams, nbuffers};
+  for (int k = 0; k < 2; k++)
+    for (; es[k]->len > keep[k]; es[k]->len--) {
+      free(es[k]->names[es[k]->len - 1]);
+      es[k]->ts[es[k]->len - 1] = NULL;
+    }
 }
 
 int st_params_add(st_params *p, const char *name, st_tensor *t) {
@@ -220,6 +234,11 @@ int st_params_call(st_func *f, const st_params *p, int nextra, st_tensor *const 
                         : !out ? "out is NULL"
                                : "bad extra inputs");
   int n = p->params.len + nextra;
+  if (n != st_func_nin(f))
+    return st__tr_error(ST_ERR_ARG,
+                        "st_params_call: %d parameters and %d extra inputs for a "
+                        "function of %d inputs",
+                        p->params.len, nextra, st_func_nin(f));
   st_tensor **in = malloc(sizeof *in * (size_t)(n ? n : 1));
   if (!in) return st__tr_error(ST_ERR_OOM, "st_params_call: out of memory");
   if (p->params.len) memcpy(in, p->params.ts, sizeof *in * (size_t)p->params.len);

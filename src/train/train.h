@@ -33,6 +33,9 @@ int st__tr_assign(st_tensor *dst, st_tensor *src);
 /* A tensor's shape as "[2, 3]" into buf (for messages). */
 const char *st__tr_shape_str(const st_tensor *t, char *buf, size_t size);
 
+/* Drops the parameters and buffers past the first nparams / nbuffers (undoing a failed add). */
+void st__tr_params_truncate(st_params *p, int nparams, int nbuffers);
+
 /* Reads an .npy image from memory; `what` names it in messages (a path, or "a.npz: w.npy"). */
 st_tensor *st__tr_npy_parse(const unsigned char *data, size_t size, const char *fn,
                             const char *what);
