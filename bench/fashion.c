@@ -13,7 +13,8 @@
 static unsigned char *read_idx(const char *path, int nd, int64_t *dims) {
   gzFile f = gzopen(path, "rb");
   unsigned char h[16];
-  if (!f || gzread(f, h, 4 + 4 * (unsigned)nd) != 4 + 4 * nd || h[2] != 8 || h[3] != nd) return NULL;
+  if (!f || gzread(f, h, 4 + 4 * (unsigned)nd) != 4 + 4 * nd || h[2] != 8 || h[3] != nd)
+    return NULL;
   int64_t n = 1;
   for (int d = 0; d < nd; d++) {
     dims[d] = (int64_t)h[4 + 4 * d] << 24 | h[5 + 4 * d] << 16 | h[6 + 4 * d] << 8 | h[7 + 4 * d];

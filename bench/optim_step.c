@@ -47,7 +47,8 @@ static void bench_case(const char *cas, st_optim_opts opts) {
     bench_in(&d, name, st_clone(params[i])); /* a copy: the parameters change in place */
     snprintf(name, sizeof name, "g%d", i);
     bench_in(&d, name, a.grads[i]);
-    const char *slots[2] = {opts.kind == ST_OPTIM_ADAM ? "exp_avg" : "momentum_buffer", "exp_avg_sq"};
+    const char *slots[2] = {opts.kind == ST_OPTIM_ADAM ? "exp_avg" : "momentum_buffer",
+                            "exp_avg_sq"};
     for (int s = 0; s < (opts.kind == ST_OPTIM_ADAM ? 2 : 1); s++) {
       char key[64];
       snprintf(key, sizeof key, "optim.%d.%s", i, slots[s]);
