@@ -248,6 +248,7 @@ static void run_steps(st_optim *opt, st_dtype dt, int from, int k) {
 
 static bool bitwise_equal(st_tensor *a, st_tensor *b) {
   st_tensor *ca = st_contiguous(a), *cb = st_contiguous(b);
+  if (!ca || !cb) return false;
   return st_numel(a) == st_numel(b) && st_dtype_of(a) == st_dtype_of(b) &&
          !memcmp(st_data_ptr(ca), st_data_ptr(cb),
                  (size_t)st_numel(a) * st_dtype_size(st_dtype_of(a)));
