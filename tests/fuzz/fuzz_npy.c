@@ -22,7 +22,7 @@
 
 #define FAIL(...)                                                                                  \
   do {                                                                                             \
-    fprintf(stderr, "fuzz_npy: check failed: ");                                                  \
+    fprintf(stderr, "fuzz_npy: check failed: ");                                                   \
     fprintf(stderr, __VA_ARGS__);                                                                  \
     fprintf(stderr, "\n");                                                                         \
     abort();                                                                                       \
@@ -45,7 +45,8 @@ static void open_file(file *f, const char *name) {
   }
 #endif
   const char *dir = getenv("TMPDIR");
-  snprintf(f->path, sizeof f->path, "%s/strata-fuzz-npy-%s-XXXXXX", dir && dir[0] ? dir : "/tmp", name);
+  snprintf(f->path, sizeof f->path, "%s/strata-fuzz-npy-%s-XXXXXX", dir && dir[0] ? dir : "/tmp",
+           name);
   f->fd = mkstemp(f->path);
   if (f->fd < 0) FAIL("cannot make a temporary file %s", f->path);
 }
@@ -88,7 +89,8 @@ static void same_tensor(const char *what, st_tensor *x, st_tensor *y) {
   int nx = st_shape(x, sx), ny = st_shape(y, sy);
   if (nx != ny || memcmp(sx, sy, sizeof(int64_t) * (size_t)(nx > 0 ? nx : 0)) != 0)
     FAIL("%s changed shape", what);
-  if (!st_is_contiguous(x) || !st_is_contiguous(y)) FAIL("%s: a loaded tensor is not contiguous", what);
+  if (!st_is_contiguous(x) || !st_is_contiguous(y))
+    FAIL("%s: a loaded tensor is not contiguous", what);
   size_t bytes = (size_t)st_numel(x) * st_dtype_size(st_dtype_of(x));
   if (bytes && memcmp(st_data_ptr(x), st_data_ptr(y), bytes) != 0) FAIL("%s changed values", what);
 }
@@ -115,11 +117,13 @@ static void fuzz_npy(void) {
     check_failure("st_npy_load", false);
     return;
   }
-  if (st_last_status() != ST_OK) FAIL("a successful st_npy_load left an error: %s", st_last_error());
+  if (st_last_status() != ST_OK)
+    FAIL("a successful st_npy_load left an error: %s", st_last_error());
   if (st_npy_save(out_file.path, t) != 0) FAIL("saving a loaded .npy failed: %s", st_last_error());
   st_tensor *u = st_npy_load(out_file.path);
   same_tensor("the array", t, u);
-  if (st_npy_save(out2_file.path, u) != 0) FAIL("saving a reloaded .npy failed: %s", st_last_error());
+  if (st_npy_save(out2_file.path, u) != 0)
+    FAIL("saving a reloaded .npy failed: %s", st_last_error());
   same_files();
   st_release(u);
   st_release(t);
@@ -131,7 +135,8 @@ static void fuzz_npz(void) {
     check_failure("st_npz_load", true);
     return;
   }
-  if (st_last_status() != ST_OK) FAIL("a successful st_npz_load left an error: %s", st_last_error());
+  if (st_last_status() != ST_OK)
+    FAIL("a successful st_npz_load left an error: %s", st_last_error());
   if (st_npz_save(out_file.path, d) != 0) FAIL("saving a loaded .npz failed: %s", st_last_error());
   st_dict *e = st_npz_load(out_file.path);
   if (!e) FAIL("reloading a saved .npz failed: %s", st_last_error());
@@ -141,7 +146,8 @@ static void fuzz_npz(void) {
     if (strcmp(name, st_dict_name(e, i)) != 0) FAIL("member %d renamed or moved", i);
     same_tensor(name, st_dict_get(d, name), st_dict_get(e, name));
   }
-  if (st_npz_save(out2_file.path, e) != 0) FAIL("saving a reloaded .npz failed: %s", st_last_error());
+  if (st_npz_save(out2_file.path, e) != 0)
+    FAIL("saving a reloaded .npz failed: %s", st_last_error());
   same_files();
   st_dict_free(e);
   st_dict_free(d);
