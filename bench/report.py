@@ -23,6 +23,9 @@ TITLES = OrderedDict(
     hvp="6. Hessian-vector products of an MLP loss w.r.t. its parameters",
     ensemble="7. Model ensembling: vmap over MLPs",
     gmm="8. Gaussian mixture model log-likelihood and its gradient (ADBench / gradbench GMM)",
+    optim_step="9. One optimizer step on a 10-tensor model (MLP 784-512-512-512-512-10, 1.33 M float32 values)",
+    dpsgd="10. DP-SGD at batch 256 (MLP 784-128-128-10): per-sample gradients, clipping, the whole step",
+    fashion="11. Fashion-MNIST MLP training (784-256-128-10, Adam, batch 64): seconds per epoch",
 )
 REFERENCES = ("gemm_floor", "batch_grad")
 
@@ -63,6 +66,7 @@ def versions():
 rows = OrderedDict()  # (workload, case) -> {"size": n, "impl": {name: (med, min, max)}}
 checks = {}  # (workload, case, impl) -> (ok, err)
 flops = {}
+accuracy = OrderedDict()  # (workload, case, impl) -> test accuracy
 for line in open(log):
     f = line.split()
     if not f:
@@ -75,6 +79,8 @@ for line in open(log):
         rows.setdefault((f[1], f[2]), {"size": 0, "impl": OrderedDict()})
     elif f[0] == "FLOPS" and len(f) == 4:
         flops[(f[1], f[2])] = float(f[3])
+    elif f[0] == "ACCURACY" and len(f) == 5:
+        accuracy[(f[1], f[2], f[3])] = float(f[4])
 
 name, ghz = cpu()
 peak = 2 * simd_floats() * 2 * ghz  # GFLOP/s of one core in float32: 2 FMA units
@@ -170,7 +176,25 @@ for w, title in TITLES.items():
             x = s[0] / r["impl"]["batch_grad"][0]
             goal("per-sample: strata <= 2x its batch gradient", label, x, x <= 2)
 
-print("\n## Goals of issue 7\n")
+# goals of issue 17 (training toolkit)
+grads_row, clip_row = rows.get(("dpsgd", "grads")), rows.get(("dpsgd", "clip"))
+if grads_row and clip_row and "strata" in grads_row["impl"] and "strata" in clip_row["impl"]:
+    x = clip_row["impl"]["strata"][0] / grads_row["impl"]["strata"][0]
+    goal("DP-SGD: clipping <= per-sample gradients (strata)", "dpsgd clip / grads", x, x <= 1)
+    if "strata_ops" in clip_row["impl"]:
+        y = clip_row["impl"]["strata_ops"][0] / grads_row["impl"]["strata"][0]
+        goal("DP-SGD: clipping with strata ops, for reference (was 2.7)", "dpsgd clip strata_ops / grads", y, True)
+if ("fashion", "mlp_epoch", "strata") in accuracy:
+    a = accuracy[("fashion", "mlp_epoch", "strata")]
+    goal("Fashion-MNIST MLP: test accuracy after 2 epochs >= 85%", "fashion mlp_epoch", a, a >= 0.85)
+if accuracy:
+    print("\n## Test accuracy of the training workloads\n")
+    print("| workload | case | impl | test accuracy |")
+    print("|---|---|---|---|")
+    for (w, c, i), a in accuracy.items():
+        print(f"| {w} | {c} | {i} | {100 * a:.2f}% |")
+
+print("\n## Goals (issues 7 and 17)\n")
 print("| goal | row | value | met |")
 print("|---|---|---|---|")
 for text, label, value, met in goals:

@@ -795,6 +795,318 @@ int st_save(const char *path, const st_dict *d);
    blocking on a FIFO. */
 st_dict *st_load(const char *path);
 
+/* ================================================================================= training */
+
+/* The train layer (src/train/): optimizers, parameter containers, initializers, layers, data
+   formats and minibatches, written only with the calls above (like Lua's auxiliary library).
+   The conventions of the whole header hold: calls returning int give 0 or a negative st_status,
+   calls returning pointers give NULL on failure, the error names the call and the values, and a
+   failed call changes nothing. Objects (st_optim, st_params, st_batches) are not tensors: their
+   owner frees them with their _free call, whatever scopes are open. */
+
+/* ------------------------------------------------------------------------------ optimizers */
+
+/* torch.optim's update rules, one fused loop per parameter tensor (f32 and f64), equal to
+   PyTorch's single-tensor implementation up to rounding. */
+typedef enum {
+  ST_OPTIM_SGD,
+  ST_OPTIM_ADAM,
+  ST_OPTIM_ADAMW,
+  ST_OPTIM_RMSPROP,
+  ST_OPTIM_ADAGRAD
+} st_optim_kind;
+typedef struct {
+  st_optim_kind kind;
+  double lr;
+  double momentum, dampening; /* SGD; RMSprop uses momentum */
+  bool nesterov;              /* SGD */
+  double beta1, beta2, eps;   /* Adam, AdamW; eps also RMSprop, Adagrad */
+  bool amsgrad;               /* Adam, AdamW */
+  double alpha;               /* RMSprop smoothing */
+  double weight_decay;        /* L2 added to the gradient; AdamW: decoupled */
+  bool maximize;
+  /* Beyond the contract (zero: PyTorch's default). */
+  bool centered;                   /* RMSprop: normalize by the estimated variance */
+  double lr_decay;                 /* Adagrad */
+  double initial_accumulator_value; /* Adagrad */
+} st_optim_opts;
+/* PyTorch's defaults for that kind (SGD lr 1e-3; Adam lr 1e-3, betas 0.9, 0.999, eps 1e-8;
+   AdamW the same with weight_decay 1e-2; RMSprop lr 1e-2, alpha 0.99, eps 1e-8; Adagrad lr
+   1e-2, eps 1e-10). */
+st_optim_opts st_optim_defaults(st_optim_kind kind);
+typedef struct st_optim st_optim;
+/* params: f32 or f64 tensors that are not views of one another, retained by the optimizer until
+   st_optim_free. The options are checked (a negative lr, beta outside [0, 1), nesterov without
+   momentum, ... fail with ST_ERR_ARG). */
+st_optim *st_optim_new(int nparams, st_tensor *const *params, const st_optim_opts *opts);
+/* One update of every parameter from its .grad (a parameter without one is skipped, and its
+   step count does not advance). The update writes the parameters in place outside any graph
+   (grad mode plays no part) and bumps their version counter as an in-place op does: they stay
+   leaves, and a graph that saved their old values refuses a later backward, as in PyTorch. A
+   non-contiguous parameter is updated through a contiguous copy. Call it outside transforms. */
+int st_optim_step(st_optim *opt);
+/* The same with the gradients given: grads[i] for parameter i (NULL: skipped), e.g. the outputs
+   of st_grad, like optax's update. */
+int st_optim_step_grads(st_optim *opt, st_tensor *const *grads);
+int st_optim_zero_grad(st_optim *opt); /* drops every parameter's .grad (set_to_none) */
+int st_optim_set_lr(st_optim *opt, double lr);
+double st_optim_get_lr(const st_optim *opt); /* NaN when opt is NULL */
+/* Adds the optimizer's state to `into` under names starting "optim.": the kind, lr, and per
+   parameter its step count and buffers ("optim.3.exp_avg"), as copies. st_optim_state_load
+   into an optimizer made with the same options over parameters of the same shapes restores it,
+   so training resumes bit-identically; a state that does not fit fails and changes nothing. */
+int st_optim_state_save(st_optim *opt, st_dict *into);
+int st_optim_state_load(st_optim *opt, const st_dict *from);
+void st_optim_free(st_optim *opt); /* NULL is a no-op */
+/* Scales every .grad so that their joint 2-norm is at most max_norm, as
+   torch.nn.utils.clip_grad_norm_ (coefficient max_norm / (norm + 1e-6), capped at 1; a
+   non-finite norm is not an error). Returns the norm before clipping (NaN, with the error set,
+   on failure); parameters without .grad are skipped. */
+double st_clip_grad_norm(int nparams, st_tensor *const *params, double max_norm);
+/* DP-SGD's clipping (Opacus): per_sample[i] holds B per-sample gradients [B, ...] of parameter
+   i (as st_vmap(st_grad) gives them). Each sample's joint norm over all i is clipped to max_norm
+   (factor min(1, max_norm / (norm + 1e-6))) and the clipped gradients are summed over the batch:
+   sums[i] receives a new reference shaped per_sample[i] without its first dim. norms, when not
+   NULL, receives the [B] norms before clipping. One fused pass per tensor. */
+int st_clip_per_sample(int n, st_tensor *const *per_sample, double max_norm, st_tensor **sums,
+                       st_tensor **norms);
+
+/* Learning-rate schedules as functions of the step (the closed forms of
+   torch.optim.lr_scheduler): the lr to use at `step` (0, 1, ...), given the base lr. NaN and an
+   ST_ERR_ARG error for invalid arguments. Compose them by hand, e.g. a linear warmup for w steps
+   then st_lr_cosine(base, step - w, total - w, 0). */
+double st_lr_step(double base_lr, int64_t step, int64_t step_size, double gamma); /* StepLR */
+double st_lr_cosine(double base_lr, int64_t step, int64_t t_max, double eta_min); /* CosineAnnealingLR */
+/* LinearLR: the factor goes from start_factor to end_factor over total_iters steps. */
+double st_lr_linear(double base_lr, int64_t step, double start_factor, double end_factor,
+                    int64_t total_iters);
+
+/* ------------------------------------------------------------------------------ parameters */
+
+/* A named, ordered set of a model's tensors: parameters (trained, passed to functions) and
+   buffers (state such as BatchNorm's running statistics: saved and loaded, never trained).
+   The parameters flatten to a plain array (st_params_tensors) that is the leading part of a
+   function's inputs, so transforms, optimizers and layers all see the same list. */
+typedef struct st_params st_params;
+st_params *st_params_new(void);
+void st_params_free(st_params *p); /* releases the tensors it holds; NULL is a no-op */
+/* Adds t (retained) under a new name; returns its index, or a negative status (a duplicate
+   name, a NULL tensor). */
+int st_params_add(st_params *p, const char *name, st_tensor *t);
+int st_params_add_buffer(st_params *p, const char *name, st_tensor *t);
+int st_params_len(const st_params *p);         /* parameters, not buffers; -1 for NULL */
+int st_params_buffer_len(const st_params *p);
+/* The parameters in order, borrowed: valid until the next st_params_add or st_params_free. */
+st_tensor *const *st_params_tensors(const st_params *p);
+const char *st_params_name(const st_params *p, int i); /* borrowed, or NULL */
+st_tensor *st_params_get(const st_params *p, const char *name); /* parameter or buffer; borrowed */
+st_tensor *st_params_buffer(const st_params *p, int i);          /* borrowed, or NULL */
+int st_params_index(const st_params *p, const char *name);      /* -1 when it is no parameter */
+int64_t st_params_numel(const st_params *p);                    /* elements of all parameters */
+int st_params_set_requires_grad(st_params *p, bool requires_grad); /* every parameter */
+/* A container with the same names holding ts[i] in place of parameter i (e.g. gradients or a
+   transform's outputs), and the same buffers. */
+st_params *st_params_like(const st_params *p, st_tensor *const *ts);
+/* For ensembles: a container whose every tensor stacks the n models' tensors along a new dim 0
+   (the models must have the same names, shapes and dtypes). */
+st_params *st_params_stack(int n, st_params *const *models);
+/* Calls f with the parameters followed by extra[0..nextra) as its inputs. */
+int st_params_call(st_func *f, const st_params *p, int nextra, st_tensor *const *extra,
+                   st_tensor **out);
+/* Writes copies of every parameter and buffer into `into` under prefix + name (prefix may be
+   NULL); st_params_load_dict copies the values at those names into p's tensors in place (every
+   name must be there with the same shape and dtype; nothing changes otherwise). */
+int st_params_save_dict(const st_params *p, st_dict *into, const char *prefix);
+int st_params_load_dict(st_params *p, const st_dict *from, const char *prefix);
+int st_params_save(const st_params *p, const char *path); /* safetensors */
+int st_params_load(st_params *p, const char *path);
+/* A training checkpoint in one safetensors file: the parameters and buffers under "model." and
+   the optimizer state (opt may be NULL) under "optim.". Loading restores both or neither. */
+int st_train_save(const char *path, const st_params *p, st_optim *opt);
+int st_train_load(const char *path, st_params *p, st_optim *opt);
+
+/* Transform helpers over functions whose first nparams inputs are the parameters. Each returns
+   a new function value (the caller releases it), or NULL. */
+/* grad w.r.t. inputs 0..nparams-1: outputs one gradient per parameter, then f's aux outputs. */
+st_func *st_grad_params(st_func *f, int nparams);
+/* vmap with in_dims params_dim for the parameters and rest_dim for the other inputs (either may
+   be ST_UNBATCHED): ensembles are st_vmap_params(f, n, 0, ST_UNBATCHED). */
+st_func *st_vmap_params(st_func *f, int nparams, int params_dim, int rest_dim);
+/* Per-sample gradients: st_vmap_params(st_grad_params(f, nparams), nparams, ST_UNBATCHED, 0).
+   f computes one example's loss; output i is [B, parameter i's shape]. */
+st_func *st_per_sample_grad(st_func *f, int nparams);
+
+/* ---------------------------------------------------------------------------- initializers */
+
+/* torch.nn.init: fill t in place (outside any graph; its version counter moves as for an
+   in-place op) from this thread's generator, so st_manual_seed makes them repeatable. Fans are
+   PyTorch's: fan_in = size(1) * receptive field, fan_out = size(0) * receptive field (t needs at
+   least 2 dims for the fan-based ones). */
+typedef enum { ST_FAN_IN, ST_FAN_OUT } st_fan_mode;
+typedef enum {
+  ST_GAIN_LINEAR, /* also conv and sigmoid: 1 */
+  ST_GAIN_SIGMOID,
+  ST_GAIN_TANH,       /* 5/3 */
+  ST_GAIN_RELU,       /* sqrt(2) */
+  ST_GAIN_LEAKY_RELU, /* sqrt(2 / (1 + slope^2)) */
+  ST_GAIN_SELU        /* 3/4 */
+} st_gain;
+double st_init_gain(st_gain nonlinearity, double param); /* torch.nn.init.calculate_gain */
+int st_init_fans(const st_tensor *t, int64_t *fan_in, int64_t *fan_out);
+int st_init_uniform_(st_tensor *t, double low, double high);
+int st_init_normal_(st_tensor *t, double mean, double std);
+/* std = gain(nonlinearity, a) / sqrt(fan); uniform bound sqrt(3) * std. */
+int st_init_kaiming_uniform_(st_tensor *t, double a, st_fan_mode mode, st_gain nonlinearity);
+int st_init_kaiming_normal_(st_tensor *t, double a, st_fan_mode mode, st_gain nonlinearity);
+/* std = gain * sqrt(2 / (fan_in + fan_out)); uniform bound sqrt(3) * std. */
+int st_init_xavier_uniform_(st_tensor *t, double gain);
+int st_init_xavier_normal_(st_tensor *t, double gain);
+/* N(mean, std) truncated to [a, b] (inverse-CDF sampling, as torch.nn.init.trunc_normal_). */
+int st_init_trunc_normal_(st_tensor *t, double mean, double std, double a, double b);
+
+/* ---------------------------------------------------------------------------------- layers */
+
+/* A layer is a small struct of hyperparameters plus the index of its first parameter in a
+   st_params. The _add call creates its parameters (PyTorch's default initialization and names,
+   "<name>.weight", "<name>.bias") in the container and records the index; the _apply call is a
+   pure function of the parameter array it is given (params[index], ...), normally a function's
+   `in` whose first inputs are st_params_tensors, so it works on plain tensors and under every
+   transform. Zero fields take the defaults in the comments (dtype 0 is ST_F32). Parameters are
+   made requiring grad, for eager training (st_backward, then st_optim_step); with transforms,
+   turn that off (st_params_set_requires_grad(p, false)) or run them with grad mode off, so the
+   eager graph is not recorded around them. Dropout is st_dropout (no parameters). */
+typedef enum {
+  ST_ACT_NONE,
+  ST_ACT_RELU,
+  ST_ACT_TANH,
+  ST_ACT_SIGMOID,
+  ST_ACT_GELU,
+  ST_ACT_SILU
+} st_activation;
+st_tensor *st_activate(st_tensor *x, st_activation act); /* ST_ACT_NONE: x (a new reference) */
+
+typedef struct {
+  int64_t in, out;
+  bool no_bias;
+  st_dtype dtype; /* of the parameters; 0: ST_F32 */
+  int index;      /* set by _add: weight [out, in] at params[index], bias [out] after it */
+} st_linear_layer;
+int st_linear_layer_add(st_linear_layer *l, st_params *p, const char *name);
+st_tensor *st_linear_layer_apply(const st_linear_layer *l, st_tensor *const *params, st_tensor *x);
+
+/* x [N, in, H, W] or unbatched [in, H, W]; weight [out, in / groups, kernel...]. */
+typedef struct {
+  int64_t in, out;
+  int64_t kernel[2];   /* {kh, kw} */
+  int64_t stride[2];   /* 0: 1 */
+  int64_t padding[2];  /* 0: 0 */
+  int64_t dilation[2]; /* 0: 1 */
+  int64_t groups;      /* 0: 1 */
+  bool no_bias;
+  st_dtype dtype;
+  int index;
+} st_conv2d_layer;
+int st_conv2d_layer_add(st_conv2d_layer *l, st_params *p, const char *name);
+st_tensor *st_conv2d_layer_apply(const st_conv2d_layer *l, st_tensor *const *params, st_tensor *x);
+/* x [N, in, L] or unbatched [in, L]; weight [out, in / groups, kernel] (as torch.nn.Conv1d). */
+typedef struct {
+  int64_t in, out, kernel;
+  int64_t stride, padding, dilation, groups; /* 0: 1, 0, 1, 1 */
+  bool no_bias;
+  st_dtype dtype;
+  int index;
+} st_conv1d_layer;
+int st_conv1d_layer_add(st_conv1d_layer *l, st_params *p, const char *name);
+st_tensor *st_conv1d_layer_apply(const st_conv1d_layer *l, st_tensor *const *params, st_tensor *x);
+
+/* Normalizes over the last nnorm dims (shape); weight ones and bias zeros unless no_affine. */
+typedef struct {
+  int nnorm;
+  int64_t shape[ST_MAX_DIMS];
+  double eps; /* 0: 1e-5 */
+  bool no_affine;
+  st_dtype dtype;
+  int index;
+} st_layer_norm_layer;
+int st_layer_norm_layer_add(st_layer_norm_layer *l, st_params *p, const char *name);
+st_tensor *st_layer_norm_layer_apply(const st_layer_norm_layer *l, st_tensor *const *params,
+                                     st_tensor *x);
+
+/* BatchNorm over x [N, C], [N, C, L] or [N, C, H, W] (BatchNorm1d / 2d). Training normalizes
+   with the batch statistics (biased variance) and updates the running ones as torch does:
+   running = (1 - momentum) * running + momentum * batch, with the unbiased batch variance.
+   Evaluation normalizes with the running statistics. The buffers "<name>.running_mean",
+   "<name>.running_var" and "<name>.num_batches_tracked" live in the container (the pointers
+   below are borrowed from it). Updating them reads the batch statistics' values, so training
+   mode works eagerly and under st_grad / st_jvp but not under st_vmap (each lane would have its
+   own statistics: use eval mode there, or no_running_stats, as torch.func asks). */
+typedef struct {
+  int64_t features;
+  double eps;      /* 0: 1e-5 */
+  double momentum; /* 0: 0.1 */
+  bool no_affine, no_running_stats;
+  st_dtype dtype;
+  int index;
+  st_tensor *running_mean, *running_var, *num_batches_tracked;
+} st_batch_norm_layer;
+int st_batch_norm_layer_add(st_batch_norm_layer *l, st_params *p, const char *name);
+st_tensor *st_batch_norm_layer_apply(const st_batch_norm_layer *l, st_tensor *const *params,
+                                     st_tensor *x, bool train);
+
+/* weight [num, dim] drawn from N(0, 1); indices ST_I64 of any shape. */
+typedef struct {
+  int64_t num, dim;
+  st_dtype dtype;
+  int index;
+} st_embedding_layer;
+int st_embedding_layer_add(st_embedding_layer *l, st_params *p, const char *name);
+st_tensor *st_embedding_layer_apply(const st_embedding_layer *l, st_tensor *const *params,
+                                    st_tensor *indices);
+
+/* A multilayer perceptron: Linear layers sizes[0] -> sizes[1] -> ... -> sizes[nsizes - 1] with
+   `act` between them (not after the last), named "<name>.0", "<name>.1", ... */
+#define ST_MLP_MAX_LAYERS 16
+typedef struct {
+  int nlayers;
+  st_activation act;
+  st_linear_layer layers[ST_MLP_MAX_LAYERS];
+} st_mlp;
+int st_mlp_add(st_mlp *m, st_params *p, const char *name, int nsizes, const int64_t *sizes,
+               st_activation act, st_dtype dtype);
+st_tensor *st_mlp_apply(const st_mlp *m, st_tensor *const *params, st_tensor *x);
+
+/* ------------------------------------------------------------------------------------ data */
+
+/* NumPy .npy files (format versions 1, 2 and 3). Loading reads f4, f8, i8 and b1 as ST_F32,
+   ST_F64, ST_I64 and ST_BOOL, and the narrower integers (i1, i2, i4, u1, u2, u4) as ST_I64, in
+   either byte order and in C or Fortran order. Anything else, and any malformed file, fails
+   with ST_ERR_IO and a message naming the file and what is wrong. Saving writes version 1, C
+   order, little-endian, replacing the file only once the new one is complete. */
+st_tensor *st_npy_load(const char *path);
+int st_npy_save(const char *path, st_tensor *t);
+/* .npz archives (numpy.savez): a zip of .npy files named "<key>.npy". Loading reads stored
+   entries, and deflated ones (numpy.savez_compressed) when strata was built with zlib
+   (otherwise they fail with ST_ERR_UNSUPPORTED, naming the entry). Saving stores (no
+   compression), in the dict's order. */
+st_dict *st_npz_load(const char *path);
+int st_npz_save(const char *path, const st_dict *d);
+
+/* Minibatches over the first dim of ntensors tensors of equal length: each batch holds copies
+   of batch_size rows (the last may be smaller unless drop_last). With shuffle, epoch e visits
+   the rows in a permutation drawn from (seed, e) alone, so a run is repeatable and resumable;
+   the global generator is not touched. */
+typedef struct st_batches st_batches;
+st_batches *st_batches_new(int ntensors, st_tensor *const *tensors, int64_t batch_size,
+                           bool shuffle, uint64_t seed, bool drop_last);
+/* Writes the next batch (ntensors new references) to out and returns 1; returns 0 at the end of
+   an epoch (out untouched; the next call starts the next epoch), or a negative status. */
+int st_batches_next(st_batches *b, st_tensor **out);
+int64_t st_batches_count(const st_batches *b); /* batches per epoch */
+int64_t st_batches_epoch(const st_batches *b); /* the epoch the next batch comes from */
+/* Continue at batch `batch` of epoch `epoch` (for resuming). */
+int st_batches_seek(st_batches *b, int64_t epoch, int64_t batch);
+void st_batches_free(st_batches *b);
+
 #ifdef __cplusplus
 }
 #endif
