@@ -240,6 +240,10 @@ void st__view_mark_current(st_tensor *view, bool made);
    references in the current scope; NULL with the error set. */
 st_tensor *st__view_replay(const st_view_step *chain, st_tensor *x);
 st_tensor *st__view_embed(const st_view_step *chain, st_tensor *g);
+/* The embedding of x, the view's new values after an in-place write, where each base element
+   takes the value of the view's elements that show it: the transpose divided by their count
+   (which is 1 unless the chain expands). Same conventions. */
+st_tensor *st__view_embed_written(const st_view_step *chain, st_tensor *x);
 /* A node whose gradient is the chain's transpose, with base_edge (consumed) as its one edge:
    the grad_fn of a view made again from its base. NULL on OOM. */
 st_node *st__view_node_new(st_view_step *chain, st_edge base_edge);

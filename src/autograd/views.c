@@ -7,6 +7,7 @@
    the view again from it. Here that way is the chain of view ops with their attributes (view
    replay; PyTorch's view_fn), never as_strided, so that replaying works on any level's values
    (a batched tangent, a gradient under vmap) through the ops' own rules. */
+#include <math.h>
 #include <string.h>
 
 #include "../dispatch/interp.h"
@@ -172,6 +173,25 @@ st_tensor *st__view_embed(const st_view_step *chain, st_tensor *g) {
   return g;
 }
 
+/* Whether an element of the base shows in several of the view's (an expand step replicates). */
+static bool replicates(const st_view_step *chain) {
+  for (const st_view_step *k = chain; k; k = k->parent)
+    if (k->op->id == ST_OP_expand &&
+        st__numel(k->out.ndim, k->out.shape) > st__numel(k->in.ndim, k->in.shape))
+      return true;
+  return false;
+}
+
+st_tensor *st__view_embed_written(const st_view_step *chain, st_tensor *x) {
+  st_tensor *e = st__view_embed(chain, x);
+  if (!e || !replicates(chain)) return e;
+  /* an expanded view written in place (fill_, zero_: the same value in every copy) leaves each
+     base element the value of its copies, which the transpose summed: their mean instead */
+  const st_tensor_meta *out = &chain->out;
+  st_tensor *count = st__view_embed(chain, st_ones(out->dtype, out->ndim, out->shape));
+  return st_div(e, st_clamp(count, 1, INFINITY));
+}
+
 /* -------------------------------------------------------------- the view's own grad_fn */
 
 /* apply: the chain's transpose. state: the chain (strong). */
@@ -306,12 +326,31 @@ st_tensor *st__view_saved(st_tensor *t) {
 typedef struct {
   st_node *fn;         /* strong */
   st_view_step *chain; /* strong */
+  bool overlaps;       /* the view shows a base element more than once (an expanded view) */
 } slices_state;
+
+/* Whether several elements of t share one memory location (a stride-0 dim of size > 1). */
+static bool self_overlapping(const st_tensor *t) {
+  bool repeated = false;
+  for (int d = 0; d < t->ndim; d++) {
+    if (t->shape[d] == 0) return false;
+    repeated = repeated || (t->strides[d] == 0 && t->shape[d] > 1);
+  }
+  return repeated;
+}
 
 static int slices_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
   slices_state *s = n->state;
   st_node *fn = s->fn;
   st_tensor *g = gout[0];
+  /* PyTorch's CopySlices writes fn's gradient into the view's elements of the base's gradient,
+     which it refuses for a view whose elements overlap */
+  if (s->overlaps)
+    return st__error(ST_ERR_INPLACE,
+                     "%s: the view written in place (by %s) has several elements in one memory "
+                     "location (an expanded tensor), so the gradient of its base is not defined; "
+                     "clone the view before writing it",
+                     n->name, fn->name);
   st_tensor *gs = st__view_replay(s->chain, g);
   if (!gs) return st__status();
   st_tensor *small[16] = {0}, **fgin = small;
@@ -361,7 +400,7 @@ st_node *st__copy_slices_new(st_tensor *base, st_tensor *view, st_node *fn) {
     return NULL;
   }
   st__node_retain(fn);
-  *s = (slices_state){fn, step_retain(view->ag->view_fn)};
+  *s = (slices_state){fn, step_retain(view->ag->view_fn), self_overlapping(view)};
   n->state = s;
   n->next[0] = st__gradient_edge(base);
   if (n->next[0].input_nr < 0) {

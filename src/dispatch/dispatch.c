@@ -232,11 +232,16 @@ static int run_decomposition(const st_opcall *c, st_tensor **out) {
 
 /* ------------------------------------------------------------- in-place ops on aliases */
 
-/* Whether an input other than self shares self's storage (t.mul_(t), t.mul_(t.expand(...))). */
+/* Whether an input other than self shares self's storage (t.mul_(t), t.mul_(t.expand(...))).
+   Self itself passed again to an op whose rules read no value (t.copy_(t), t.add_(t)) is not
+   copied: the kernel reads each element where it writes it, and t.copy_(t) stays the no-op
+   that PyTorch's is (allowed even on an expanded t). */
 static bool reads_self(const st_opcall *c) {
   if (!(c->op->flags & ST_OP_INPLACE)) return false;
+  bool reads_values = c->op->saves || c->op->saves_for;
   for (int i = 1; i < c->nin; i++)
-    if (c->in[i]->storage == c->in[0]->storage) return true;
+    if (c->in[i]->storage == c->in[0]->storage && (reads_values || c->in[i] != c->in[0]))
+      return true;
   return false;
 }
 

@@ -181,7 +181,7 @@ static st_tensor *base_tangent(const st_tensor *view, st_tensor *t, bool *failed
     st_tensor *old = st__view_replay(m->view_fn, bt);
     inside = t ? st_sub(t, old) : st_neg(old);
   }
-  st_tensor *e = inside ? st__view_embed(m->view_fn, inside) : NULL;
+  st_tensor *e = inside ? st__view_embed_written(m->view_fn, inside) : NULL;
   r = st__untrack_top(bt && e ? st_add(bt, e) : e);
   st_scope_pop();
   *failed = !r;

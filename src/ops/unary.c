@@ -303,7 +303,8 @@ static int infer_clamp_(const st_opcall *c, st_meta *m) {
     return st__op_error(c, ST_ERR_DTYPE, "result dtype %s (bounds %g, %g) cannot be cast to self's "
                                          "dtype %s", st_dtype_name(dt), c->a.f[0], c->a.f[1],
                         st_dtype_name(self->dtype));
-  int d = st__repeated_dim(self);
+  /* an empty tensor has no element to overlap, whatever its strides (PyTorch allows it) */
+  int d = st__numel(self->ndim, self->shape) ? st__repeated_dim(self) : -1;
   if (d >= 0)
     return st__op_error(c, ST_ERR_INPLACE, "more than one element of self %s refers to a single "
                                            "memory location (stride 0 in dim %d); clone it first",
