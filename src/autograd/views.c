@@ -76,10 +76,12 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   const st_autograd_meta *bm = base->ag;
   st_tensor *root = base;
   st_view_step *parent = NULL;
+  bool multi = c->a.multi_view; /* a view of such a view is one too (PyTorch's creation meta) */
   if (bm && bm->view_base) {
     root = bm->view_base;
     parent = bm->view_fn;
     nograd = nograd || bm->view_nograd;
+    multi = multi || bm->view_multi;
   }
   st_view_step *s = st__alloc(sizeof *s);
   if (!s) return ST_ERR_OOM;
@@ -89,6 +91,7 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   s->depth = parent ? parent->depth + 1 : 1;
   s->op = c->op;
   s->a = c->a;
+  s->a.multi_view = false; /* a replay makes a plain view */
   st__meta_of(&s->in, base);
   st__meta_of(&s->out, out);
   st_autograd_meta *m = st__ag_meta(out);
@@ -99,6 +102,7 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   m->view_base = st_retain(root);
   m->view_fn = s;
   m->view_nograd = nograd;
+  m->view_multi = multi;
   /* recorded (its grad_fn follows the base's) when the base requires grad; a jvp view's tangent
      is its base's */
   st__view_mark_current(out, st__requires_grad(root) || out->wrap == ST_WRAP_JVP);
@@ -120,9 +124,10 @@ int st__view_track_outputs(const st_opcall *c, const st_meta *m, st_tensor **out
   for (int j = 0; j < c->op->nout; j++) {
     int alias = m[j].alias;
     if (alias < 0 || ((c->op->flags & ST_OP_INPLACE) && j == 0)) continue;
-    /* outside grad mode only a view of a tensor that requires grad is kept (it is then refused
-       as the target of an in-place op in grad mode, as in PyTorch) */
-    if ((!grad_mode || own_values) && !st__requires_grad(c->in[alias])) continue;
+    /* outside grad mode a view is kept as made in no-grad mode (PyTorch's NO_GRAD_MODE
+       creation meta): it is not differentiable, and writing a tracked value into it, or using it
+       after its base was written while the base requires grad, is refused in grad mode */
+    if (grad_mode && own_values && !st__requires_grad(c->in[alias])) continue;
     if (st__view_track(c, alias, out[j], !grad_mode)) return ST_ERR_OOM;
   }
   return 0;
@@ -135,8 +140,33 @@ int st__view_inherit(st_tensor *t, st_tensor *base, const st_tensor *view) {
   m->view_base = st_retain(base);
   m->view_fn = step_retain(vm->view_fn);
   m->view_nograd = vm->view_nograd;
+  m->view_multi = vm->view_multi;
   st__view_mark_current(t, false); /* its grad_fn (tangent) is made from the base's when used */
   return 0;
+}
+
+/* ------------------------------------------------------- views that take no new history */
+
+/* PyTorch's handle_view_on_rebase (torch/csrc/autograd/variable.cpp) for a view whose creation
+   meta is not DEFAULT: one made in no-grad mode, or one of several views one call returned,
+   cannot take a new history once its base or another view of it was written in place (the
+   view's grad_fn would have to be made again from the base's). */
+bool st__view_rebased(const st_tensor *t) {
+  const st_autograd_meta *m = t->ag;
+  if (!m || !m->view_base || !(m->view_nograd || m->view_multi)) return false;
+  uint64_t v = atomic_load_explicit(&m->view_version, memory_order_acquire);
+  if (v / 2 == version_of(t)) return false; /* not written since it was made */
+  return st__requires_grad(m->view_base) || m->grad_fn;
+}
+
+int st__view_rebased_error(const st_tensor *t, const char *who) {
+  const char *what = t->ag->view_nograd ? "made in no-grad mode"
+                                        : "that st_split or st_chunk returned among several";
+  return st__error(ST_ERR_INPLACE,
+                   "%s%sa view (shape %s) %s is used with grad mode enabled after its base or "
+                   "another view of its base was modified in place; take the view again after "
+                   "the write",
+                   who ? who : "", who ? ": " : "", ST_SHAPE_STR(t), what);
 }
 
 /* ------------------------------------------------------------------ replaying the chain */
@@ -246,6 +276,7 @@ static int refresh_grad_fn(st_tensor *t, uint64_t now) {
   st_tensor *b = m->view_base;
   bool base_tracked = st__requires_grad(b);
   if (!stale(m, now, base_tracked)) return 0;
+  if (st__view_rebased(t)) return st__view_rebased_error(t, NULL);
   st_node *n = NULL;
   if (base_tracked) {
     st_edge e = st__gradient_edge(b);
@@ -290,7 +321,9 @@ static int refresh_tangent(st_tensor *t, uint64_t now) {
 
 int st__view_refresh(st_tensor *t) {
   st_autograd_meta *m = t->ag;
-  if (!m || !m->view_base || m->view_nograd) return 0;
+  if (!m || !m->view_base) return 0;
+  if (m->view_nograd) /* no grad_fn to make; PyTorch's grad_fn getter refuses a stale one */
+    return t->wrap != ST_WRAP_JVP && st__view_rebased(t) ? st__view_rebased_error(t, NULL) : 0;
   uint64_t now = version_of(t);
   return t->wrap == ST_WRAP_JVP ? refresh_tangent(t, now) : refresh_grad_fn(t, now);
 }

@@ -328,7 +328,12 @@ static bool wants_lift(const st_opcall *c, int level) {
 
 static int run_lifted(const st_opcall *c, int level, st_tensor **out) {
   int before = st__interp_at(level)->nlifts;
-  st_tensor *self = lift(st__lift_key(c->in[0]), level);
+  st_tensor *key = st__lift_key(c->in[0]), *below = st__lifted(key, level - 1);
+  /* a view made in no-grad mode takes no tracked write in grad mode, at any level (PyTorch) */
+  if (st__interp_at(level)->kind == ST_WRAP_GRAD && below->ag && below->ag->view_base &&
+      below->ag->view_nograd)
+    return st__inplace_nograd_view_error(c, below);
+  st_tensor *self = lift(key, level);
   st_tensor *small[8], **r = self ? st__tmp_array(c->nin, small, 8) : NULL;
   int rc = r ? 0 : st__status() ? st__status() : ST_ERR_OOM;
   for (int i = 0; !rc && i < c->nin; i++) r[i] = i ? c->in[i] : self;

@@ -18,6 +18,9 @@ typedef struct st_attrs {
   int64_t list[ST_MAX_LIST]; /* a shape, a permutation, a set of dims, pad sizes */
   st_dtype dtype;
   bool keepdim;
+  /* a view op's output is one of several views one public call returns (st_split, st_chunk):
+     PyTorch's CreationMeta::MULTI_OUTPUT_NODE, which refuses in-place writes (views.c) */
+  bool multi_view;
   const void *ptr; /* st_from_data's source buffer */
 } st_attrs;
 

@@ -1638,7 +1638,8 @@ static int release_pieces(st_tensor **out, int n) {
 }
 
 /* Slices of a along d: piece i starts at i * size and has `size` elements (the last may be
-   smaller); count pieces. Fails cleanly when count > max_out. */
+   smaller); count pieces, each marked as one of several views (PyTorch's split outputs refuse
+   in-place writes in grad mode). Fails cleanly when count > max_out. */
 static int pieces(const char *fn, st_tensor *a, int d, int64_t size, int64_t count, int max_out,
                   st_tensor **out) {
   if (count > max_out)
@@ -1649,8 +1650,10 @@ static int pieces(const char *fn, st_tensor *a, int d, int64_t size, int64_t cou
   for (int i = 0; i < count; i++) {
     int64_t start = i * size < dim_size ? i * size : dim_size;
     int64_t end = dim_size - start < size ? dim_size : start + size;
-    out[i] = st_slice(a, d, start, end, 1);
-    if (!out[i]) return release_pieces(out, i);
+    st_opcall c = ST_CALL(slice, a);
+    c.a.i[0] = d, c.a.i[1] = start, c.a.i[2] = end, c.a.i[3] = 1;
+    c.a.multi_view = true;
+    if (!(out[i] = st__call1(&c))) return release_pieces(out, i);
   }
   st__ok();
   return (int)count;
