@@ -77,6 +77,8 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   st_tensor *root = base;
   st_view_step *parent = NULL;
   bool multi = c->a.multi_view; /* a view of such a view is one too (PyTorch's creation meta) */
+  bool same = c->a.same_tensor; /* stands for its input: made as in grad mode */
+  if (same) nograd = false;
   if (bm && bm->view_base) {
     root = bm->view_base;
     parent = bm->view_fn;
@@ -91,7 +93,7 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   s->depth = parent ? parent->depth + 1 : 1;
   s->op = c->op;
   s->a = c->a;
-  s->a.multi_view = false; /* a replay makes a plain view */
+  s->a.multi_view = s->a.same_tensor = false; /* a replay makes a plain view */
   st__meta_of(&s->in, base);
   st__meta_of(&s->out, out);
   st_autograd_meta *m = st__ag_meta(out);
@@ -103,9 +105,11 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   m->view_fn = s;
   m->view_nograd = nograd;
   m->view_multi = multi;
-  /* recorded (its grad_fn follows the base's) when the base requires grad; a jvp view's tangent
-     is its base's */
-  st__view_mark_current(out, st__requires_grad(root) || out->wrap == ST_WRAP_JVP);
+  /* recorded (its grad_fn follows the base's) when the base requires grad, except a view that
+     stands for its input made outside grad mode, whose grad_fn is made from the base's when
+     first needed; a jvp view's tangent is its base's */
+  bool recorded = st__requires_grad(root) && !(same && !st__grad_mode());
+  st__view_mark_current(out, recorded || out->wrap == ST_WRAP_JVP);
   return 0;
 }
 
@@ -126,8 +130,9 @@ int st__view_track_outputs(const st_opcall *c, const st_meta *m, st_tensor **out
     if (alias < 0 || ((c->op->flags & ST_OP_INPLACE) && j == 0)) continue;
     /* outside grad mode a view is kept as made in no-grad mode (PyTorch's NO_GRAD_MODE
        creation meta): it is not differentiable, and writing a tracked value into it, or using it
-       after its base was written while the base requires grad, is refused in grad mode */
-    if (grad_mode && own_values && !st__requires_grad(c->in[alias])) continue;
+       after its base was written while the base requires grad, is refused in grad mode. The
+       values a vmap rule makes are its own (a movedim of its result is no view of the user's) */
+    if (own_values && !st__requires_grad(c->in[alias])) continue;
     if (st__view_track(c, alias, out[j], !grad_mode)) return ST_ERR_OOM;
   }
   return 0;

@@ -1535,6 +1535,13 @@ st_tensor *st_reshape(st_tensor *a, int ndim, const int64_t *shape) {
   return set_list(&c, a, ndim, shape, NULL, "shape") ? st__call1(&c) : NULL;
 }
 
+st_tensor *st__same_tensor(st_tensor *t) {
+  st_opcall c = ST_CALL(reshape, t);
+  c.a.same_tensor = true;
+  return set_list(&c, t, t ? t->ndim : 0, t ? t->shape : NULL, NULL, "shape") ? st__call1(&c)
+                                                                              : NULL;
+}
+
 st_tensor *st_flatten(st_tensor *a, int start_dim, int end_dim) {
   if (!a) {
     st__null_arg("st_flatten", 1);
@@ -1549,6 +1556,7 @@ st_tensor *st_flatten(st_tensor *a, int start_dim, int end_dim) {
   }
   if (a->ndim == 0)
     return st_reshape(a, ST_SHAPE(1)); /* torch.flatten gives 0-dim tensors one dim */
+  if (s == e) return st__same_tensor(a); /* torch.flatten returns self */
   int64_t shape[ST_MAX_DIMS];
   int n = 0;
   for (int d = 0; d < a->ndim; d++) {

@@ -19,6 +19,8 @@ static const double dr_matmul_empty[12] = {0.5, 0.5, 0.5, -1.25, -1.25, -1.25, 2
 static const double dr_matmul_empty_grad[4] = {3.0, 3.0, 3.0, 3.0};
 static const double dr_split_view_written_in_no_grad_mode[3] = {4.0, -12.0, 8.0};
 static const double dr_eager_split_of_untracked[3] = {1.0, -3.0, 2.0};
+static const double dr_contiguous_in_no_grad_mode_written[3] = {2.0, -6.0, 8.0};
+static const double dr_flatten_in_no_grad_mode_returned[3] = {0.5, -1.5, 2.0};
 /* torch: unsupported operation: more than one element of the written-to tensor refers to a single m */
 static const int dr_fill_expanded_vjp_fails = 1;
 /* torch: unsupported operation: more than one element of the written-to tensor refers to a single m */
@@ -45,5 +47,3 @@ static const int dr_split_view_used_after_base_write_grad_fails = 1;
 static const int dr_split_view_used_after_base_write_eager_fails = 1;
 /* torch: A view was created in no_grad mode and its base or another view of its base has been modif */
 static const int dr_nograd_view_output_after_write_jacrev_fails = 1;
-/* torch: A view was created in no_grad mode and is being modified inplace with grad mode enabled. G */
-static const int dr_nograd_view_of_untracked_written_vjp_vmap_fails = 1;

