@@ -80,6 +80,24 @@ TEST(difffuzz_jvp_of_a_write_through_an_expanded_view) {
   st_func_release(f);
 }
 
+static st_tensor *zeroed_exponent(st_tensor *x) {
+  st_tensor *e = st_softplus(x);
+  if (st_zero_(e)) return NULL;
+  return st_tanh(st_pow(x, e));
+}
+
+/* zero_ (and fill_) leave a tangent that had one a zero one, not none, as PyTorch writes zeros
+   into it: d/dx tanh(x ** 0) meets the exponent's partial log(x), NaN for x < 0 (difffuzz
+   unclassified s4_0) */
+TEST(difffuzz_zero_leaves_a_zero_tangent) {
+  st_func *f = fn_of(zeroed_exponent), *jf = st_jacfwd(f, 0);
+  st_tensor *x = x3(), *j = NULL;
+  CHECK(st_call(jf, &x, &j) == 0);
+  st_test_close(__FILE__, __LINE__, j, dr_zeroed_exponent_jacfwd, 9, 0);
+  st_func_release(jf);
+  st_func_release(f);
+}
+
 /* PyTorch's CopySlices refuses the backward of a write through an expanded view (its gradient
    would be written into overlapping memory); strata refuses it the same way */
 TEST(difffuzz_backward_of_a_write_through_an_expanded_view_fails) {
