@@ -51,6 +51,14 @@ def zeroed_exponent(x):  # zero_ leaves a zero tangent, which meets log(x) < 0's
     return torch.tanh(torch.pow(x, e))
 
 
+def nograd_write_under_jvp(x):  # under grad(jacfwd): the tangent keeps its history, new values
+    v1 = torch.cos(x)
+    w = v1[0:2]
+    with torch.no_grad():
+        v1.sub_(v1 * 0.5)
+    return w * 1.0
+
+
 # ------------------------------------------ in-place ops that torch allows (fuzzer class 10)
 def copy_expanded_into_itself(x):  # t.copy_(t) on an expanded t is a no-op
     y = x * 2
@@ -171,6 +179,7 @@ def main():
     out = jvp(zero_expanded, (X41,), (T41,))
     vals["zero_expanded"], vals["zero_expanded_t"] = out
     vals["zeroed_exponent_jacfwd"] = jacfwd(zeroed_exponent)(X3)
+    vals["nograd_write_under_jvp"] = grad(lambda x: jacfwd(nograd_write_under_jvp)(x).sum())(X3)
     fails["fill_expanded_vjp"] = error_of(
         lambda x: vjp(fill_expanded, x)[1](torch.ones(4, 1)), X41)
     vals["copy_expanded_into_itself"] = copy_expanded_into_itself(X3)
