@@ -49,6 +49,7 @@ typedef struct st_autograd_meta {
   bool retains_grad;
   bool owns_accumulator; /* grad_accumulator is a strong reference (an unpacked saved leaf) */
   bool view_nograd;      /* a view made in no-grad mode: not differentiable through its base */
+  bool view_multi; /* one of several views a call returned (st_split): not writable in place */
   int output_nr;
   st_node *grad_fn;          /* strong; NULL for leaves */
   st_tensor *grad;           /* accumulated .grad */
@@ -205,6 +206,8 @@ typedef struct st_record {
   st_node *view_fn; /* ... and the view's */
 } st_record;
 int st__needs_record(const struct st_opcall *c, int level, bool *needed);
+/* The error of writing a view made in no-grad mode (self) with grad mode on (ST_ERR_INPLACE). */
+int st__inplace_nograd_view_error(const struct st_opcall *c, const st_tensor *self);
 bool st__record_wants_self_copy(const struct st_opcall *c, int level);
 int st__record_prepare(st_record *r, const struct st_opcall *c, int level, st_tensor **out,
                        int nout, st_tensor *const *save_in, st_tensor *const *save_out,
@@ -234,6 +237,12 @@ void st__view_fn_release(st_view_step *s);
    storage was written since it was last made, or when it has none and its base now requires
    grad. A no-op for other tensors. Returns 0 or ST_ERR_OOM. */
 int st__view_refresh(st_tensor *t);
+/* Whether t is a view made in no-grad mode or one of several views a call returned, whose base
+   or another view was written in place since it was made, with a history it would need (its
+   base requires grad): PyTorch refuses to use it with grad mode on (CreationMeta). The error
+   names `who` (NULL: no function), ST_ERR_INPLACE. */
+bool st__view_rebased(const st_tensor *t);
+int st__view_rebased_error(const st_tensor *t, const char *who);
 /* view's grad_fn (or tangent) is current for its storage's version: `made` when it has one for
    a base that requires grad (after an in-place op on the view, true). */
 void st__view_mark_current(st_tensor *view, bool made);
@@ -242,6 +251,10 @@ void st__view_mark_current(st_tensor *view, bool made);
    references in the current scope; NULL with the error set. */
 st_tensor *st__view_replay(const st_view_step *chain, st_tensor *x);
 st_tensor *st__view_embed(const st_view_step *chain, st_tensor *g);
+/* The embedding of x, the view's new values after an in-place write, where each base element
+   takes the value of the view's elements that show it: the transpose divided by their count
+   (which is 1 unless the chain expands). Same conventions. */
+st_tensor *st__view_embed_written(const st_view_step *chain, st_tensor *x);
 /* A node whose gradient is the chain's transpose, with base_edge (consumed) as its one edge:
    the grad_fn of a view made again from its base. NULL on OOM. */
 st_node *st__view_node_new(st_view_step *chain, st_edge base_edge);

@@ -138,9 +138,18 @@ static bool tracked_at(const st_tensor *t, int level) {
    mode). */
 static bool is_view(const st_tensor *t) { return t->ag && t->ag->view_base && !t->ag->view_nograd; }
 
+int st__inplace_nograd_view_error(const st_opcall *c, const st_tensor *self) {
+  return st__op_error(c, ST_ERR_INPLACE,
+                      "a view (shape %s) made in no-grad mode is being modified in place with grad "
+                      "mode enabled; take the view and write it both inside or both outside the "
+                      "no-grad block",
+                      ST_SHAPE_STR(self));
+}
+
 /* PyTorch's check_inplace: a leaf that requires grad, or a view of one (including a view taken
    before its base was made to require grad), cannot be written in grad mode; nor can a view made
-   in no-grad mode when the write would be recorded. `any`: an input requires grad here. */
+   in no-grad mode, or one of several views a call returned (st_split, st_chunk), when the write
+   would be recorded (handle_view_on_rebase). `any`: an input requires grad here. */
 static int check_inplace(const st_opcall *c, bool any) {
   const st_tensor *self = c->in[0];
   const st_autograd_meta *m = self->ag;
@@ -153,11 +162,13 @@ static int check_inplace(const st_opcall *c, bool any) {
   if (!m->view_base) return 0;
   const st_tensor *base = m->view_base;
   if (m->view_nograd && (any || st__requires_grad(base)))
-    return st__op_error(
-        c, ST_ERR_INPLACE,
-        "a view (shape %s) made in no-grad mode is being modified in place with grad mode "
-        "enabled; take the view and write it both inside or both outside the no-grad block",
-        ST_SHAPE_STR(self));
+    return st__inplace_nograd_view_error(c, self);
+  if (m->view_multi && !m->view_nograd && any)
+    return st__op_error(c, ST_ERR_INPLACE,
+                        "a view (shape %s) that st_split or st_chunk returned among several is "
+                        "being modified in place with grad mode enabled, which such views do not "
+                        "allow; clone it first, or use the out-of-place op",
+                        ST_SHAPE_STR(self));
   if (!m->view_nograd && base->ag && base->ag->requires_grad && !base->ag->grad_fn)
     return st__op_error(c, ST_ERR_INPLACE,
                         "a view (shape %s) of a leaf tensor of shape %s that requires grad is "
@@ -173,6 +184,13 @@ int st__needs_record(const st_opcall *c, int level, bool *needed) {
   for (int i = 0; i < c->nin; i++) any = any || tracked_at(c->in[i], level);
   if ((c->op->flags & ST_OP_INPLACE) && c->in[0]->level == level && check_inplace(c, any))
     return st__status();
+  /* an input whose history would be made again from its base's, which such a view refuses */
+  for (int i = 0; i < c->nin && !(c->op->flags & ST_OP_NONDIFF); i++)
+    if (c->in[i]->level == level && st__view_rebased(c->in[i])) {
+      char who[48];
+      snprintf(who, sizeof who, "st_%s", c->op->name);
+      return st__view_rebased_error(c->in[i], who);
+    }
   /* an in-place op writing an integer or bool tensor makes nothing that has a gradient */
   bool inplace_int = (c->op->flags & ST_OP_INPLACE) && !st__is_float(c->in[0]->dtype);
   *needed = any && !(c->op->flags & ST_OP_NONDIFF) && !inplace_int;

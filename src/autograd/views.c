@@ -7,6 +7,7 @@
    the view again from it. Here that way is the chain of view ops with their attributes (view
    replay; PyTorch's view_fn), never as_strided, so that replaying works on any level's values
    (a batched tangent, a gradient under vmap) through the ops' own rules. */
+#include <math.h>
 #include <string.h>
 
 #include "../dispatch/interp.h"
@@ -75,10 +76,14 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   const st_autograd_meta *bm = base->ag;
   st_tensor *root = base;
   st_view_step *parent = NULL;
+  bool multi = c->a.multi_view; /* a view of such a view is one too (PyTorch's creation meta) */
+  bool same = c->a.same_tensor; /* stands for its input: made as in grad mode */
+  if (same) nograd = false;
   if (bm && bm->view_base) {
     root = bm->view_base;
     parent = bm->view_fn;
     nograd = nograd || bm->view_nograd;
+    multi = multi || bm->view_multi;
   }
   st_view_step *s = st__alloc(sizeof *s);
   if (!s) return ST_ERR_OOM;
@@ -88,6 +93,7 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   s->depth = parent ? parent->depth + 1 : 1;
   s->op = c->op;
   s->a = c->a;
+  s->a.multi_view = s->a.same_tensor = false; /* a replay makes a plain view */
   st__meta_of(&s->in, base);
   st__meta_of(&s->out, out);
   st_autograd_meta *m = st__ag_meta(out);
@@ -98,9 +104,12 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   m->view_base = st_retain(root);
   m->view_fn = s;
   m->view_nograd = nograd;
-  /* recorded (its grad_fn follows the base's) when the base requires grad; a jvp view's tangent
-     is its base's */
-  st__view_mark_current(out, st__requires_grad(root) || out->wrap == ST_WRAP_JVP);
+  m->view_multi = multi;
+  /* recorded (its grad_fn follows the base's) when the base requires grad, except a view that
+     stands for its input made outside grad mode, whose grad_fn is made from the base's when
+     first needed; a jvp view's tangent is its base's */
+  bool recorded = st__requires_grad(root) && !(same && !st__grad_mode());
+  st__view_mark_current(out, recorded || out->wrap == ST_WRAP_JVP);
   return 0;
 }
 
@@ -119,9 +128,11 @@ int st__view_track_outputs(const st_opcall *c, const st_meta *m, st_tensor **out
   for (int j = 0; j < c->op->nout; j++) {
     int alias = m[j].alias;
     if (alias < 0 || ((c->op->flags & ST_OP_INPLACE) && j == 0)) continue;
-    /* outside grad mode only a view of a tensor that requires grad is kept (it is then refused
-       as the target of an in-place op in grad mode, as in PyTorch) */
-    if ((!grad_mode || own_values) && !st__requires_grad(c->in[alias])) continue;
+    /* outside grad mode a view is kept as made in no-grad mode (PyTorch's NO_GRAD_MODE
+       creation meta): it is not differentiable, and writing a tracked value into it, or using it
+       after its base was written while the base requires grad, is refused in grad mode. The
+       values a vmap rule makes are its own (a movedim of its result is no view of the user's) */
+    if (own_values && !st__requires_grad(c->in[alias])) continue;
     if (st__view_track(c, alias, out[j], !grad_mode)) return ST_ERR_OOM;
   }
   return 0;
@@ -134,8 +145,33 @@ int st__view_inherit(st_tensor *t, st_tensor *base, const st_tensor *view) {
   m->view_base = st_retain(base);
   m->view_fn = step_retain(vm->view_fn);
   m->view_nograd = vm->view_nograd;
+  m->view_multi = vm->view_multi;
   st__view_mark_current(t, false); /* its grad_fn (tangent) is made from the base's when used */
   return 0;
+}
+
+/* ------------------------------------------------------- views that take no new history */
+
+/* PyTorch's handle_view_on_rebase (torch/csrc/autograd/variable.cpp) for a view whose creation
+   meta is not DEFAULT: one made in no-grad mode, or one of several views one call returned,
+   cannot take a new history once its base or another view of it was written in place (the
+   view's grad_fn would have to be made again from the base's). */
+bool st__view_rebased(const st_tensor *t) {
+  const st_autograd_meta *m = t->ag;
+  if (!m || !m->view_base || !(m->view_nograd || m->view_multi)) return false;
+  uint64_t v = atomic_load_explicit(&m->view_version, memory_order_acquire);
+  if (v / 2 == version_of(t)) return false; /* not written since it was made */
+  return st__requires_grad(m->view_base) || m->grad_fn;
+}
+
+int st__view_rebased_error(const st_tensor *t, const char *who) {
+  const char *what = t->ag->view_nograd ? "made in no-grad mode"
+                                        : "that st_split or st_chunk returned among several";
+  return st__error(ST_ERR_INPLACE,
+                   "%s%sa view (shape %s) %s is used with grad mode enabled after its base or "
+                   "another view of its base was modified in place; take the view again after "
+                   "the write",
+                   who ? who : "", who ? ": " : "", ST_SHAPE_STR(t), what);
 }
 
 /* ------------------------------------------------------------------ replaying the chain */
@@ -170,6 +206,25 @@ st_tensor *st__view_embed(const st_view_step *chain, st_tensor *g) {
   }
   steps_free(s, small, chain->depth);
   return g;
+}
+
+/* Whether an element of the base shows in several of the view's (an expand step replicates). */
+static bool replicates(const st_view_step *chain) {
+  for (const st_view_step *k = chain; k; k = k->parent)
+    if (k->op->id == ST_OP_expand &&
+        st__numel(k->out.ndim, k->out.shape) > st__numel(k->in.ndim, k->in.shape))
+      return true;
+  return false;
+}
+
+st_tensor *st__view_embed_written(const st_view_step *chain, st_tensor *x) {
+  st_tensor *e = st__view_embed(chain, x);
+  if (!e || !replicates(chain)) return e;
+  /* an expanded view written in place (fill_, zero_: the same value in every copy) leaves each
+     base element the value of its copies, which the transpose summed: their mean instead */
+  const st_tensor_meta *out = &chain->out;
+  st_tensor *count = st__view_embed(chain, st_ones(out->dtype, out->ndim, out->shape));
+  return st_div(e, st_clamp(count, 1, INFINITY));
 }
 
 /* -------------------------------------------------------------- the view's own grad_fn */
@@ -226,6 +281,7 @@ static int refresh_grad_fn(st_tensor *t, uint64_t now) {
   st_tensor *b = m->view_base;
   bool base_tracked = st__requires_grad(b);
   if (!stale(m, now, base_tracked)) return 0;
+  if (st__view_rebased(t)) return st__view_rebased_error(t, NULL);
   st_node *n = NULL;
   if (base_tracked) {
     st_edge e = st__gradient_edge(b);
@@ -270,7 +326,9 @@ static int refresh_tangent(st_tensor *t, uint64_t now) {
 
 int st__view_refresh(st_tensor *t) {
   st_autograd_meta *m = t->ag;
-  if (!m || !m->view_base || m->view_nograd) return 0;
+  if (!m || !m->view_base) return 0;
+  if (m->view_nograd) /* no grad_fn to make; PyTorch's grad_fn getter refuses a stale one */
+    return t->wrap != ST_WRAP_JVP && st__view_rebased(t) ? st__view_rebased_error(t, NULL) : 0;
   uint64_t now = version_of(t);
   return t->wrap == ST_WRAP_JVP ? refresh_tangent(t, now) : refresh_grad_fn(t, now);
 }
@@ -306,12 +364,31 @@ st_tensor *st__view_saved(st_tensor *t) {
 typedef struct {
   st_node *fn;         /* strong */
   st_view_step *chain; /* strong */
+  bool overlaps;       /* the view shows a base element more than once (an expanded view) */
 } slices_state;
+
+/* Whether several elements of t share one memory location (a stride-0 dim of size > 1). */
+static bool self_overlapping(const st_tensor *t) {
+  bool repeated = false;
+  for (int d = 0; d < t->ndim; d++) {
+    if (t->shape[d] == 0) return false;
+    repeated = repeated || (t->strides[d] == 0 && t->shape[d] > 1);
+  }
+  return repeated;
+}
 
 static int slices_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
   slices_state *s = n->state;
   st_node *fn = s->fn;
   st_tensor *g = gout[0];
+  /* PyTorch's CopySlices writes fn's gradient into the view's elements of the base's gradient,
+     which it refuses for a view whose elements overlap */
+  if (s->overlaps)
+    return st__error(ST_ERR_INPLACE,
+                     "%s: the view written in place (by %s) has several elements in one memory "
+                     "location (an expanded tensor), so the gradient of its base is not defined; "
+                     "clone the view before writing it",
+                     n->name, fn->name);
   st_tensor *gs = st__view_replay(s->chain, g);
   if (!gs) return st__status();
   st_tensor *small[16] = {0}, **fgin = small;
@@ -361,7 +438,7 @@ st_node *st__copy_slices_new(st_tensor *base, st_tensor *view, st_node *fn) {
     return NULL;
   }
   st__node_retain(fn);
-  *s = (slices_state){fn, step_retain(view->ag->view_fn)};
+  *s = (slices_state){fn, step_retain(view->ag->view_fn), self_overlapping(view)};
   n->state = s;
   n->next[0] = st__gradient_edge(base);
   if (n->next[0].input_nr < 0) {

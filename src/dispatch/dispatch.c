@@ -228,11 +228,16 @@ static int run_decomposition(const st_opcall *c, st_tensor **out) {
 
 /* ------------------------------------------------------------- in-place ops on aliases */
 
-/* Whether an input other than self shares self's storage (t.mul_(t), t.mul_(t.expand(...))). */
+/* Whether an input other than self shares self's storage (t.mul_(t), t.mul_(t.expand(...))).
+   Self itself passed again to an op whose rules read no value (t.copy_(t), t.add_(t)) is not
+   copied: the kernel reads each element where it writes it, and t.copy_(t) stays the no-op
+   that PyTorch's is (allowed even on an expanded t). */
 static bool reads_self(const st_opcall *c) {
   if (!(c->op->flags & ST_OP_INPLACE)) return false;
+  bool reads_values = c->op->saves || c->op->saves_for;
   for (int i = 1; i < c->nin; i++)
-    if (c->in[i]->storage == c->in[0]->storage) return true;
+    if (c->in[i]->storage == c->in[0]->storage && (reads_values || c->in[i] != c->in[0]))
+      return true;
   return false;
 }
 
@@ -319,7 +324,12 @@ static bool wants_lift(const st_opcall *c, int level) {
 
 static int run_lifted(const st_opcall *c, int level, st_tensor **out) {
   int before = st__interp_at(level)->nlifts;
-  st_tensor *self = lift(st__lift_key(c->in[0]), level);
+  st_tensor *key = st__lift_key(c->in[0]), *below = st__lifted(key, level - 1);
+  /* a view made in no-grad mode takes no tracked write in grad mode, at any level (PyTorch) */
+  if (st__interp_at(level)->kind == ST_WRAP_GRAD && below->ag && below->ag->view_base &&
+      below->ag->view_nograd)
+    return st__inplace_nograd_view_error(c, below);
+  st_tensor *self = lift(key, level);
   st_tensor *small[8], **r = self ? st__tmp_array(c->nin, small, 8) : NULL;
   int rc = r ? 0 : st__status() ? st__status() : ST_ERR_OOM;
   for (int i = 0; !rc && i < c->nin; i++) r[i] = i ? c->in[i] : self;

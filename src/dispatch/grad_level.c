@@ -68,6 +68,14 @@ static int run_inplace(int level, const st_opcall *c, st_tensor *const *vin, st_
   return 0;
 }
 
+/* A view made in no-grad mode of a tensor this level tracks: a wrapper of this level that knows
+   its base, as at level 0 (so that writing it, or using it after its base was written, with grad
+   mode on is refused as PyTorch refuses it); it does not require grad. */
+static bool nograd_view(int level, const st_opcall *c, const st_meta *m, int j) {
+  return !st__grad_mode() && m[j].alias >= 0 && c->in[m[j].alias]->level == level &&
+         st__requires_grad(c->in[m[j].alias]) && st__is_float(m[j].dtype);
+}
+
 /* Any other call: the outputs are this level's wrappers when the call is recorded (views among
    them know their base at this level), else the values from below, constants here. */
 static int run(int level, const st_opcall *c, const st_meta *m, st_tensor *const *vin,
@@ -82,6 +90,11 @@ static int run(int level, const st_opcall *c, const st_meta *m, st_tensor *const
     if ((op->flags & ST_OP_INPLACE) && j == 0) {
       out[0] = st_retain(c->in[0]);
       st__drop(vout[0]);
+    } else if (!record && nograd_view(level, c, m, j)) {
+      if (!(out[j] = st__wrap(level, vout[j], 0, NULL)) ||
+          st__view_track(c, m[j].alias, out[j], true))
+        rc = ST_ERR_OOM;
+      st__drop(vout[j]);
     } else if (record) {
       if (!(out[j] = st__wrap(level, vout[j], 0, NULL))) rc = ST_ERR_OOM;
       st__drop(vout[j]);

@@ -181,11 +181,50 @@ static st_tensor *base_tangent(const st_tensor *view, st_tensor *t, bool *failed
     st_tensor *old = st__view_replay(m->view_fn, bt);
     inside = t ? st_sub(t, old) : st_neg(old);
   }
-  st_tensor *e = inside ? st__view_embed(m->view_fn, inside) : NULL;
+  st_tensor *e = inside ? st__view_embed_written(m->view_fn, inside) : NULL;
   r = st__untrack_top(bt && e ? st_add(bt, e) : e);
   st_scope_pop();
   *failed = !r;
   return r;
+}
+
+/* Whether a grad level (or eager autograd) tracks t, at t's level or below. */
+static bool tracked_below(const st_tensor *t) {
+  for (; t; t = t->level ? t->value : NULL)
+    if ((!t->level || t->wrap == ST_WRAP_GRAD) && st__requires_grad(t)) return true;
+  return false;
+}
+
+/* Whether t carries a vmap batch that old does not (old cannot take t's values in place). */
+static bool batched_beyond(const st_tensor *t, const st_tensor *old) {
+  for (; t && t->level; t = t->value) {
+    if (t->wrap != ST_WRAP_VMAP || !st__wrapper_alive(t)) continue;
+    const st_tensor *o = old;
+    while (o && o->level > t->level) o = o->value;
+    if (!o || o->level != t->level || o->wrap != ST_WRAP_VMAP) return true;
+  }
+  return false;
+}
+
+/* PyTorch writes the new tangent into the old one; in no-grad mode the grad levels below do not
+   record that write, so the tangent keeps the old one's history with the new values. Here: a
+   clone of the old tangent recorded in grad mode (its history), into which the new values are
+   copied in no-grad mode (the levels below still see the copy as the write it is). *t: the new
+   tangent (NULL: zero), replaced when old is tracked below and can take its values. */
+static int keep_history(st_tensor *old, st_tensor **t) {
+  if (st__grad_mode() || !old || !tracked_below(old) || (*t && batched_beyond(*t, old))) return 0;
+  int rc = st_scope_push();
+  if (rc) return rc;
+  st_set_grad_enabled(true);
+  st_tensor *kept = st_clone(old);
+  st_set_grad_enabled(false);
+  if (!kept || (*t ? st_copy_(kept, *t) : st_zero_(kept))) rc = st__status();
+  if (!rc) {
+    st__drop(*t);
+    *t = st__untrack_top(kept);
+  }
+  st_scope_pop();
+  return rc;
 }
 
 /* An in-place op on a dual: the new value and its tangent are computed first, on copies of
@@ -212,6 +251,8 @@ static int run_inplace(const st_opcall *c, st_tensor *const *vin, st_tensor *con
   for (int j = 1; j < op->nout; j++) st__drop(tout[j]);
   bool view = self->ag && self->ag->view_base && !self->ag->view_nograd, failed = false;
   if (!rc && view && (bt = base_tangent(self, t, &failed), failed)) rc = st__status();
+  if (!rc) rc = keep_history(self->tangent, &t);
+  if (!rc && view) rc = keep_history(self->ag->view_base->tangent, &bt);
   if (!rc) rc = st__redispatch(c, vin, done);
   for (int j = 0; j < op->nout; j++) st__drop(done[j]);
   if (!rc) {

@@ -81,7 +81,8 @@ static int tensor_dtypes(const st_opcall *c, st_dtype *ct, st_dtype *out) {
 /* An in-place op writes every element of self once, so self must not be an expanded tensor. */
 static int check_writable(const st_opcall *c) {
   const st_tensor *self = c->in[0];
-  int d = st__repeated_dim(self);
+  /* an empty tensor has no element to overlap, whatever its strides (PyTorch allows it) */
+  int d = st__numel(self->ndim, self->shape) ? st__repeated_dim(self) : -1;
   if (d >= 0)
     return st__op_error(c, ST_ERR_INPLACE, "more than one element of self %s refers to a single "
                                            "memory location (stride 0 in dim %d); clone it first",
@@ -616,9 +617,11 @@ const st_op st__op_where = {.id = ST_OP_where, .name = "where", .nin = 3, .nout 
 
 /* --------------------------------------------------------------------------------- copy_ */
 
-/* Any dtype converts (as torch.Tensor.copy_); only the shape and self's layout are checked. */
+/* Any dtype converts (as torch.Tensor.copy_); only the shape and self's layout are checked. A
+   copy of self into itself writes every element its own value, so an expanded self is fine
+   there (PyTorch's copy_ returns at once for src.is_same(self)). */
 static int infer_copy_(const st_opcall *c, st_meta *m) {
-  if (check_broadcasts_to_self(c) || check_writable(c)) return -1;
+  if (check_broadcasts_to_self(c) || (c->in[1] != c->in[0] && check_writable(c))) return -1;
   st__meta_like(m, c->in[0]);
   return 0;
 }

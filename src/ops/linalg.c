@@ -317,14 +317,20 @@ static st_tensor *reduce_to(st_tensor *g, const st_tensor_meta *m2, const st_ten
   return r;
 }
 
+/* The product of all dims of m but the last: the rows of m folded into a matrix. */
+static int64_t leading_rows(const st_tensor_meta *m) {
+  return m->ndim ? st__numel(m->ndim - 1, m->shape) : 1;
+}
+
 /* x^T @ g for the saved a (x, of shape ma) and g in matrix form. When b has no batch dims but a
    has (a [B..., m, k] @ b [k, n], the usual layer), the batch folds into the rows: one
    [k, B*m] @ [B*m, n] product instead of B products and a sum over them, as the forward folds. */
 static st_tensor *matmul_grad_b(st_tensor *x, st_tensor *g, const st_tensor_meta *ma,
                                 const st_tensor_meta *b2) {
   if (ma->ndim > 2 && b2->ndim == 2) {
-    st_tensor *x2 = st_reshape(x, 2, (const int64_t[]){-1, ma->shape[ma->ndim - 1]});
-    st_tensor *g2 = st_reshape(g, 2, (const int64_t[]){-1, b2->shape[1]});
+    int64_t rows = leading_rows(ma); /* not -1: ambiguous when a dim is empty */
+    st_tensor *x2 = st_reshape(x, 2, (const int64_t[]){rows, ma->shape[ma->ndim - 1]});
+    st_tensor *g2 = st_reshape(g, 2, (const int64_t[]){rows, b2->shape[1]});
     return st_matmul(st_transpose(x2, 0, 1), g2);
   }
   return st_matmul(st_transpose(matrix_view(x, true), -1, -2), g);
@@ -370,8 +376,9 @@ static int vjp_linear(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
   ST_GRAD(0, st_matmul(g, a->in[1]));
   if (a->needs[1]) {
     int64_t out = a->in_meta[1].shape[0], in = a->in_meta[1].shape[1];
-    st_tensor *g2 = st_reshape(g, 2, (const int64_t[]){-1, out});
-    st_tensor *x2 = st_reshape(a->in[0], 2, (const int64_t[]){-1, in});
+    int64_t rows = leading_rows(&a->in_meta[0]);
+    st_tensor *g2 = st_reshape(g, 2, (const int64_t[]){rows, out});
+    st_tensor *x2 = st_reshape(a->in[0], 2, (const int64_t[]){rows, in});
     if (!(gin[1] = st_matmul(st_transpose(g2, 0, 1), x2))) return st__rule_failed();
   }
   if (a->nin > 2) ST_GRAD(2, st__sum_to(g, &a->in_meta[2]));

@@ -1903,7 +1903,7 @@ st_tensor *st_dropout(st_tensor *x, double p, bool train) {
     return NULL;
   }
   if (c.op->infer(&c, m)) return NULL;
-  return st_reshape(x, x->ndim, x->shape);
+  return st__same_tensor(x); /* torch's eval-mode dropout returns its input */
 }
 
 st_tensor *st_embedding(st_tensor *weight, st_tensor *indices) {

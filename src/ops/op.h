@@ -18,6 +18,13 @@ typedef struct st_attrs {
   int64_t list[ST_MAX_LIST]; /* a shape, a permutation, a set of dims, pad sizes */
   st_dtype dtype;
   bool keepdim;
+  /* a view op's output is one of several views one public call returns (st_split, st_chunk):
+     PyTorch's CreationMeta::MULTI_OUTPUT_NODE, which refuses in-place writes (views.c) */
+  bool multi_view;
+  /* a reshape to the input's own shape that stands for the input itself (st_contiguous of a
+     contiguous tensor: PyTorch returns self): its output is a view made as in grad mode, in
+     any mode, so it keeps the input's history and may be written as the input may */
+  bool same_tensor;
   const void *ptr; /* st_from_data's source buffer */
 } st_attrs;
 

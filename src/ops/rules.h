@@ -29,6 +29,10 @@ st_tensor *st__threshold_backward(st_tensor *g, st_tensor *y);
 
 /* A tensor of zeros / ones shaped and typed like m. */
 st_tensor *st__zeros_meta(const st_tensor_meta *m);
+/* A new view of t standing for t itself where PyTorch returns t (contiguous of a contiguous
+   tensor, flatten of one dim, eval-mode dropout, an input a function returns): the same as t
+   for autograd in any grad mode (st_attrs.same_tensor). A tracked reference; NULL on error. */
+st_tensor *st__same_tensor(st_tensor *t);
 
 /* ------------------------------------------------------------------ batching-rule helpers */
 

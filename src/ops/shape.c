@@ -1535,6 +1535,13 @@ st_tensor *st_reshape(st_tensor *a, int ndim, const int64_t *shape) {
   return set_list(&c, a, ndim, shape, NULL, "shape") ? st__call1(&c) : NULL;
 }
 
+st_tensor *st__same_tensor(st_tensor *t) {
+  st_opcall c = ST_CALL(reshape, t);
+  c.a.same_tensor = true;
+  return set_list(&c, t, t ? t->ndim : 0, t ? t->shape : NULL, NULL, "shape") ? st__call1(&c)
+                                                                              : NULL;
+}
+
 st_tensor *st_flatten(st_tensor *a, int start_dim, int end_dim) {
   if (!a) {
     st__null_arg("st_flatten", 1);
@@ -1549,6 +1556,7 @@ st_tensor *st_flatten(st_tensor *a, int start_dim, int end_dim) {
   }
   if (a->ndim == 0)
     return st_reshape(a, ST_SHAPE(1)); /* torch.flatten gives 0-dim tensors one dim */
+  if (s == e) return st__same_tensor(a); /* torch.flatten returns self */
   int64_t shape[ST_MAX_DIMS];
   int n = 0;
   for (int d = 0; d < a->ndim; d++) {
@@ -1638,7 +1646,8 @@ static int release_pieces(st_tensor **out, int n) {
 }
 
 /* Slices of a along d: piece i starts at i * size and has `size` elements (the last may be
-   smaller); count pieces. Fails cleanly when count > max_out. */
+   smaller); count pieces, each marked as one of several views (PyTorch's split outputs refuse
+   in-place writes in grad mode). Fails cleanly when count > max_out. */
 static int pieces(const char *fn, st_tensor *a, int d, int64_t size, int64_t count, int max_out,
                   st_tensor **out) {
   if (count > max_out)
@@ -1649,8 +1658,10 @@ static int pieces(const char *fn, st_tensor *a, int d, int64_t size, int64_t cou
   for (int i = 0; i < count; i++) {
     int64_t start = i * size < dim_size ? i * size : dim_size;
     int64_t end = dim_size - start < size ? dim_size : start + size;
-    out[i] = st_slice(a, d, start, end, 1);
-    if (!out[i]) return release_pieces(out, i);
+    st_opcall c = ST_CALL(slice, a);
+    c.a.i[0] = d, c.a.i[1] = start, c.a.i[2] = end, c.a.i[3] = 1;
+    c.a.multi_view = true;
+    if (!(out[i] = st__call1(&c))) return release_pieces(out, i);
   }
   st__ok();
   return (int)count;

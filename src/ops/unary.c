@@ -303,7 +303,8 @@ static int infer_clamp_(const st_opcall *c, st_meta *m) {
     return st__op_error(c, ST_ERR_DTYPE, "result dtype %s (bounds %g, %g) cannot be cast to self's "
                                          "dtype %s", st_dtype_name(dt), c->a.f[0], c->a.f[1],
                         st_dtype_name(self->dtype));
-  int d = st__repeated_dim(self);
+  /* an empty tensor has no element to overlap, whatever its strides (PyTorch allows it) */
+  int d = st__numel(self->ndim, self->shape) ? st__repeated_dim(self) : -1;
   if (d >= 0)
     return st__op_error(c, ST_ERR_INPLACE, "more than one element of self %s refers to a single "
                                            "memory location (stride 0 in dim %d); clone it first",
@@ -348,9 +349,13 @@ static int vjp_fill_(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
   return 0;
 }
 
-/* fill_ / zero_: the new value is a constant, so self's new tangent is zero (no tangent). */
+/* fill_ / zero_: the new value is a constant, so self's new tangent is zero. derivatives.yaml
+   writes zeros into self's tangent (self_t.zero_()), so one that had a tangent keeps a zero one
+   rather than none, and a later rule's infinite or NaN partial meets it (0 * NaN is NaN), as
+   in PyTorch; one without a tangent stays without. */
 static int jvp_fill_(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
-  (void)a, (void)tin, (void)tout;
+  (void)a;
+  if (tin[0] && !(tout[0] = st_zeros_like(tin[0]))) return st__rule_failed();
   return 0;
 }
 

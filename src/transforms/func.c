@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "../core/scope.h"
+#include "../ops/rules.h"
 #include "transforms.h"
 
 st_func *st_func_new_owned(st_fn fn, void *ctx, void (*free_ctx)(void *), int nin, int nout) {
@@ -158,7 +159,7 @@ static bool is_input(const st_tensor *t, int nin, st_tensor *const *in) {
 static int distinct_from_inputs(st_func *f, st_tensor *const *in, st_tensor **out) {
   for (int j = 0; j < f->nout; j++) {
     if (!is_input(out[j], f->nin, in)) continue;
-    st_tensor *view = st__untrack(st_reshape(out[j], out[j]->ndim, out[j]->shape));
+    st_tensor *view = st__untrack(st__same_tensor(out[j]));
     st__drop(out[j]);
     out[j] = view;
     if (!view) return st__status();

@@ -84,6 +84,8 @@ int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_ten
     } else if (c && of_level(t, o) && st__requires_grad(o)) {
       roots[nroot] = o;
       rcots[nroot++] = c;
+    } else if (c && of_level(t, o) && st__view_rebased(o)) {
+      rc = st__view_rebased_error(o, who); /* PyTorch reads its grad_fn, which refuses */
     }
   }
   for (int k = 0; k < t->nvar; k++) grads[k] = NULL;

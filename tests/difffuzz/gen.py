@@ -480,9 +480,10 @@ def gen_program(seed, name=None):
     pool = [R.randint(1, 4) for _ in range(2)]
     lane = [rand_shape(R, pool) for _ in range(nin)]
     lane_inputs = [torch.randn(s) for s in lane]
-    instrs, _ = gen_body(R, lane_inputs, R.randint(3, 12))
-    regs = replay(instrs, lane_inputs)
-    outs = choose_outs(R, instrs, nin, regs)
+    instrs, invalid = gen_body(R, lane_inputs, R.randint(3, 12))
+    valid = instrs[:-1] if invalid else instrs  # the last op of an invalid one fails in torch
+    regs = replay(valid, lane_inputs)
+    outs = choose_outs(R, valid, nin, regs)
     prog = P.Prog(name or f"s{seed}", lane, [], instrs, outs)
     nlayers = R.choices([0, 1, 2, 3], weights=[2, 4, 4, 2])[0]
     layers, shapes = [], lane

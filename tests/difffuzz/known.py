@@ -76,6 +76,21 @@ class Info:
             P.VARIANT.update(saved)
         return self._agrees(ref)
 
+    def agrees_or_fails_with_variant(self, **flags):
+        """torch under the variant semantics gives strata's outputs, or fails as strata does."""
+        if self.strata[0] == "ok":
+            return self.agrees_with_variant(**flags)
+        saved = dict(P.VARIANT)
+        P.VARIANT.update(flags)
+        try:
+            P.run(self.prog, self.inputs)
+            return False
+        except Exception:
+            return True
+        finally:
+            P.VARIANT.clear()
+            P.VARIANT.update(saved)
+
     def torch_nan_where_strata_is_not(self):
         """Every differing element is NaN in torch (and not in strata), or infinite in strata."""
         pairs = _differing(self)
@@ -137,68 +152,25 @@ def _self_alias(d):
                for op, _, args in d.prog.instrs)
 
 
+def _negative_jacfwd_argnum(d):
+    return any(L.kind in ("jacfwd", "hessian") and L.argnums[0] < 0 for L in d.prog.layers)
+
+
 KNOWN = [
+    # ------------------------------------------------------- torch bugs that change everything
+    (TORCH_BUG, "torch 2.15's jacfwd (and hessian) with a negative argnum gives a zero Jacobian "
+     "(jacfwd(lambda a, b: (a * 2).sum(), argnums=-2)(a, b) is 0); strata equals torch with the "
+     "argnum counted from the front, values or failure",
+     lambda d: _negative_jacfwd_argnum(d) and d.kind in ("values differ", "only strata fails",
+                                                           "only torch fails")
+     and d.agrees_or_fails_with_variant(argnums_normalized=True)),
     # ----------------------------------------------------------------------------- strata bugs
-    (STRATA_BUG, "negative argnums are refused; torch.func counts them from the end "
-     "(src/transforms, transforms helper; issue Conformance item 4)",
-     _strata_error("is out of range for a function of")),
     (STRATA_BUG, "an unbatched out_dims (None) for a batched output is accepted; torch.func "
      "refuses it (src/transforms/vmap.c, transforms helper; issue Conformance item 4)",
      _torch_error("can not return a BatchedTensor when out_dim is None")),
-    (STRATA_BUG, "an in-place op on a view of a tensor that requires grad is refused; PyTorch "
-     "records CopySlices (src/dispatch, src/autograd/record.c: in-place helper)",
-     _strata_error("in-place modification of a view")),
-    (STRATA_BUG, "a view taken before its base was modified in place is refused; PyTorch "
-     "replays the view (src/dispatch, src/autograd/record.c: in-place helper)",
-     _strata_error("was used after its base was modified in place")),
-    (STRATA_BUG, "an in-place write of a transformed value into a tensor the transform does not "
-     "track is refused; torch.func lifts it (src/dispatch: in-place helper)",
-     _strata_error("into a tensor from outside the transform")),
-    (STRATA_BUG, "the forward-mode rule of an in-place op whose new tangent is batched while "
-     "the target's is not is refused under vmap (vmap(jvp(...)), vmap(jacfwd(...))); torch.func "
-     "batches the target's tangent (src/dispatch/jvp_level.c, vmap_level.c: in-place helper)",
-     lambda d: d.kind == "only strata fails" and d.forward_mode()
-     and "in-place operation on a tensor that is not batched" in d.strata_error()),
-    (STRATA_BUG, "an in-place op under forward over reverse mode (grad(jacfwd(...)), "
-     "jacrev(jvp(...))) fails with a version-counter error of its own saved value; torch.func "
-     "differentiates it (src/autograd/record.c, src/dispatch/jvp_level.c: in-place helper)",
-     lambda d: d.kind == "only strata fails" and d.forward_mode() and d.reverse_mode()
-     and "modified by an inplace operation" in d.strata_error()),
-    (STRATA_BUG, "forward mode: an in-place write through one view of a base does not update "
-     "the tangent other views of the same memory see (zero_ of a transposed view leaves the "
-     "untransposed view's tangent as it was); torch.func writes the tangent through the view "
-     "(src/dispatch/jvp_level.c: in-place helper; issue Conformance item 3)",
-     lambda d: d.kind == "values differ" and d.forward_mode() and _inplace_on_shared_memory(d)),
-    (STRATA_BUG, "a node saves values its needed gradients do not read (matmul saves both "
-     "operands when only one needs a gradient), so writing such a value in place before "
-     "backward fails; PyTorch saves per input that needs a gradient (src/ops/*.c saves masks, "
-     "src/autograd/record.c: in-place helper; issue Conformance item 5)",
-     lambda d: d.kind == "only strata fails" and not d.forward_mode()
-     and "modified by an inplace operation" in d.strata_error()),
-    (STRATA_BUG, "an in-place op on an expanded tensor with no elements is refused as internal "
-     "overlap ('more than one element of self ... refers to a single memory location'); torch "
-     "allows it (nothing overlaps); src/ops/unary.c, src/ops/binary.c",
-     lambda d: d.kind == "only strata fails"
-     and "refers to a single memory location" in d.strata_error()),
     (STRATA_BUG, "returning an input from a function that also called st_contiguous on it leaks "
      "the input (tests/fuzz bug 9; src/core, src/transforms/func.c: misc helper)",
      lambda d: d.kind == "strata leaked" and "contiguous" in d.ops()),
-    (STRATA_BUG, "the backward of st_linear / st_matmul over an empty operand reshapes with -1 "
-     "and fails ('cannot reshape [n, 0] into [-1, 0]'); torch gives empty or zero gradients "
-     "(src/ops/linalg.c)",
-     lambda d: d.kind == "only strata fails" and d.ops() & {"linear", "matmul", "mm", "bmm"}
-     and "the -1 is ambiguous with 0 elements" in d.strata_error()),
-    (STRATA_BUG, "sign, floor, ceil and round give results that do not require grad (PyTorch's "
-     "do, with a zero gradient), so the ops after them are not recorded and their saved values "
-     "are not version-checked: torch's version-counter error does not happen in strata "
-     "(src/ops/unary.c ST_OP_NONDIFF; the conformance cases conf_autograd_sign ... too)",
-     lambda d: d.kind == "only torch fails" and "modified by an inplace operation" in
-     d.torch_error() and d.ops() & {"sign", "floor", "ceil", "round"}),
-    (STRATA_BUG, "a view made in no-grad mode and modified in place (or its base) is used with "
-     "grad mode on: PyTorch refuses (CreationMeta NO_GRAD_MODE), strata accepts "
-     "(src/autograd/record.c: in-place helper)",
-     _torch_error("A view was created in no_grad mode")),
-    # a torch error inside torch's own rules, before the in-place entries below
     (TORCH_BUG, "the double backward of F.layer_norm with a bias but no weight fails inside torch "
      "('Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 "
      "'other'')",
@@ -299,15 +271,6 @@ KNOWN = [
      "as strata does for both",
      lambda d: d.kind == "only torch fails" and "does not require grad and does not have a "
      "grad_fn" in d.torch_error() and "nograd" in d.ops()),
-    (STRATA_BUG, "clamp passes its gradient at x == min, x == max and at NaN; PyTorch 2.15 "
-     "passes it only where min < x < max (src/ops/unary.c clamp's vjp; conformance case "
-     "conf_autograd_clamp_at_bounds); strata equals torch with strata's mask",
-     lambda d: d.kind == "values differ" and d.ops() & {"clamp", "clamp_"}
-     and d.agrees_with_variant(clamp_inclusive=True)),
-    # after the torch bugs: a program may hold atan2 and another cause
-    (STRATA_BUG, "the derivatives of atan2 at (0, 0) are NaN in strata, 0 in PyTorch "
-     "(src/ops/binary.c, misc helper; issue Conformance item 5)",
-     lambda d: d.kind == "values differ" and "atan2" in d.ops() and d.strata_nan_where_torch_is_not()),
 ]
 
 

@@ -3,9 +3,12 @@ inputs a dropped vmap batched), instructions and outputs one at a time while the
 disagreement remains, and prints the smallest program with both results.
 
     minimize.py --driver build-difffuzz/driver PROGRAM_FILE [INDEX] [--inputs FILE:K]
+                [--same-class]
 
 The program is the INDEX-th (default 0) of the file; its inputs are program K's of a run's
-inputs file, or else those of its seed (see gen.inputs_for).
+inputs file, or else those of its seed (see gen.inputs_for). With --same-class a step is kept
+only when known.py still classifies the disagreement as it did the original (so a program with
+two causes shrinks to the one its class names).
 """
 import argparse
 import copy
@@ -20,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import difffuzz as D  # noqa: E402
 import gen  # noqa: E402
+import known  # noqa: E402
 import prog as P  # noqa: E402
 
 
@@ -51,6 +55,15 @@ def outcome(driver, p, xs, work):
         if a is None or D.compare(a, b):
             return "values differ", sr, tr, outs
     return "", sr, tr, outs
+
+
+def verdict(driver, p, xs, work, same_class):
+    """The kind of disagreement of p on xs, with known.py's class of it when same_class."""
+    kind, sr, tr, outs = outcome(driver, p, xs, work)
+    if not kind or not same_class:
+        return kind
+    ys = [outs.get(f"p0.y{j}") for j in range(sr[1])] if sr[0] == "ok" else []
+    return kind, known.classify(known.Info(p, kind, "", sr, tr, ys, xs))
 
 
 def drop_instr(p, k):
@@ -109,6 +122,8 @@ def main():
     ap.add_argument("--inputs", default=None,
                     help="a run's inputs.safetensors and the program's number in that run, "
                          "e.g. build-difffuzz/work/inputs.safetensors:17")
+    ap.add_argument("--same-class", action="store_true",
+                    help="keep only steps that known.py classifies as the original")
     args = ap.parse_args()
     p = P.parse(open(args.file).read())[args.index]
     if args.inputs:
@@ -118,7 +133,7 @@ def main():
     else:
         xs = gen.inputs_for(p)
     work = tempfile.mkdtemp(prefix="minimize.")
-    kind = outcome(args.driver, p, xs, work)[0]
+    kind = verdict(args.driver, p, xs, work, args.same_class)
     if not kind:
         print("no disagreement to minimize")
         return 1
@@ -127,14 +142,14 @@ def main():
         changed = False
         for k in range(len(p.layers)):
             q, ys = drop_layer(p, xs, k)
-            if q is not None and outcome(args.driver, q, ys, work)[0] == kind:
+            if q is not None and verdict(args.driver, q, ys, work, args.same_class) == kind:
                 p, xs, changed = q, ys, True
                 break
         if changed:
             continue
         for k in reversed(range(len(p.instrs))):
             q = drop_instr(p, k)
-            if q is not None and q.outs and outcome(args.driver, q, xs, work)[0] == kind:
+            if q is not None and q.outs and verdict(args.driver, q, xs, work, args.same_class) == kind:
                 p, changed = q, True
                 break
         if changed:
@@ -143,7 +158,7 @@ def main():
             for j in range(len(p.outs)):
                 q = copy.deepcopy(p)
                 del q.outs[j]
-                if outcome(args.driver, q, xs, work)[0] == kind:
+                if verdict(args.driver, q, xs, work, args.same_class) == kind:
                     p, changed = q, True
                     break
     kind, sr, tr, outs = outcome(args.driver, p, xs, work)

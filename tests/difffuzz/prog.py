@@ -5,6 +5,7 @@ and json.
 The C side (prog.c) and this file implement the same language; a program's meaning is the torch
 code below, and strata must agree with it.
 """
+import copy
 import json
 import math
 import random
@@ -79,11 +80,16 @@ def _out_of_place(op, t, a):
     return torch.zeros_like(t)  # zero_
 
 
+def _bounds(lo, hi):
+    """st_clamp's infinite bound is a missing one (strata.h): torch's None, not compared."""
+    return (None if lo == -math.inf else lo), (None if hi == math.inf else hi)
+
+
 def _clamp(x, lo, hi):
-    y = torch.clamp(x, lo, hi)
-    if not VARIANT["clamp_inclusive"]:
-        return y
-    return torch.where((x < lo) | (x > hi), y.detach(), x)
+    lo, hi = _bounds(lo, hi)
+    if lo is None and hi is None:
+        return x * 1.0  # no bound: the identity (torch.clamp wants one)
+    return torch.clamp(x, lo, hi)
 
 
 def _basis(t, i):
@@ -116,7 +122,7 @@ def _jac_loop(kind, f, a):
     return h
 VARIANT = {"layer_norm_decomposed": False, "alias_copy": False, "distinct_results": False,
            "vmap_loop": False, "nondiff_detach": False, "jac_loop": False,
-           "clamp_inclusive": False, "functional_inplace": False}
+           "functional_inplace": False, "argnums_normalized": False}
 # Set by body_fn when a value the body computes (seen through the transforms' wrappers) holds
 # NaN or an infinity: known.py tells NaN-propagation differences by it.
 NONFINITE = {"seen": False}
@@ -195,7 +201,7 @@ def _reduce(name, x, dims, keep, corr=None):
             for d in dims:
                 if d not in (0, -1):
                     raise IndexError("prod: dim out of range")
-            return x.clone()
+            return torch.prod(x, 0, keepdim=keep)  # its node saves x, as strata's
         for d in ds:
             x = torch.prod(x, d, keepdim=keep)
         return x
@@ -339,10 +345,11 @@ def run_instr(op, args, regs, aliased=False):
     elif op == "fill_":
         a[0].fill_(a[1])
     elif op == "clamp_":
-        if VARIANT["clamp_inclusive"]:
-            a[0].copy_(_clamp(a[0], a[1], a[2]))
+        lo, hi = _bounds(a[1], a[2])
+        if lo is None and hi is None:
+            a[0].mul_(1.0)
         else:
-            a[0].clamp_(a[1], a[2])
+            a[0].clamp_(lo, hi)
     elif op == "zero_":
         a[0].zero_()
     elif op == "nograd":
@@ -556,6 +563,12 @@ def apply_layer(L, f):
         if L.kind == "hessian":
             return _jac_loop("jacfwd", _jac_loop("jacrev", f, a), a)
         return _jac_loop(L.kind, f, a)
+    if L.kind in ("hessian", "jacfwd") and VARIANT["argnums_normalized"] and L.argnums[0] < 0:
+        def h(*xs):  # torch 2.15's jacfwd differentiates nothing for a negative argnum
+            M = copy.copy(L)
+            M.argnums = (L.argnums[0] % len(xs),)
+            return apply_layer(M, f)(*xs)
+        return h
     if L.kind == "hessian":
         return tf.hessian(f, argnums=L.argnums[0])
     if L.kind == "jacfwd":  # torch's jacfwd has no chunk_size; strata's chunks change nothing
