@@ -605,7 +605,8 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
 typedef int (*st_fn)(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
 
 st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout);
-/* The same, with a destructor for ctx, called when the last reference is released. */
+/* The same, with a destructor for ctx, called when the last reference is released. When the
+   call fails (NULL), ctx stays the caller's to free. */
 st_func *st_func_new_owned(st_fn fn, void *ctx, void (*free_ctx)(void *), int nin, int nout);
 st_func *st_func_retain(st_func *f); /* returns f */
 void st_func_release(st_func *f);    /* NULL is a no-op */
