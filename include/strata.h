@@ -635,7 +635,8 @@ st_func *st_grad_and_value(st_func *f, int nargnums, const int *argnums);
 
 /* vjp: outs receive f's nout outputs; *pullback takes nout cotangents (NULL entries: zero) and
    returns nin input cotangents; it can be called many times, and under other transforms. The
-   levels outside track what the pullback computes when grad mode is on where it is called. */
+   levels outside track what the pullback computes when grad mode is on where it is called. On
+   failure *pullback is NULL (also when f is NULL), as *jvp_fn of st_linearize. */
 int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback);
 /* jvp: tangents has nin entries (NULL: zero), each shaped and typed like its primal. */
 int st_jvp(st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,
