@@ -605,7 +605,8 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
 typedef int (*st_fn)(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
 
 st_func *st_func_new(st_fn fn, void *ctx, int nin, int nout);
-/* The same, with a destructor for ctx, called when the last reference is released. */
+/* The same, with a destructor for ctx, called when the last reference is released. When the
+   call fails (NULL), ctx stays the caller's to free. */
 st_func *st_func_new_owned(st_fn fn, void *ctx, void (*free_ctx)(void *), int nin, int nout);
 st_func *st_func_retain(st_func *f); /* returns f */
 void st_func_release(st_func *f);    /* NULL is a no-op */
@@ -634,7 +635,8 @@ st_func *st_grad_and_value(st_func *f, int nargnums, const int *argnums);
 
 /* vjp: outs receive f's nout outputs; *pullback takes nout cotangents (NULL entries: zero) and
    returns nin input cotangents; it can be called many times, and under other transforms. The
-   levels outside track what the pullback computes when grad mode is on where it is called. */
+   levels outside track what the pullback computes when grad mode is on where it is called. On
+   failure *pullback is NULL (also when f is NULL), as *jvp_fn of st_linearize. */
 int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback);
 /* jvp: tangents has nin entries (NULL: zero), each shaped and typed like its primal. */
 int st_jvp(st_func *f, st_tensor *const *primals, st_tensor *const *tangents, st_tensor **outs,

@@ -8,7 +8,9 @@
    (grad mode, inference mode, transform stack, scope depth), and afterwards the test must pass
    again untouched. The test's own assertions are silent during those runs (a failed allocation
    makes them fail by design). --oom=K samples every K-th allocation; a test of more than 2000
-   allocations is sampled evenly past its first hundred. */
+   allocations is sampled evenly past its first hundred. --oom-at=N runs each chosen test once
+   with allocation N failing, in this process and with its assertions printed (for a debugger or
+   LeakSanitizer, which then names the allocations of what leaked). */
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -195,12 +197,30 @@ static int oom_sweep_isolated(int i, int64_t sample) {
   return 1;
 }
 
+/* --oom-at=N: one run of test i with allocation N failing; 1 when it leaked or left damage. */
+static int oom_once(int i, int64_t n) {
+  int64_t leaked;
+  bool reached;
+  int depth = st__scope_depth();
+  int failures = run_test(i, n, &leaked, &reached);
+  const char *damage = state_damage(depth);
+  printf("  oom-at %s: allocation %lld %s, %d assertions failed, status %s\n", tests[i].name,
+         (long long)n, reached ? "failed" : "not reached", failures,
+         st_status_name(st_last_status()));
+  if (leaked) printf("  OOM %s: %lld objects leaked\n", tests[i].name, (long long)leaked);
+  if (damage) printf("  OOM %s: %s\n", tests[i].name, damage);
+  fflush(stdout); /* before LeakSanitizer's report at exit */
+  return leaked || damage;
+}
+
 int main(int argc, char **argv) {
   bool oom = false;
-  int64_t sample = 0;
+  int64_t sample = 0, oom_at = 0;
   int nfilters = 0;
   for (int k = 1; k < argc; k++) {
-    if (!strncmp(argv[k], "--oom", 5)) {
+    if (!strncmp(argv[k], "--oom-at=", 9)) {
+      oom_at = atoll(argv[k] + 9);
+    } else if (!strncmp(argv[k], "--oom", 5)) {
       oom = true;
       sample = argv[k][5] == '=' ? atoll(argv[k] + 6) : 0;
     } else {
@@ -220,6 +240,11 @@ int main(int argc, char **argv) {
     if (!chosen) continue;
     int64_t leaked;
     bool reached;
+    if (oom_at > 0) {
+      if (oom_once(i, oom_at)) failed++;
+      else passed++;
+      continue;
+    }
     run_test(i, 0, &leaked, &reached);
     if (leaked) st_test_fail(tests[i].file, 0, "%lld strata objects leaked", (long long)leaked);
     if (!current_failures && oom) current_failures += oom_sweep_isolated(i, sample);

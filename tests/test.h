@@ -20,6 +20,11 @@ int st_test_close(const char *file, int line, const st_tensor *t, const double *
 /* The shape of t equals shape[0..ndim). */
 int st_test_shape(const char *file, int line, const st_tensor *t, int ndim, const int64_t *shape);
 
+/* a and b are the same string; false when either is NULL (a call that failed). */
+static inline bool st_test_streq(const char *a, const char *b) {
+  return a && b && strcmp(a, b) == 0;
+}
+
 /* A test is a function registered before main runs. */
 #define TEST(name)                                                                                 \
   static void test_##name(void);                                                                   \

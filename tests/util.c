@@ -55,6 +55,7 @@ st_tensor *tu_noncontig(st_dtype dt, int ndim, const int64_t *shape, const doubl
 }
 
 st_tensor *tu_broadcast(st_tensor *t, int ndim, const int64_t *shape) {
+  if (!t) return NULL; /* an allocation failed making it */
   int64_t strides[ST_MAX_DIMS];
   for (int d = 0; d < ndim; d++) {
     int src = d - (ndim - t->ndim);

@@ -88,7 +88,10 @@ static int analytical_vjp(const check_target *f, st_tensor *const *x, st_tensor 
   for (int j = 0; j < f->nout; j++)
     if (st__requires_grad(outs[j])) douts[nout] = outs[j], dv[nout++] = v[j];
   if (nout) rc = st_autograd_grad(nout, douts, dv, n, wrt, g, &o);
-  for (int k = 0; k < n; k++) grads[map[k]] = nout ? st__untrack(g[k]) : st__untrack(st_zeros_like(x[map[k]]));
+  for (int k = 0; k < n; k++) {
+    grads[map[k]] = nout ? st__untrack(g[k]) : st__untrack(st_zeros_like(x[map[k]]));
+    if (!rc && !grads[map[k]]) rc = st__status();
+  }
   for (int j = 0; j < f->nout; j++) st__drop(outs[j]);
   return rc;
 }
@@ -115,7 +118,7 @@ static int prepare(const check_target *f, st_tensor *const *inputs, st_tensor **
   }
   st_set_grad_enabled(prev);
   for (int i = 0; !rc && i < f->nin; i++)
-    if (st__requires_grad(inputs[i])) st_set_requires_grad(x[i], true);
+    if (st__requires_grad(inputs[i])) rc = st_set_requires_grad(x[i], true);
   return rc;
 }
 
@@ -187,7 +190,7 @@ static int vjp_fn(void *user, int nargs, st_tensor *const *in, int nout, st_tens
     if (!t->diff[i]) continue;
     if (!st__requires_grad(x[i])) {
       if (!(x[i] = st_detach(in[i]))) rc = st__status();
-      else st_set_requires_grad(x[i], true);
+      else rc = st_set_requires_grad(x[i], true);
     }
     map[n] = i, wrt[n++] = x[i];
   }
@@ -205,8 +208,10 @@ static int vjp_fn(void *user, int nargs, st_tensor *const *in, int nout, st_tens
     for (int j = 0; j < t->inner.nout; j++) st__drop(outs[j]);
   }
   st_set_grad_enabled(prev);
-  for (int i = 0, k = 0; i < nin; i++)
+  for (int i = 0, k = 0; i < nin; i++) {
     out[i] = k < n && map[k] == i ? g[k++] : (rc ? NULL : st_zeros_like(in[i]));
+    if (!rc && !out[i]) rc = st__status(); /* out of memory, not a function that returned NULL */
+  }
   return rc;
 }
 
@@ -220,7 +225,7 @@ int st_gradgradcheck(st_check_fn fn, void *user, int nin, st_tensor *const *inpu
   /* The cotangents: random, shaped like f's outputs, differentiated too. */
   int rc = prepare(&t.inner, inputs, args, args + nin);
   for (int j = 0; !rc && j < nout; j++)
-    if (st__is_float(args[nin + j]->dtype)) st_set_requires_grad(args[nin + j], true);
+    if (st__is_float(args[nin + j]->dtype)) rc = st_set_requires_grad(args[nin + j], true);
   check_target outer = {vjp_fn, &t, nin + nout, nin};
   if (!rc) rc = check("st_gradgradcheck", &outer, args, eps, atol, rtol);
   for (int i = 0; i < 64; i++) st__drop(args[i]);

@@ -467,6 +467,8 @@ static int record(const st_custom_fn *fn, int level, st_tensor *const *in, st_te
     st__drop(out[j]);
     out[j] = NULL;
   }
+  /* A saved output not yet made an alias holds its grad_fn, n: a cycle, unless it goes now. */
+  if (rc && n) ctx_clear_saved(ctx);
   st__node_release(n);
   return rc;
 }

@@ -294,6 +294,7 @@ int st_vjp(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pu
 int st_vjp_ex(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **pullback,
               const st_vjp_opts *opts) {
   const char *who = opts ? "st_vjp_ex" : "st_vjp";
+  if (pullback) *pullback = NULL; /* also when f is NULL: a failed st_func_new, say */
   if (!f || !outs || !pullback)
     return st__error(ST_ERR_ARG, "%s: %s is NULL", who,
                      !f      ? "the function"

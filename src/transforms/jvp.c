@@ -144,6 +144,7 @@ static int linearize_call(void *ctx, int nin, st_tensor *const *in, int nout, st
 }
 
 int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func **jvp_fn) {
+  if (jvp_fn) *jvp_fn = NULL; /* also when f is NULL: a failed st_func_new, say */
   if (!f || !outs || !jvp_fn)
     return st__error(ST_ERR_ARG, "st_linearize: %s is NULL",
                      !f      ? "the function"

@@ -307,3 +307,55 @@ TEST(custom_validation_errors) {
   for (int i = 0; i < 4; i++) st_func_release(fs[i]);
   st_scope_pop();
 }
+
+/* ----------------------------------------------------------------------- allocation failure */
+
+static int exp_fwd(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)user, (void)nin, (void)nout;
+  out[0] = st_exp(in[0]);
+  return out[0] ? 0 : -1;
+}
+static int save_y(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
+  (void)in;
+  return st_ctx_save(ctx, 1, out);
+}
+static int exp_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gi) {
+  gi[0] = st_mul(g[0], st_ctx_saved(ctx, 0));
+  return gi[0] ? 0 : -1;
+}
+static const st_custom_fn EXP_SAVES_Y = {
+    .name = "exp_saves_y", .nin = 1, .nout = 1, .forward = exp_fwd, .setup_context = save_y,
+    .backward = exp_bwd};
+
+/* Recording a custom function that saves its output (or its input) fails cleanly whichever
+   allocation fails: ST_ERR_OOM, nothing left alive (a saved output still holding its node was
+   a cycle), and the next call works. */
+TEST(custom_apply_fails_cleanly_whichever_allocation_fails) {
+  const st_custom_fn *fns[2] = {&EXP_SAVES_Y, &SQ32};
+  for (int k = 0; k < 2; k++) {
+    st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), X3), *y = NULL;
+    st_set_requires_grad(x, true);
+    int64_t live = st_live_objects();
+    bool completed = false;
+    for (int64_t n = 1; !completed && n < 1000; n++) {
+      st_debug_fail_alloc_after(n);
+      int rc = st_custom_apply(fns[k], &x, &y);
+      completed = st_debug_fail_alloc_remaining() > 0;
+      st_debug_fail_alloc_after(0);
+      if (rc && st_last_status() != ST_ERR_OOM)
+        st_test_fail(__FILE__, __LINE__, "%s, allocation %lld: %s", fns[k]->name, (long long)n,
+                     st_last_error());
+      CHECK(rc ? y == NULL : completed);
+      st_release(y);
+      y = NULL;
+      if (st_live_objects() != live)
+        st_test_fail(__FILE__, __LINE__, "%s, allocation %lld failing: %lld objects left",
+                     fns[k]->name, (long long)n, (long long)(st_live_objects() - live));
+    }
+    CHECK(completed);
+    CHECK(st_custom_apply(fns[k], &x, &y) == 0);
+    CHECK(st_backward(st_sum_all(y), NULL, false, false) == 0);
+    st_release(y);
+    st_release(x);
+  }
+}

@@ -194,7 +194,7 @@ static int f_tangent_share(void *ctx, int nin, st_tensor *const *in, int nout, s
     break;
   case 5:
     rc = st_mul_scalar_(x, 2.0);
-    y = st_retain(x);
+    y = rc ? NULL : st_retain(x); /* a reference no scope records: only when it is returned */
     break;
   case 6:
     y = st_mul_scalar(x, 1.0);

@@ -97,7 +97,9 @@ static st_func *transform(int kind, st_func *g) {
   } else if (kind == F) {
     T->t = st_jacfwd(g, 0);
   }
-  return st_func_new_owned(apply_fn, T, tfn_free, 1, 1);
+  st_func *f = st_func_new_owned(apply_fn, T, tfn_free, 1, 1);
+  if (!f) tfn_free(T); /* a failed st_func_new_owned leaves the context to its caller */
+  return f;
 }
 
 /* ------------------------------------------------------------------ references from calls */
