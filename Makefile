@@ -80,11 +80,17 @@ tsan:
 	OMP_NUM_THREADS=1 STRATA_THREADS_ITERS=$(TSAN_ITERS) TSAN_OPTIONS=halt_on_error=1 \
 	  ./$(TSAN_BUILD)/strata_tests test_engine test_threads
 
-# The contract smoke programs of ../shared, built like an outside program through strata.pc.
+# The contract smoke programs, built like an outside program through strata.pc: those of
+# ../shared/contract where the checkout sits beside it (they are the source), else the copy in
+# tests/contract (a checkout on its own, as CI's may be); a copy that differs from its source
+# fails, so it is refreshed with `cp ../shared/contract/* tests/contract/`.
+SMOKE_DIR ?= $(if $(wildcard ../shared/contract/smoke.h),../shared/contract,tests/contract)
 smoke: all
-	@for f in $(foreach s,$(SMOKE),../shared/contract/smoke_$(s).c); do \
+	@if [ "$(SMOKE_DIR)" != tests/contract ] && ! diff -rq $(SMOKE_DIR) tests/contract >/dev/null; then \
+	  echo "tests/contract differs from $(SMOKE_DIR): cp $(SMOKE_DIR)/* tests/contract/"; exit 1; fi
+	@for f in $(foreach s,$(SMOKE),$(SMOKE_DIR)/smoke_$(s).c); do \
 	  n=$$(basename $$f .c); \
-	  cc -std=c11 -O1 -Wall -Wextra $$f -I../shared/contract -o $(BUILD)/$$n \
+	  cc -std=c11 -O1 -Wall -Wextra $$f -I$(SMOKE_DIR) -o $(BUILD)/$$n \
 	    $$(PKG_CONFIG_PATH=$(BUILD) pkg-config --cflags --libs --static strata) && ./$(BUILD)/$$n || exit 1; \
 	done
 
