@@ -616,9 +616,16 @@ int st_func_nout(const st_func *f);
    applies the transform here; calls nest and compose in any order and depth. */
 int st_call(st_func *f, st_tensor *const *in, st_tensor **out);
 
-/* Inside a transform, tensors are wrapped: st_ndim, st_size and st_dtype_of give the logical
-   view (without vmap's batch dim); st_to_f64, st_item and st_print read the primal through grad
-   and jvp and fail with ST_ERR_TRANSFORM on a vmap-batched tensor. Tensors captured from outside
+/* Every transform below (st_grad ... st_hessian_ex, st_vmap, st_checkpoint, the train part's
+   st_per_sample_grad, st_grad_params, st_vmap_params) returns a new function value that holds
+   its own reference to f: release f when you no longer call it yourself, and release every
+   value you make once (a value nested inline, st_grad(st_grad(f, ...), ...), is never released).
+
+   Inside a transform, tensors are wrapped: st_ndim, st_size and st_dtype_of give the logical
+   view (without vmap's batch dim); st_to_f64 and st_item read the primal through grad and jvp
+   and fail with ST_ERR_TRANSFORM on a vmap-batched tensor; st_print shows the wrapper as
+   torch.func prints it (BatchedTensor(lvl=1, bdim=0, value=...), GradTrackingTensor(lvl=1,
+   value=...)), also for a tensor kept after its transform returned. Tensors captured from outside
    (through ctx) are constants to the transform. A tensor made inside a transform and kept after
    it returned ("escaped") stands for its plain value when it came from grad or jvp, and is an
    ST_ERR_TRANSFORM error in any op when it was batched by vmap. st_detach stops gradients at
@@ -1039,7 +1046,10 @@ st_tensor *st_layer_norm_layer_apply(const st_layer_norm_layer *l, st_tensor *co
    running = (1 - momentum) * running + momentum * batch, with the unbiased batch variance.
    Evaluation normalizes with the running statistics. The buffers "<name>.running_mean",
    "<name>.running_var" and "<name>.num_batches_tracked" live in the container (the pointers
-   below are borrowed from it). Updating them reads the batch statistics' values, so training
+   below are borrowed from it): _apply reads (evaluation) and updates (training) the buffers of
+   the container the struct was last added to, not those of the array it is given, so use one
+   struct per container, add it again after st_params_free, and give an ensemble over stacked
+   containers no_running_stats. Updating them reads the batch statistics' values, so training
    mode works eagerly and under st_grad / st_jvp but not under st_vmap (each lane would have its
    own statistics: use eval mode there, or no_running_stats, as torch.func asks). */
 typedef struct {

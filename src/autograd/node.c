@@ -269,14 +269,13 @@ int st__save(st_saved *s, st_tensor *t, bool is_output, int output_nr) {
   return s->t ? 0 : ST_ERR_OOM;
 }
 
-static int saved_freed_error(void) {
-  return st__error(
-      ST_ERR_AUTOGRAD,
-      "Trying to backward through the graph a second time (or directly access saved tensors after "
-      "they have already been freed). Saved intermediate values of the graph are freed when you "
-      "call st_backward() or st_autograd_grad(). Specify retain_graph=true if you need to "
-      "backward through the graph a second time or if you need to access saved tensors after "
-      "calling backward.");
+/* PyTorch frees a graph's saved values after a backward through it unless retain_graph. */
+static int saved_freed_error(const st_node *owner, int index) {
+  return st__error(ST_ERR_AUTOGRAD,
+                   "backward through the graph a second time: saved value %d of %s was freed by "
+                   "the backward that first ran through it; pass retain_graph = true to "
+                   "st_backward / st_autograd_grad for every backward but the last",
+                   index, owner ? owner->name : "a node");
 }
 
 /* A tensor header of our own over what u shows (u is held by someone else too). */
@@ -380,7 +379,7 @@ static st_tensor *unpack_packed(const st_saved *s, st_node *owner, int index) {
 st_tensor *st__unpack(const st_saved *s, st_node *owner, int index) {
   if (s->pack) return unpack_packed(s, owner, index);
   if (!s->t) {
-    saved_freed_error();
+    saved_freed_error(owner, index);
     return NULL;
   }
   uint64_t now = version_of(s->t);

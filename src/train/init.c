@@ -19,19 +19,22 @@ double st_init_gain(st_gain nonlinearity, double param) {
   return NAN;
 }
 
-int st_init_fans(const st_tensor *t, int64_t *fan_in, int64_t *fan_out) {
-  if (!t) return st__tr_null_arg("st_init_fans", 1);
+static int fans(const char *fn, const st_tensor *t, int64_t *fan_in, int64_t *fan_out) {
+  if (!t) return st__tr_null_arg(fn, 1);
   int nd = st_ndim(t);
   if (nd < 2)
     return st__tr_error(ST_ERR_SHAPE,
-                        "st_init_fans: fan in and fan out need a tensor of at least 2 dims (it "
-                        "has %d)",
+                        "%s: fan in and fan out need a tensor of at least 2 dims (it has %d)", fn,
                         nd);
   int64_t receptive = 1;
   for (int d = 2; d < nd; d++) receptive *= st_size(t, d);
   if (fan_in) *fan_in = st_size(t, 1) * receptive;
   if (fan_out) *fan_out = st_size(t, 0) * receptive;
   return 0;
+}
+
+int st_init_fans(const st_tensor *t, int64_t *fan_in, int64_t *fan_out) {
+  return fans("st_init_fans", t, fan_in, fan_out);
 }
 
 static int check_float(const char *fn, const st_tensor *t) {
@@ -76,7 +79,7 @@ int st_init_normal_(st_tensor *t, double mean, double std) {
 static int kaiming_std(const char *fn, const st_tensor *t, double a, st_fan_mode mode, st_gain nl,
                        double *std) {
   int64_t fan_in, fan_out;
-  if (check_float(fn, t) || st_init_fans(t, &fan_in, &fan_out)) return st__tr_status();
+  if (check_float(fn, t) || fans(fn, t, &fan_in, &fan_out)) return st__tr_status();
   if (mode != ST_FAN_IN && mode != ST_FAN_OUT)
     return st__tr_error(ST_ERR_ARG, "%s: unknown fan mode %d", fn, (int)mode);
   double gain = st_init_gain(nl, a);
@@ -103,7 +106,7 @@ int st_init_kaiming_normal_(st_tensor *t, double a, st_fan_mode mode, st_gain no
 
 static int xavier_std(const char *fn, const st_tensor *t, double gain, double *std) {
   int64_t fan_in, fan_out;
-  if (check_float(fn, t) || st_init_fans(t, &fan_in, &fan_out)) return st__tr_status();
+  if (check_float(fn, t) || fans(fn, t, &fan_in, &fan_out)) return st__tr_status();
   *std = fan_in + fan_out > 0 ? gain * sqrt(2.0 / (double)(fan_in + fan_out)) : 0;
   return 0;
 }

@@ -246,24 +246,24 @@ typedef struct {
   st_tensor *bump;     /* an empty view of the parameter, for the version counter */
 } prepared;
 
-static int check_grad(const st_optim *opt, int i, st_tensor *g) {
+static int check_grad(const char *fn, const st_optim *opt, int i, st_tensor *g) {
   st_tensor *p = opt->params[i];
   char a[96], b[96];
   if (st_dtype_of(g) != st_dtype_of(p))
-    return st__tr_error(ST_ERR_DTYPE, "st_optim_step: parameter %d is %s but its gradient is %s", i,
+    return st__tr_error(ST_ERR_DTYPE, "%s: parameter %d is %s but its gradient is %s", fn, i,
                         st_dtype_name(st_dtype_of(p)), st_dtype_name(st_dtype_of(g)));
   int64_t ps[ST_MAX_DIMS], gs[ST_MAX_DIMS];
   int pn = st_shape(p, ps), gn = st_shape(g, gs);
   if (pn != gn || memcmp(ps, gs, sizeof(int64_t) * (size_t)pn))
     return st__tr_error(ST_ERR_SHAPE,
-                        "st_optim_step: parameter %d has shape %s but its gradient %s", i,
+                        "%s: parameter %d has shape %s but its gradient %s", fn, i,
                         st__tr_shape_str(p, a, sizeof a), st__tr_shape_str(g, b, sizeof b));
   return 0;
 }
 
-static int prepare(st_optim *opt, int i, st_tensor *grad, prepared *pr) {
+static int prepare(const char *fn, st_optim *opt, int i, st_tensor *grad, prepared *pr) {
   st_tensor *p = opt->params[i];
-  if (check_grad(opt, i, grad)) return st__tr_status();
+  if (check_grad(fn, opt, i, grad)) return st__tr_status();
   pr->grad = st_contiguous(grad);
   pr->work = st_is_contiguous(p) ? p : st_contiguous(p);
   st_tensor *v = st_ndim(p) == 0 ? st_unsqueeze(p, 0) : p;
@@ -337,7 +337,7 @@ static int step_with(st_optim *opt, st_tensor *const *grads, const char *fn) {
   bool was = st_set_grad_enabled(false);
   for (int i = 0; !rc && i < opt->n; i++) {
     st_tensor *g = grads ? grads[i] : st_grad_of(opt->params[i]);
-    if (g) rc = prepare(opt, i, g, &pr[i]);
+    if (g) rc = prepare(fn, opt, i, g, &pr[i]);
   }
   if (!rc) {
     for (int i = 0; i < opt->n; i++) {
@@ -444,9 +444,9 @@ static int load_header(const st_optim *opt, const st_dict *from, double *lr) {
     return st__tr_status();
   if (kind != opt->o.kind)
     return st__tr_error(ST_ERR_ARG,
-                        "st_optim_state_load: the state is of optimizer kind %lld, "
-                        "this optimizer is %s",
-                        (long long)kind, kind_names[opt->o.kind]);
+                        "st_optim_state_load: the state is of optimizer %s, this optimizer is %s",
+                        kind >= 0 && kind < 5 ? kind_names[kind] : "of an unknown kind",
+                        kind_names[opt->o.kind]);
   if (n != opt->n)
     return st__tr_error(ST_ERR_ARG,
                         "st_optim_state_load: the state has %lld parameters, this "

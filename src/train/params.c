@@ -180,9 +180,15 @@ static st_tensor *stack_entry(int n, st_params *const *models, bool buffers, int
   st_tensor *out = NULL;
   for (int m = 0; m < n; m++) {
     const entries *e = buffers ? &models[m]->buffers : &models[m]->params;
-    if (e->len != first->len || strcmp(e->names[i], first->names[i])) {
-      st__tr_error(ST_ERR_ARG, "st_params_stack: model %d does not have model 0's tensors (\"%s\")",
-                   m, first->names[i]);
+    const char *kind = buffers ? "buffer" : "parameter";
+    if (e->len != first->len) {
+      st__tr_error(ST_ERR_ARG, "st_params_stack: model %d has %d %ss, model 0 has %d", m, e->len,
+                   kind, first->len);
+      goto done;
+    }
+    if (strcmp(e->names[i], first->names[i])) {
+      st__tr_error(ST_ERR_ARG, "st_params_stack: model %d's %s %d is \"%s\", model 0's is \"%s\"",
+                   m, kind, i, e->names[i], first->names[i]);
       goto done;
     }
     ts[m] = e->ts[i];

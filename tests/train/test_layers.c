@@ -533,3 +533,23 @@ TEST(initializers_write_leaves_in_place_and_bump_their_version) {
   CHECK(st_is_leaf(w) && st_requires_grad(w));
   CHECK_FAILS(st_backward(saved, NULL, false, false) != 0, ST_ERR_INPLACE, "");
 }
+
+/* st_params_stack says which model differs and how; an initializer names itself. */
+TEST(params_stack_and_init_errors_name_what_differs) {
+  st_params *a = st_params_new(), *b = st_params_new(), *c = st_params_new();
+  st_params_add(a, "w", st_zeros(ST_F32, ST_SHAPE(2)));
+  st_params_add(b, "w", st_zeros(ST_F32, ST_SHAPE(2)));
+  st_params_add(b, "extra", st_zeros(ST_F32, ST_SHAPE(2)));
+  st_params_add(c, "v", st_zeros(ST_F32, ST_SHAPE(2)));
+  CHECK_FAILS(st_params_stack(2, (st_params *[]){a, b}) == NULL, ST_ERR_ARG,
+              "st_params_stack: model 1 has 2 parameters, model 0 has 1");
+  CHECK_FAILS(st_params_stack(2, (st_params *[]){a, c}) == NULL, ST_ERR_ARG,
+              "st_params_stack: model 1's parameter 0 is \"v\", model 0's is \"w\"");
+  st_params_free(a);
+  st_params_free(b);
+  st_params_free(c);
+  st_tensor *v = st_zeros(ST_F32, ST_SHAPE(3));
+  CHECK_FAILS(st_init_kaiming_normal_(v, 0, ST_FAN_IN, ST_GAIN_RELU) != 0, ST_ERR_SHAPE,
+              "st_init_kaiming_normal_: fan in and fan out need a tensor of at least 2 dims");
+  CHECK_FAILS(st_init_xavier_uniform_(v, 1) != 0, ST_ERR_SHAPE, "st_init_xavier_uniform_:");
+}

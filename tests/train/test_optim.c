@@ -224,7 +224,7 @@ TEST(optim_step_rejects_a_gradient_of_another_shape_and_changes_nothing) {
   st_optim *opt = st_optim_new(2, (st_tensor *[]){a, b}, &o);
   st_tensor *good = st_ones(ST_F64, ST_SHAPE(2)), *bad = st_ones(ST_F64, ST_SHAPE(3));
   CHECK_FAILS(st_optim_step_grads(opt, (st_tensor *[]){good, bad}) != 0, ST_ERR_SHAPE,
-              "parameter 1 has shape [2] but its gradient [3]");
+              "st_optim_step_grads: parameter 1 has shape [2] but its gradient [3]");
   CHECK_CLOSE(a, 0, 1, 2); /* the first parameter was not updated either */
   st_tensor *f32 = st_ones(ST_F32, ST_SHAPE(2));
   CHECK_FAILS(st_optim_step_grads(opt, (st_tensor *[]){f32, good}) != 0, ST_ERR_DTYPE, "f32");
@@ -467,4 +467,18 @@ TEST(clip_per_sample_rejects_mismatched_batches) {
   st_tensor *i = st_zeros(ST_I64, ST_SHAPE(4));
   CHECK_FAILS(st_clip_per_sample(1, &i, 1, s, NULL) != 0, ST_ERR_DTYPE, "i64");
   CHECK_FAILS(st_clip_per_sample(1, &a, -1, s, NULL) != 0, ST_ERR_ARG, "max_norm");
+}
+
+/* A state saved by one kind of optimizer names both kinds when another kind loads it. */
+TEST(optim_state_of_another_kind_is_refused_by_name) {
+  st_tensor *w = st_ones(ST_F32, ST_SHAPE(2));
+  st_optim_opts so = st_optim_defaults(ST_OPTIM_SGD), ao = st_optim_defaults(ST_OPTIM_ADAM);
+  st_optim *sgd = st_optim_new(1, &w, &so), *adam = st_optim_new(1, &w, &ao);
+  st_dict *d = st_dict_new();
+  CHECK_EQ_INT(st_optim_state_save(sgd, d), 0);
+  CHECK_FAILS(st_optim_state_load(adam, d) != 0, ST_ERR_ARG,
+              "the state is of optimizer SGD, this optimizer is Adam");
+  st_dict_free(d);
+  st_optim_free(sgd);
+  st_optim_free(adam);
 }
