@@ -48,14 +48,18 @@ asan:
 # 2000 allocations is sampled evenly; OOM_STEP=K tries every K-th), each test in a child process.
 # Every run must leave no object alive and the thread's state as it was, and the test must pass
 # again afterwards. tests/matrix/test_oom_ops.c sweeps every op's samples in every mode on its own.
+# OOM_WORK=W bounds each test to about W allocations in all (runs x its allocations, at least 20
+# runs spread over the whole test): CI's sampled sweep.
 OOM_TESTS ?= autograd/ core/ transforms/ matrix/test_oom_ops
 OOM_STEP ?=
+OOM_WORK ?=
 oomtest:
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTRATA_SANITIZE=address,undefined \
 	  -DCMAKE_C_FLAGS="-O1 -g" $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target strata_tests
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ./$(ASAN_BUILD)/strata_tests --oom$(if $(OOM_STEP),=$(OOM_STEP)) $(OOM_TESTS)
+	  ./$(ASAN_BUILD)/strata_tests --oom$(if $(OOM_STEP),=$(OOM_STEP)) $(if $(OOM_WORK),--oom-work=$(OOM_WORK)) \
+	  $(OOM_TESTS)
 
 # A subset of the suite under valgrind (no sanitizers, no caches): 0 bytes may be lost.
 VALGRIND_BUILD ?= build-valgrind

@@ -8,7 +8,10 @@
    (grad mode, inference mode, transform stack, scope depth), and afterwards the test must pass
    again untouched. The test's own assertions are silent during those runs (a failed allocation
    makes them fail by design). --oom=K samples every K-th allocation; a test of more than 2000
-   allocations is sampled evenly past its first hundred. --oom-at=N runs each chosen test once
+   allocations is sampled evenly past its first hundred. --oom-work=W bounds a test's sweep to
+   about W allocations in all (runs x the test's allocations; at least 20 runs, spread evenly
+   over the whole test), so that a test of many allocations costs no more than a small one
+   (CI's sampled sweep). --oom-at=N runs each chosen test once
    with allocation N failing, in this process and with its assertions printed (for a debugger or
    LeakSanitizer, which then names the allocations of what leaked). */
 #include <signal.h>
@@ -140,6 +143,8 @@ static const char *state_damage(int scope_depth) {
 
 /* The allocation-failure sweep of test i; returns the number of problems found. A clean run
    first counts the test's allocations; a test that arms failures itself is not swept. */
+static int64_t oom_work; /* --oom-work: 0 for no bound */
+
 static int oom_sweep(int i, int64_t sample) {
   int problems = 0, depth = st__scope_depth();
   int64_t leaked = 0, runs = 0;
@@ -157,7 +162,13 @@ static int oom_sweep(int i, int64_t sample) {
      hundred, every step-th allocation, so that no test takes more than about 2000 runs. */
   int64_t step = sample ? sample : 1;
   if (total / step > 2000) step = (total + 1999) / 2000;
-  for (int64_t n = 1; n <= total; n = n >= 100 || sample ? n + step : n + 1, runs++) {
+  bool dense_start = !sample; /* every one of the first hundred */
+  if (oom_work > 0 && total > 0 && (total / step) > oom_work / total) {
+    int64_t most = oom_work / total < 20 ? 20 : oom_work / total;
+    if ((total + most - 1) / most > step) step = (total + most - 1) / most;
+    dense_start = false;
+  }
+  for (int64_t n = 1; n <= total; n = n >= 100 || !dense_start ? n + step : n + 1, runs++) {
     oom_n = n;
     quiet = true;
     run_test(i, n, &leaked, &reached);
@@ -220,6 +231,8 @@ int main(int argc, char **argv) {
   for (int k = 1; k < argc; k++) {
     if (!strncmp(argv[k], "--oom-at=", 9)) {
       oom_at = atoll(argv[k] + 9);
+    } else if (!strncmp(argv[k], "--oom-work=", 11)) {
+      oom_work = atoll(argv[k] + 11);
     } else if (!strncmp(argv[k], "--oom", 5)) {
       oom = true;
       sample = argv[k][5] == '=' ? atoll(argv[k] + 6) : 0;

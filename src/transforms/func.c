@@ -123,27 +123,34 @@ void st__escape_drop(size_t mark) {
 }
 
 /* Moves the entries kept since `mark` to the list. A kept output is the output's reference when
-   the call succeeded; when it failed (its outputs are dropped) it escapes like the rest. A
-   failed growth leaves the rest in the enclosing scope (released with it, as before). */
-static void escape_kept(size_t mark, int nout, st_tensor **out, bool ok) {
+   the call succeeded; when it failed (its outputs are dropped) it escapes like the rest. When
+   the list cannot grow, the call fails: what is left is released (an output among it is set to
+   NULL first, its reference being the entry's), never left to a scope that would free it under
+   a call that reports success. */
+static int escape_kept(size_t mark, int nout, st_tensor **out, bool ok) {
+  bool full = false;
   for (;;) {
-    if (tls_escaped.n == tls_escaped.cap) {
+    if (!full && tls_escaped.n == tls_escaped.cap) {
       size_t cap = tls_escaped.cap ? 2 * tls_escaped.cap : 8;
       st_tensor **t = st__realloc(tls_escaped.t, sizeof(st_tensor *) * tls_escaped.cap,
                                   sizeof(st_tensor *) * cap);
-      if (!t) return;
-      tls_escaped.t = t;
-      tls_escaped.cap = cap;
+      if (t) {
+        tls_escaped.t = t;
+        tls_escaped.cap = cap;
+      } else {
+        full = true;
+      }
     }
     st_tensor *t = st__scope_take(mark);
-    if (!t) return;
+    if (!t) return full ? st__error(ST_ERR_OOM, "out of memory keeping what the function kept") : 0;
     bool is_out = false;
     for (int j = 0; j < nout; j++)
       if (out[j] == t) {
         is_out = true;
-        if (!ok) out[j] = NULL;
+        if (!ok || full) out[j] = NULL;
       }
-    if (!is_out || !ok) tls_escaped.t[tls_escaped.n++] = t;
+    if (full) st__drop(t);
+    else if (!is_out || !ok) tls_escaped.t[tls_escaped.n++] = t;
   }
 }
 
@@ -180,7 +187,8 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
   if (!rc) rc = f->fn(f->ctx, f->nin, in, f->nout, out);
   for (int j = 0; j < f->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
-  escape_kept(mark, f->nout, out, !rc);
+  int kept = escape_kept(mark, f->nout, out, !rc);
+  if (!rc) rc = kept;
   for (int j = 0; !rc && j < f->nout; j++) rc = st__settle_output(&out[j]);
   if (!rc) rc = distinct_from_inputs(f, in, out);
   for (int j = 0; !rc && j < f->nout; j++)

@@ -114,8 +114,13 @@ static int returns_input_twice(void *ctx, int nin, st_tensor *const *in, int nou
   return out[0] && out[1] && out[3] ? 0 : st_last_status();
 }
 
+/* Releases and clears: a later call that fails before it writes (st_call of a NULL function
+   value, when st_vmap failed) leaves NULL there, not a released tensor. */
 static void release_all(st_tensor **t, int n) {
-  for (int i = 0; i < n; i++) st_release(t[i]);
+  for (int i = 0; i < n; i++) {
+    st_release(t[i]);
+    t[i] = NULL;
+  }
 }
 
 TEST(fuzzbug_9_function_returning_an_input_and_a_view_of_it_does_not_leak) {

@@ -147,11 +147,14 @@ static int keep_sin(void *ctx, int nin, st_tensor *const *in, int nout, st_tenso
 /* The issue's case: a kept intermediate of a vmapped function outlives vmap, and any op on it
    is the documented ST_ERR_TRANSFORM (it was read after it was freed) */
 TEST(keep_inside_vmap_stays_valid_and_is_a_transform_error) {
+  kept = NULL; /* not the previous run's (a run whose call fails before keep_sin) */
   st_tensor *x = st_ones(ST_F64, ST_SHAPE(3, 2)), *y = NULL;
   st_func *f = st_func_new(keep_sin, NULL, 1, 1), *v = st_vmap(f, NULL, NULL),
           *vc = st_vmap_ex(f, &(st_vmap_opts){.chunk_size = 1});
   int64_t before = st_live_objects();
-  CHECK(st_call(v, &x, &y) == 0);
+  int rc = st_call(v, &x, &y);
+  CHECK(rc == 0);
+  if (rc) goto done; /* a failed allocation (the sweep): what f kept went with the call */
   CHECK_EQ_INT(st_ndim(kept), 1); /* the wrapper's logical shape */
   CHECK_FAILS(st_add(kept, kept) == NULL, ST_ERR_TRANSFORM, "has already returned");
   double v0;
@@ -159,8 +162,11 @@ TEST(keep_inside_vmap_stays_valid_and_is_a_transform_error) {
   st_release(kept); /* the caller's scope recorded it: released early, forgotten there */
   st_release(y);
   CHECK_EQ_INT(st_live_objects(), before);
-  CHECK(st_call(vc, &x, &y) == 0); /* chunked: each chunk's kept wrapper escapes */
-  CHECK_FAILS(st_neg(kept) == NULL, ST_ERR_TRANSFORM, "has already returned");
+  kept = NULL;
+  rc = st_call(vc, &x, &y); /* chunked: each chunk's kept wrapper escapes */
+  CHECK(rc == 0);
+  if (!rc) CHECK_FAILS(st_neg(kept) == NULL, ST_ERR_TRANSFORM, "has already returned");
+done:
   st_func_release(vc);
   st_func_release(v);
   st_func_release(f);
@@ -169,14 +175,17 @@ TEST(keep_inside_vmap_stays_valid_and_is_a_transform_error) {
 /* test_eager_transforms.py TestGradTransform.test_escaped_wrappers_are_ignored: a kept grad
    wrapper stands for its value */
 TEST(keep_inside_grad_vjp_jvp_stands_for_the_value) {
+  kept = NULL;
   st_tensor *x = tu_tensor(ST_F64, ST_SHAPE(2), (double[]){0.5, 1.5}), *r = NULL, *t = NULL;
   st_func *f = st_func_new(keep_sin, NULL, 1, 1), *g = st_grad(f, 0, NULL), *pb = NULL;
-  CHECK(st_call(g, &x, &r) == 0);
-  CHECK_CLOSE(st_add_scalar(kept, 0), 1e-15, sin(0.5), sin(1.5));
-  CHECK(st_vjp(f, &x, &r, &pb) == 0);
-  CHECK_CLOSE(st_mul_scalar(kept, 2), 1e-15, 2 * sin(0.5), 2 * sin(1.5));
-  CHECK(st_jvp(f, &x, &x, &r, &t) == 0);
-  CHECK_CLOSE(st_neg(kept), 1e-15, -sin(0.5), -sin(1.5));
+  /* a call that fails (an allocation, in the sweep) takes what f kept with it */
+  int rc = st_call(g, &x, &r);
+  CHECK(rc == 0);
+  if (!rc) CHECK_CLOSE(st_add_scalar(kept, 0), 1e-15, sin(0.5), sin(1.5));
+  if (!rc) CHECK((rc = st_vjp(f, &x, &r, &pb)) == 0);
+  if (!rc) CHECK_CLOSE(st_mul_scalar(kept, 2), 1e-15, 2 * sin(0.5), 2 * sin(1.5));
+  if (!rc) CHECK((rc = st_jvp(f, &x, &x, &r, &t)) == 0);
+  if (!rc) CHECK_CLOSE(st_neg(kept), 1e-15, -sin(0.5), -sin(1.5));
   st_func_release(pb);
   st_func_release(g);
   st_func_release(f);
@@ -210,6 +219,7 @@ TEST(keep_in_nested_call_lands_in_the_callers_scope) {
   CHECK(st_call(f, &x, &r) == 0);
   CHECK_CLOSE(r, 1e-15, 2.0);
   st_release(r);
+  r = NULL; /* a later call that fails before it writes (vf NULL in the sweep) leaves NULL */
   CHECK_EQ_INT(st_live_objects(), before); /* the inner kept tensor went with f's scope */
   st_tensor *X = st_ones(ST_F64, ST_SHAPE(3, 2));
   before = st_live_objects();
@@ -245,8 +255,13 @@ TEST(keep_of_an_output_and_on_failure) {
   st_release(r);
   CHECK_EQ_INT(st_live_objects(), before);
   st_func *bad = st_func_new(keep_then_fail, NULL, 1, 1), *gb = st_grad(bad, 0, NULL);
-  CHECK_FAILS(st_call(gb, &x, &r) != 0, ST_ERR_ARG, "failed on purpose");
-  CHECK_CLOSE(st_add_scalar(kept, 0), 1e-15, cos(1.0), cos(2.0));
+  kept = NULL; /* not a previous run's */
+  CHECK(st_call(gb, &x, &r) != 0);
+  /* the function's own failure; one of an allocation (the sweep) may take what it kept along */
+  bool own = st_last_status() == ST_ERR_ARG && strstr(st_last_error(), "failed on purpose");
+  CHECK(own);
+  if (own) CHECK_CLOSE(st_add_scalar(kept, 0), 1e-15, cos(1.0), cos(2.0));
+  st_clear_error();
   st_func_release(gb);
   st_func_release(bad);
   st_func_release(g);

@@ -109,6 +109,7 @@ static const double EPS = 1e-5;
 /* rows d g(x) / d x_i by central differences, flattened: [numel(x), numel(g)] */
 static st_tensor *fd_rows(st_func *g, st_tensor *x) {
   int64_t n = st_numel(x);
+  if (n < 0) return NULL; /* x failed (an allocation, in the sweep) */
   st_tensor **rows = calloc((size_t)n, sizeof(st_tensor *));
   for (int64_t i = 0; i < n; i++) {
     st_tensor *e = st_mul_scalar(st_select(st_eye(ST_F64, n, n), 0, i), EPS);
@@ -124,6 +125,7 @@ static st_tensor *reference(int kind, st_func *g, st_tensor *x) {
   st_tensor *y = call1(g, x);
   int64_t shape[16];
   int nd = st_shape(y, shape);
+  if (nd < 0) return NULL; /* y failed (an allocation, in the sweep) */
   switch (kind) {
   case G: /* d sum(g) / dx */ return st_sum(fd_rows(g, x), 1, (const int[]){1}, false);
   case V: /* sum_k u_k d g_k / dx */

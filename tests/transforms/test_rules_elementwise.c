@@ -224,7 +224,7 @@ TEST(rules_unary_kinks_exact) {
   st_tensor *x = tu_tensor(ST_F64, S(3), (const double[]){0, 1, 2});
   st_tensor *t = tu_tensor(ST_F64, S(3), (const double[]){1, 1, 1});
   st_func *f = st_func_new(f_kinks, NULL, 1, 3);
-  st_tensor *o[3], *to[3];
+  st_tensor *o[3] = {0}, *to[3] = {0}; /* NULL when st_jvp fails before it writes */
   CHECK(st_jvp(f, &x, &t, o, to) == 0);
   CHECK_CLOSE(to[0], 0, 0, 1, 1);
   CHECK_CLOSE(to[1], 0, 0, 1, 1);
@@ -355,9 +355,10 @@ TEST(rules_extremum_ties_exact) {
   op pmax = {.name = "maximum", .f = f_binary, .b = st_maximum};
   op pmin = {.name = "minimum", .f = f_binary, .b = st_minimum};
   st_func *fmax = st_func_new(apply, &pmax, 2, 1), *fmin = st_func_new(apply, &pmin, 2, 1);
-  st_tensor *o, *t;
+  st_tensor *o = NULL, *t = NULL; /* left NULL by a call that fails before it writes */
   CHECK(st_jvp(fmax, (st_tensor *const[]){x, y}, (st_tensor *const[]){tx, ty}, &o, &t) == 0);
   CHECK_CLOSE(t, 0, 2, 3, 1);
+  t = NULL;
   CHECK(st_jvp(fmin, (st_tensor *const[]){x, y}, (st_tensor *const[]){tx, ty}, &o, &t) == 0);
   CHECK_CLOSE(t, 0, 2, 1, 3);
   /* the transposition identity holds at ties too */
@@ -562,9 +563,10 @@ TEST(rules_reduce_ties_exact) {
   op pmax = {.name = "amax", .f = f_reduce, .r = st_amax, .ndims = 1, .dims = {1}};
   op pmin = {.name = "amin", .f = f_reduce, .r = st_amin, .ndims = 1, .dims = {1}};
   st_func *fmax = st_func_new(apply, &pmax, 1, 1), *fmin = st_func_new(apply, &pmin, 1, 1);
-  st_tensor *o, *to;
+  st_tensor *o = NULL, *to = NULL; /* left NULL by a call that fails before it writes */
   CHECK(st_jvp(fmax, &x, &t, &o, &to) == 0);
   CHECK_CLOSE(to, 0, 1.5, 7);
+  to = NULL;
   CHECK(st_jvp(fmin, &x, &t, &o, &to) == 0);
   CHECK_CLOSE(to, 0, 5, 6);
   CHECK(CHECK_TRANSPOSE(apply, &pmax, 1, &x, 1, 1e-12));

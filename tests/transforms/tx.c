@@ -52,7 +52,9 @@ bool tx_vmap_loop(const char *file, int line, st_fn fn, void *ctx, int nin, st_t
     st_test_fail(file, line, "vmap failed: %s", st_last_error());
     ok = false;
   }
-  st_tensor **lanes = calloc((size_t)(B * nout + 1), sizeof(st_tensor *));
+  if (B < 0) ok = false; /* a batched input was not made (an allocation failed) */
+  st_tensor **lanes = ok ? calloc((size_t)(B * nout + 1), sizeof(st_tensor *)) : NULL;
+  if (!lanes) ok = false;
   for (int64_t b = 0; ok && b < B; b++) {
     st_tensor *x[TX_MAX];
     for (int i = 0; i < nin; i++)
