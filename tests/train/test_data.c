@@ -377,7 +377,7 @@ TEST(batches_visit_every_row_once_per_epoch_in_a_seeded_order) {
   /* the same seed gives the same epochs; seek resumes in the middle */
   st_batches *again = st_batches_new(2, t, 4, true, 42, false);
   CHECK_EQ_INT(st_batches_seek(again, 1, 1), 0);
-  st_tensor *out[2];
+  st_tensor *out[2] = {0}; /* NULL when the call fails before it writes (the sweep) */
   CHECK_EQ_INT(st_batches_next(again, out), 1);
   double v[4];
   st_to_f64(out[0], v, 4);

@@ -413,7 +413,7 @@ TEST(clip_per_sample_clips_each_sample_and_sums_the_batch) {
     st_dtype dt = d ? ST_F64 : ST_F32;
     st_tensor *ps[2] = {st_mul_scalar(st_randn(dt, ST_SHAPE(6, 3, 4)), 0.5),
                         st_randn(dt, ST_SHAPE(6, 5))};
-    st_tensor *sums[2], *norms;
+    st_tensor *sums[2] = {0}, *norms = NULL; /* NULL when the call fails (the sweep) */
     CHECK_EQ_INT(st_clip_per_sample(2, ps, 1.5, sums, &norms), 0);
     CHECK_SHAPE(sums[0], 3, 4);
     CHECK_SHAPE(sums[1], 5);

@@ -86,7 +86,7 @@ TEST(per_sample_grad_gives_each_examples_gradient) {
   st_tensor *x = tu_tensor(ST_F64, ST_SHAPE(2, 3), (double[]){1, 2, 3, -1, 0, 1});
   st_tensor *y = tu_tensor(ST_F64, ST_SHAPE(2), (double[]){1, -2});
   st_func *f = st_func_new(example_loss, NULL, 4, 1), *psg = st_per_sample_grad(f, 2);
-  st_tensor *g[2];
+  st_tensor *g[2] = {0}; /* NULL when the call fails before it writes (the sweep) */
   CHECK_EQ_INT(st_params_call(psg, p, 2, (st_tensor *[]){x, y}, g), 0);
   /* residuals: 0.5 - 2 + 6 + 0.25 - 1 = 3.75; -0.5 + 2 + 0.25 + 2 = 3.75 */
   CHECK_SHAPE(g[0], 2, 3);
