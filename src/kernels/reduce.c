@@ -257,6 +257,7 @@ AI double step_f(int kind, double a, double x, double m, double k) {
     double d = (x - m) * k;
     return a + d * d;
   }
+  case ST_RED_DEV: return a + (x - m) * k;
   default: return a + exp_nonpos(x - m);
   }
 }
@@ -357,6 +358,7 @@ AI v4d step4(int kind, v4d a, v4d x, v4d m, v4d k) {
     v4d d = (x - m) * k;
     return a + d * d;
   }
+  case ST_RED_DEV: return a + (x - m) * k;
   default: return a + exp_nonpos4(x - m);
   }
 }
@@ -635,6 +637,7 @@ typedef struct kind_fns {
   DEFINE_KIND(f, double, T##_min, DT, ST_RED_MIN)                                                  \
   DEFINE_KIND(f, double, T##_maxabs, DT, ST_RED_MAXABS)                                            \
   DEFINE_KIND(f, double, T##_sqdev, DT, ST_RED_SQDEV)                                              \
+  DEFINE_KIND(f, double, T##_dev, DT, ST_RED_DEV)                                                  \
   DEFINE_KIND(f, double, T##_expdev, DT, ST_RED_EXPDEV)
 #define DEFINE_INT_KINDS(T, DT)                                                                    \
   DEFINE_KIND(i, int64_t, T##_sum, DT, ST_RED_SUM)                                                 \
@@ -644,7 +647,7 @@ typedef struct kind_fns {
 #define FLOAT_FNS(T)                                                                               \
   {                                                                                                \
     FNS(T##_sum), FNS(T##_prod), FNS(T##_max), FNS(T##_min), FNS(T##_maxabs), FNS(T##_sqdev),      \
-        FNS(T##_expdev)                                                                            \
+        FNS(T##_dev), FNS(T##_expdev)                                                              \
   }
 #define INT_FNS(T)                                                                                 \
   { FNS(T##_sum), FNS(T##_prod), FNS(T##_max), FNS(T##_min) }

@@ -13,6 +13,7 @@ typedef enum {
   ST_RED_MIN,    /* min x, NaN propagates                  (identity +inf) */
   ST_RED_MAXABS, /* max |x|, NaN propagates                (identity 0) */
   ST_RED_SQDEV,  /* sum ((x - m) * k)^2                    (identity 0) */
+  ST_RED_DEV,    /* sum (x - m) * k                        (identity 0) */
   ST_RED_EXPDEV, /* sum exp(x - m), for m >= every x       (identity 0); terms below e^-708 count
                     as 0, which a sum holding the max's e^0 = 1 cannot notice */
 } st_red_kind;
@@ -22,7 +23,8 @@ typedef enum {
    result, with or without keepdim):
    - f32/f64 inputs: acc is double[nout], every kind; sums are pairwise (see reduce.c).
    - i64/bool inputs: acc is int64_t[nout], SUM, PROD (both wrap modulo 2^64), MAX and MIN only.
-   m and k (double[nout] in the same order, or NULL for 0 and 1) parametrize SQDEV and EXPDEV.
+   m and k (double[nout] in the same order, or NULL for 0 and 1) parametrize SQDEV, DEV and
+   EXPDEV.
    An empty reduced range gives the identity. Results do not depend on the thread count. */
 void st__k_reduce(st_red_kind kind, st_view in, unsigned mask, void *acc, const double *m,
                   const double *k);

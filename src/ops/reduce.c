@@ -402,21 +402,27 @@ const st_op st__op_amin =
 
 /* ------------------------------------------------------------------------------- var, std */
 
-/* Two passes (the mean, then squared deviations from it), so a large mean costs no accuracy,
-   unlike the one-pass E[x^2] - E[x]^2 (Chan, Golub, LeVeque, "Algorithms for computing the
-   sample variance", 1983). var = sum (x - mean)^2 / max(0, N - correction), PyTorch's
+/* The mean, refined once by the mean of the deviations from it, then the squared deviations
+   from that: a large mean costs no accuracy, unlike the one-pass E[x^2] - E[x]^2 (Chan, Golub,
+   LeVeque, "Algorithms for computing the sample variance", 1983), and equal values give a
+   variance of exactly 0, as PyTorch's Welford does (the first mean can be an ulp off; the
+   refinement lands on the value, so std's derivative takes its masked 0 there, not the ratio
+   of two rounding errors). var = sum (x - mean)^2 / max(0, N - correction), PyTorch's
    definition: a correction >= N divides by 0 and gives inf (or NaN for 0 / 0). */
 static int var_std(const st_opcall *c, st_tensor *o, bool take_sqrt) {
   st_tensor *a = c->in[0];
   unsigned mask = mask_of(c);
   int64_t n = numel_of(o), count = reduced_count(a, mask);
-  double *mean = scratch(n), *acc = mean ? acc_of(o) : NULL;
+  double *mean = scratch(2 * n), *acc = mean ? acc_of(o) : NULL;
   if (!acc) {
-    scratch_free(mean, n);
+    scratch_free(mean, 2 * n);
     return -1;
   }
+  double *dev = mean + n;
   st__k_reduce(ST_RED_SUM, st__view_of(a), mask, mean, NULL, NULL);
   for (int64_t i = 0; i < n; i++) mean[i] /= (double)count;
+  st__k_reduce(ST_RED_DEV, st__view_of(a), mask, dev, mean, NULL);
+  for (int64_t i = 0; i < n; i++) mean[i] += dev[i] / (double)count;
   st__k_reduce(ST_RED_SQDEV, st__view_of(a), mask, acc, mean, NULL);
   double dof = fmax(0.0, (double)count - c->a.f[0]);
   for (int64_t i = 0; i < n; i++) {
@@ -425,7 +431,7 @@ static int var_std(const st_opcall *c, st_tensor *o, bool take_sqrt) {
   }
   acc_store(o, acc, n);
   acc_done(o, acc);
-  scratch_free(mean, n);
+  scratch_free(mean, 2 * n);
   return 0;
 }
 static int kernel_var(const st_opcall *c, st_tensor *const *out) { return var_std(c, out[0], false); }

@@ -523,3 +523,23 @@ TEST(allocation_failures_leave_nothing_behind) {
       st_clear_error();
     }
 }
+
+/* Equal values have a variance of exactly 0, as PyTorch's Welford gives, whatever their count
+   and layout: the first mean of 7 (or 24) copies of 0.1 is an ulp off, and without the
+   refinement std was ~1e-17, so std's derivative became the ratio of two rounding errors
+   (the differential fuzzer's s1_4450: pi/4 where torch gives its masked 0). */
+TEST(var_and_std_of_equal_values_are_exactly_zero_with_a_zero_gradient) {
+  for (int n = 2; n <= 24; n++) {
+    st_tensor *x = st_full(ST_F64, ST_SHAPE(n), 0.1);
+    CHECK_EQ_INT(st_item(st_var_all(x, 0)) == 0.0, 1);
+    CHECK_EQ_INT(st_item(st_std_all(x, 1)) == 0.0, 1);
+  }
+  /* over dims of a strided, expanded view, and the gradient through std at 0 */
+  st_tensor *v = st_full(ST_F64, ST_SHAPE(3, 1, 5), -0.7);
+  st_set_requires_grad(v, true);
+  st_tensor *e = st_expand(st_transpose(v, 0, 2), ST_SHAPE(5, 7, 3));
+  st_tensor *s = st_std(e, 2, (const int[]){0, 1}, 0, false);
+  CHECK_CLOSE(s, 0, 0, 0, 0);
+  CHECK_EQ_INT(st_backward(st_sum_all(s), NULL, false, false), 0);
+  CHECK_CLOSE(st_grad_of(v), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+}
