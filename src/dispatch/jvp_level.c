@@ -143,6 +143,18 @@ static int tangents_of(const st_opcall *c, st_tensor *const *in, st_tensor *cons
   } else {
     rc = jvp_by_vjp(c, in, out, tin, tout);
   }
+  /* A rule that hands an input's tangent through (add_scalar, copies) would share its history
+     at the grad levels below; in no-grad mode PyTorch's tangent is a new value those levels do
+     not track (vjp(jvp(f)) with add_scalar under no_grad: the fuzzer's s3_3391), so it gets a
+     view made in no-grad mode. */
+  for (int j = 0; !rc && !st__grad_mode() && j < op->nout; j++)
+    for (int i = 0; !rc && tout[j] && i < c->nin; i++)
+      if (tin[i] == tout[j]) {
+        st_tensor *v = st__untrack(st_expand(tout[j], tout[j]->ndim, tout[j]->shape));
+        if (!v) rc = st__status();
+        st__drop(tout[j]);
+        tout[j] = v;
+      }
   char who[48];
   snprintf(who, sizeof who, "st_%s", op->name);
   for (int j = 0; !rc && j < op->nout; j++)

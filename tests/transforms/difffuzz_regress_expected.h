@@ -13,6 +13,7 @@ static const double dr_zero_expanded[24] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0
 static const double dr_zero_expanded_t[24] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
 static const double dr_zeroed_exponent_jacfwd[9] = {0.0, 0.0, 0.0, NAN, NAN, NAN, 0.0, 0.0, 0.0};
 static const double dr_nograd_write_under_jvp[3] = {-0.8775825618903728, -0.0707372016677029, 0.0};
+static const double dr_nograd_passthrough_under_jvp[3] = {1.0, -3.0, 4.0};
 static const double dr_copy_expanded_into_itself[6] = {0.5, 0.5, 4.5, 4.5, 8.0, 8.0};
 static const double dr_copy_expanded_into_itself_jacfwd[18] = {2.0, 0.0, 0.0, 2.0, 0.0, 0.0, -0.0, -6.0, -0.0, -0.0, -6.0, -0.0, 0.0, 0.0, 8.0, 0.0, 0.0, 8.0};
 static const double dr_linear_empty[4] = {0.0, 0.0, 0.0, 0.0};

@@ -51,6 +51,13 @@ def zeroed_exponent(x):  # zero_ leaves a zero tangent, which meets log(x) < 0's
     return torch.tanh(torch.pow(x, e))
 
 
+def nograd_passthrough_under_jvp(x):  # add_scalar hands y's tangent through, in no_grad mode
+    y = x * x
+    with torch.no_grad():
+        z = y + (-1.5)
+    return z * x
+
+
 def nograd_write_under_jvp(x):  # under grad(jacfwd): the tangent keeps its history, new values
     v1 = torch.cos(x)
     w = v1[0:2]
@@ -180,6 +187,8 @@ def main():
     vals["zero_expanded"], vals["zero_expanded_t"] = out
     vals["zeroed_exponent_jacfwd"] = jacfwd(zeroed_exponent)(X3)
     vals["nograd_write_under_jvp"] = grad(lambda x: jacfwd(nograd_write_under_jvp)(x).sum())(X3)
+    vals["nograd_passthrough_under_jvp"] = grad(
+        lambda x: jvp(nograd_passthrough_under_jvp, (x,), (torch.ones(3),))[1].sum())(X3)
     fails["fill_expanded_vjp"] = error_of(
         lambda x: vjp(fill_expanded, x)[1](torch.ones(4, 1)), X41)
     vals["copy_expanded_into_itself"] = copy_expanded_into_itself(X3)

@@ -130,6 +130,38 @@ TEST(difffuzz_nograd_write_of_a_tangent_keeps_its_history) {
   st_func_release(f);
 }
 
+static st_tensor *nograd_passthrough_under_jvp(st_tensor *x) {
+  st_tensor *y = st_mul(x, x);
+  bool prev = st_set_grad_enabled(false);
+  st_tensor *z = st_add_scalar(y, -1.5);
+  st_set_grad_enabled(prev);
+  return st_mul(z, x);
+}
+
+/* sum of jvp(ctx)(x, ones)'s tangent */
+static int jvp_tangent_summed(void *ctx, int nin, st_tensor *const *in, int nout,
+                              st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *t = st_ones_like(in[0]), *y = NULL, *ty = NULL;
+  if (st_jvp((st_func *)ctx, in, &t, &y, &ty)) return st_last_status();
+  out[0] = st_sum_all(ty);
+  return out[0] ? 0 : st_last_status();
+}
+
+/* add_scalar's jvp rule hands its input's tangent through; made in no-grad mode, that tangent is
+   a new value the grad level below does not track, as PyTorch's (the fuzzer's s3_3391:
+   vjp(jvp(f)) gave the tracked tangent's gradient, here 4x where torch gives 2x) */
+TEST(difffuzz_nograd_passthrough_tangent_is_not_tracked_below) {
+  st_func *f = fn_of(nograd_passthrough_under_jvp);
+  st_func *s = st_func_new(jvp_tangent_summed, f, 1, 1), *g = st_grad(s, 1, (int[]){0});
+  st_tensor *x = x3(), *dx = NULL;
+  CHECK(st_call(g, &x, &dx) == 0);
+  st_test_close(__FILE__, __LINE__, dx, dr_nograd_passthrough_under_jvp, 3, 1e-15);
+  st_func_release(g);
+  st_func_release(s);
+  st_func_release(f);
+}
+
 /* PyTorch's CopySlices refuses the backward of a write through an expanded view (its gradient
    would be written into overlapping memory); strata refuses it the same way */
 TEST(difffuzz_backward_of_a_write_through_an_expanded_view_fails) {
