@@ -366,7 +366,10 @@ typedef enum { ST_REDUCTION_MEAN, ST_REDUCTION_SUM, ST_REDUCTION_NONE } st_reduc
 
 st_tensor *st_softmax(st_tensor *a, int dim);
 st_tensor *st_log_softmax(st_tensor *a, int dim);
-/* logits [N, C] (or [C]) and ST_I64 class targets [N] (or 0-dim), as F.cross_entropy. */
+/* logits [N, C] (or [C]) and ST_I64 class targets [N] (or 0-dim), as F.cross_entropy. Its
+   node keeps the logits and recomputes the softmax in backward (PyTorch keeps the [N, C]
+   log-probabilities), so writing the logits in place before backward is refused with the
+   version-counter error, which PyTorch allows: a deliberate difference (memory). */
 st_tensor *st_cross_entropy(st_tensor *logits, st_tensor *target, st_reduction reduction);
 st_tensor *st_nll_loss(st_tensor *logp, st_tensor *target, st_reduction reduction);
 st_tensor *st_mse_loss(st_tensor *a, st_tensor *b, st_reduction reduction);
@@ -669,7 +672,10 @@ int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_fun
 #define ST_UNBATCHED INT_MIN /* an in_dims / out_dims entry: not batched */
 /* vmap: in_dims has nin entries, out_dims nout (NULL: all 0). Negative dims count from the end.
    Unbatched arguments broadcast against batched ones; unbatched outputs are expanded to the
-   batch unless their out_dims entry is ST_UNBATCHED. */
+   batch unless their out_dims entry is ST_UNBATCHED, which a batched output fails. A value
+   that does not depend on the batch stays unbatched, where torch.func may batch it: the *_like
+   creations read only the shape and dtype, and st_grad's zero gradient of an input f does not
+   use is one of them, so ST_UNBATCHED accepts such an output (torch.func refuses it). */
 st_func *st_vmap(st_func *f, const int *in_dims, const int *out_dims);
 
 typedef enum {

@@ -76,6 +76,11 @@ class Info:
             P.VARIANT.update(saved)
         return self._agrees(ref)
 
+    def outputs_are_derivatives(self):
+        """The outermost layer returns only derivatives (no primal values a write changes)."""
+        return bool(self.prog.layers) and self.prog.layers[0].kind in ("jacrev", "jacfwd",
+                                                                       "hessian")
+
     def agrees_or_fails_with_variant(self, **flags):
         """torch under the variant semantics gives strata's outputs, or fails as strata does."""
         if self.strata[0] == "ok":
@@ -167,13 +172,12 @@ KNOWN = [
              # alone, or with one of torch's bugs below in the same program (its layer_norm
              # derivatives, its forward-mode t.mul_(t))
              for more in ({}, {"layer_norm_decomposed": True}, {"alias_copy": True}))),
-    # ----------------------------------------------------------------------------- strata bugs
-    (STRATA_BUG, "an unbatched out_dims (None) for a batched output is accepted; torch.func "
-     "refuses it (src/transforms/vmap.c, transforms helper; issue Conformance item 4)",
-     _torch_error("can not return a BatchedTensor when out_dim is None")),
-    (STRATA_BUG, "returning an input from a function that also called st_contiguous on it leaks "
-     "the input (tests/fuzz bug 9; src/core, src/transforms/func.c: misc helper)",
-     lambda d: d.kind == "strata leaked" and "contiguous" in d.ops()),
+    # --------------------------------------------- a deliberate difference before the torch bugs
+    (DELIBERATE, "an out_dims entry None accepts an output that does not depend on the batch "
+     "(st_grad's zero gradient of an unused input, the *_like creations), which strata keeps "
+     "unbatched and torch.func batches and refuses (strata.h, st_vmap)",
+     lambda d: d.strata[0] == "ok"
+     and _torch_error("can not return a BatchedTensor when out_dim is None")(d)),
     (TORCH_BUG, "the double backward of F.layer_norm with a bias but no weight fails inside torch "
      "('Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #1 "
      "'other'')",
@@ -209,11 +213,21 @@ KNOWN = [
     (DELIBERATE, "prod's vjp does not read its output (PyTorch's ProdBackward saves the result), "
      "so writing prod's result in place before backward is no error in strata",
      _torch_error("which is output 0 of Prod")),
+    (DELIBERATE, "st_cross_entropy's node keeps its input logits and recomputes the softmax in "
+     "backward (PyTorch's log_softmax node keeps the [N, C] log-probabilities instead), so "
+     "writing the logits in place before backward is refused with the version-counter error "
+     "(strata.h, st_cross_entropy)",
+     lambda d: d.kind == "only strata fails" and "saved by CrossEntropyBackward (saved value 0)"
+     in d.strata_error() and "cross_entropy" in d.ops()),
     (DELIBERATE, "PyTorch raises its version-counter error where strata's rules do not read the "
      "overwritten value (they save other values than PyTorch's, e.g. a difference instead of "
      "an input): strata's result equals the program with that in-place op written out of place",
      lambda d: d.kind == "only torch fails" and "modified by an inplace operation" in
-     d.torch_error() and d.agrees_with_variant(functional_inplace=True)),
+     d.torch_error() and (d.agrees_with_variant(functional_inplace=True)
+                          # a write in no-grad mode, which keeps the target's history: the
+                          # derivatives (jacobians, hessians) are the program's without it
+                          or d.outputs_are_derivatives()
+                          and d.agrees_with_variant(drop_nograd_inplace=True))),
     (DELIBERATE, "st_grad accepts a one-element first output of any rank (API.md: 'f's first "
      "output must be one-element'); torch.func.grad requires a 0-dim one",
      _torch_error("Expected f(*args) to return a scalar Tensor")),
@@ -221,23 +235,12 @@ KNOWN = [
      "torch's std divides by it and gives NaN",
      lambda d: d.kind == "values differ" and "std" in d.ops() and d.torch_nan_where_strata_is_not()
      and not d.nonfinite_values()),
-    (DELIBERATE, "sign, floor, ceil and round have no derivative in strata (their results carry "
-     "no tangent and no gradient); torch's carry zero ones, which meet infinite partials (sqrt "
-     "or atan2 at 0, a division by 0) and give NaN: strata equals torch with those results "
-     "detached",
-     lambda d: d.kind == "values differ" and d.ops() & {"sign", "floor", "ceil", "round"}
-     and d.agrees_with_variant(nondiff_detach=True)),
     (DELIBERATE, "NaN and infinities in the values: where the program computes NaN or an "
      "infinity, derivatives around it are NaN on one side and not on the other (torch multiplies "
      "zero derivatives by the infinite partials, strata's rules skip such zero paths, and the "
      "two pick different subgradients of maximum/minimum next to NaN)",
      lambda d: d.kind == "values differ" and d.nonfinite_values()
      and d.nonfinite_where_they_differ()),
-    (DELIBERATE, "an op that returns its input itself in torch (flatten of a no-op range, "
-     "contiguous of a contiguous tensor) under no-grad keeps the input's history there; strata "
-     "returns a distinct tensor (its contract), which under no-grad has none",
-     lambda d: d.kind == "values differ" and "nograd" in d.ops()
-     and d.agrees_with_variant(distinct_results=True)),
     # ------------------------------------------------------------------------------ torch bugs
     (TORCH_BUG, "torch 2.15 F.layer_norm: second derivatives that mix input and weight (double "
      "backward) and forward-over-forward derivatives are wrong; strata equals layer_norm "

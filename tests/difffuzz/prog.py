@@ -120,9 +120,10 @@ def _jac_loop(kind, f, a):
             res.append(J)
         return tuple(res)
     return h
-VARIANT = {"layer_norm_decomposed": False, "alias_copy": False, "distinct_results": False,
-           "vmap_loop": False, "nondiff_detach": False, "jac_loop": False,
-           "functional_inplace": False, "argnums_normalized": False}
+VARIANT = {"layer_norm_decomposed": False, "alias_copy": False,
+           "vmap_loop": False, "jac_loop": False,
+           "functional_inplace": False, "argnums_normalized": False,
+           "drop_nograd_inplace": False}
 # Set by body_fn when a value the body computes (seen through the transforms' wrappers) holds
 # NaN or an infinity: known.py tells NaN-propagation differences by it.
 NONFINITE = {"seen": False}
@@ -487,7 +488,6 @@ def direction(shape, salt):
 
 def body_fn(prog):
     root = alias_roots(len(prog.shapes), prog.instrs)
-    alone = {r for r in set(root) if root.count(r) == 1}
 
     def f(*xs):
         regs = list(xs)
@@ -495,18 +495,19 @@ def body_fn(prog):
         try:
             for op, dst, args in prog.instrs:
                 aliased = SIG[op] == "rr" and op.endswith("_") and root[args[0]] == root[args[1]]
-                if VARIANT["functional_inplace"] and op.endswith("_") and args[0] in alone \
-                        and root[args[0]] == args[0]:
+                if VARIANT["drop_nograd_inplace"] and op.endswith("_") \
+                        and not torch.is_grad_enabled():
+                    continue  # a write no grad level records: derivatives without its values
+                # written out of place when no view of the target exists yet (views taken
+                # later see the new value either way)
+                if VARIANT["functional_inplace"] and op.endswith("_") \
+                        and root[args[0]] == args[0] \
+                        and all(root[r] != args[0] or r == args[0] for r in range(len(regs))):
                     a = [regs[v] if s_ in "ro" and v is not None else v
                          for s_, v in zip(SIG[op], args)]
                     regs[args[0]] = _out_of_place(op, regs[args[0]], a)
                     continue
                 y = run_instr(op, args, regs, aliased)
-                if VARIANT["nondiff_detach"] and op in ("sign", "floor", "ceil", "round"):
-                    y = y.detach()
-                if VARIANT["distinct_results"] and y is not None and any(
-                        y is r for r in regs) and not torch.is_grad_enabled():
-                    y = y.clone()  # no reverse history under no-grad; tangents flow
                 if y is not None:
                     note_nonfinite(y)
                 elif args:
