@@ -1561,7 +1561,13 @@ static void run(const uint8_t *data, size_t size) {
   stats.runs++;
   stats.plain_ok += prc == 0;
   stats.stacks += nl > 0;
-  if (verbose) fprintf(stderr, "plain run: %s\n", prc ? st_last_error() : "ok");
+  if (verbose) {
+    for (int i = 0; i < P.nin; i++) {
+      fprintf(stderr, "  input %d:\n", i);
+      st_print(base[i], stderr);
+    }
+    fprintf(stderr, "plain run: %s\n", prc ? st_last_error() : "ok");
+  }
 
   /* 3. inputs for the stack: every vmap layer, innermost first, adds its batch dim */
   st_tensor *X[MAX_IN];

@@ -744,3 +744,37 @@ TEST(rules_hessian_matches_jacrev2) {
   st_func_release(f);
   st_scope_pop();
 }
+
+/* logsumexp's softmax weights are normalized by their own sum (PyTorch's logsumexp_jvp), not
+   exp(x - result), whose sum is off by the rounding of a large result: through
+   logsumexp((x - sum x)^2) at |x - sum x| ~ 22, with two equal largest elements, the third
+   derivative of f is 1e-25 (f is quadratic there up to weights of 1e-39), and was 5e-9 in
+   both modes (the fuzzer's crash of 2026-11-24: a fourth-order composition off by 1e-4). */
+static int lse_of_duplicates(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *x = in[0], *st = st_stack(2, (st_tensor *[]){x, x}, 0);
+  out[0] = st_logsumexp(st_square(st_sub(st, st_sum_all(x))), 0, NULL, false);
+  return out[0] ? 0 : -1;
+}
+
+TEST(rules_logsumexp_higher_derivatives_at_large_values) {
+  st_scope_push();
+  st_tensor *x = tu_tensor(ST_F64, S(3, 4), (const double[]){-3.9975, -3.999, -3.9965, -1.9336,
+                                                              -3.9996, -1.2552, 0.3562, -2.7058,
+                                                              2.5184, -0.6122, 1.0033, -1.9015});
+  st_func *f = st_func_new(lse_of_duplicates, NULL, 1, 1), *g = st_grad(f, 0, NULL);
+  st_func *hf = st_jacfwd(g, 0), *hr = st_jacrev(g, 0);
+  st_func *tf = st_jacfwd(hf, 0), *tr = st_jacrev(hr, 0);
+  st_tensor *a = NULL, *b = NULL;
+  CHECK(st_call(tf, &x, &a) == 0);
+  CHECK(st_call(tr, &x, &b) == 0);
+  CHECK(st_item(st_amax(st_abs(a), 0, NULL, false)) < 1e-20);
+  CHECK(st_item(st_amax(st_abs(b), 0, NULL, false)) < 1e-20);
+  st_func_release(tr);
+  st_func_release(tf);
+  st_func_release(hr);
+  st_func_release(hf);
+  st_func_release(g);
+  st_func_release(f);
+  st_scope_pop();
+}
