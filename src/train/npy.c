@@ -264,10 +264,14 @@ st_tensor *st__tr_npy_parse(const unsigned char *data, size_t size, const char *
   npy_header h = {0};
   size_t body = 0;
   if (parse_header(data, size, &c, &h, &body)) return NULL;
-  uint64_t n = 1;
+  /* n: the elements; strided: the product with zeros counted as one, which the strides need
+     (st__check_shape bounds it too: [0, 2^40, 2^40] holds nothing but cannot be strided) */
+  uint64_t n = 1, strided = 1;
   for (int d = 0; d < h.ndim; d++) {
-    if (h.shape[d] != 0 && n > (uint64_t)INT64_MAX / 16 / (uint64_t)h.shape[d])
+    uint64_t s = h.shape[d] ? (uint64_t)h.shape[d] : 1;
+    if (strided > (uint64_t)INT64_MAX / 16 / s)
       return bad(&c, "the shape holds too many elements"), NULL;
+    strided *= s;
     n *= (uint64_t)h.shape[d];
   }
   uint64_t need = n * (uint64_t)h.itemsize, have = size - body;

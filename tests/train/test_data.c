@@ -180,6 +180,9 @@ TEST(npy_load_refuses_bad_files_with_an_io_error) {
       {"{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), } x", "text after the dict"},
       {"{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999, 3), }",
        "too large"},
+      /* no elements, but strides past int64 (the fuzzer's: it reached st_zeros' ST_ERR_ARG) */
+      {"{'descr': '<f4', 'fortran_order': False, 'shape': (0, 3333333333, 3333333333), }",
+       "too many elements"},
   };
   for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++) {
     size_t n = with_header(buf, headers[i].dict, data, 24);
