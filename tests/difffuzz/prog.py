@@ -123,7 +123,7 @@ def _jac_loop(kind, f, a):
 VARIANT = {"layer_norm_decomposed": False, "alias_copy": False,
            "vmap_loop": False, "jac_loop": False,
            "functional_inplace": False, "argnums_normalized": False,
-           "drop_nograd_inplace": False}
+           "drop_nograd_inplace": False, "steps_rounded": False}
 # Set by body_fn when a value the body computes (seen through the transforms' wrappers) holds
 # NaN or an infinity: known.py tells NaN-propagation differences by it.
 NONFINITE = {"seen": False}
@@ -506,6 +506,13 @@ def body_fn(prog):
                     a = [regs[v] if s_ in "ro" and v is not None else v
                          for s_, v in zip(SIG[op], args)]
                     regs[args[0]] = _out_of_place(op, regs[args[0]], a)
+                    continue
+                if VARIANT["steps_rounded"] and op in ("floor", "ceil", "round", "sign"):
+                    # the step taken of its argument rounded to 1e-12: a value within rounding
+                    # of a jump lands on the side exact arithmetic gives (the derivative is 0
+                    # either way)
+                    x = regs[args[0]]
+                    regs.append(getattr(torch, op)(torch.round(x * 1e12) / 1e12))
                     continue
                 y = run_instr(op, args, regs, aliased)
                 if y is not None:
