@@ -362,6 +362,14 @@ static int substitute(const char *fn, int nin, st_tensor *const *in, st_tensor *
   for (int i = 0; i < nin; i++) {
     st_tensor *t = in[i], *s = st__lifted(t, top);
     if (check_captured(fn, i, t)) return st__status();
+    /* a view made in no-grad mode of a base a tracked write lifted into a grad level: PyTorch's
+       CreationMeta refuses its use in grad mode (the write gave the base a history the view
+       cannot share) */
+    if (t && s == t && t->ag && t->ag->view_base && t->ag->view_nograd && st__grad_mode()) {
+      int l = st__lift_level(t->ag->view_base, top);
+      if (l > t->level && st__interp_at(l)->kind == ST_WRAP_GRAD)
+        return st__view_rebased_error(t, fn);
+    }
     if (t && s == t && is_view(t)) {
       int l = st__lift_level(t->ag->view_base, top);
       if (l > t->level && !(s = lift(t, l))) return st__status() ? st__status() : ST_ERR_OOM;

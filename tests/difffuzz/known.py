@@ -221,11 +221,12 @@ KNOWN = [
           and d.torch_fails_with_variant("modified by an inplace operation",
                                          argnums_normalized=True))),
     # ----------------------------------------------------------------------------- strata bugs
-    (STRATA_BUG, "a view made in no-grad mode of a tensor the grad level does not track, whose "
-     "base is then written in grad mode with a tracked value (which lifts the base), is used "
-     "afterwards: PyTorch refuses ('A view was created in no_grad mode and its base ... modified "
-     "inplace with grad mode enabled'), strata computes (src/dispatch lifting, "
-     "src/autograd/views.c; seed 4's s4_4512)",
+    (STRATA_BUG, "under a vmap inside the grad level: a view made in no-grad mode of a tensor "
+     "the grad level does not track, whose base is then written in grad mode with a tracked "
+     "value (which lifts the base), is used afterwards: PyTorch refuses ('A view was created in "
+     "no_grad mode and its base ... modified inplace with grad mode enabled'), strata computes "
+     "(src/dispatch/dispatch.c substitute() refuses it only when the view is below the lift's "
+     "level; seed 4's s4_4512)",
      lambda d: d.kind == "only torch fails" and "A view was created in no_grad mode"
      in d.torch_error() and "nograd" in d.ops() and d.reverse_mode()),
     # --------------------------------------------- a deliberate difference before the torch bugs

@@ -36,6 +36,10 @@ static const int dr_nograd_view_used_after_base_write_eager_fails = 1;
 static const int dr_nograd_view_of_untracked_written_grad_fails = 1;
 /* torch: A view was created in no_grad mode and is being modified inplace with grad mode enabled. G */
 static const int dr_nograd_view_of_untracked_written_eager_fails = 1;
+/* torch: A view was created in no_grad mode and its base or another view of its base has been modif */
+static const int dr_nograd_view_of_lifted_base_grad_fails = 1;
+/* torch: A view was created in no_grad mode and its base or another view of its base has been modif */
+static const int dr_nograd_view_of_lifted_base_eager_fails = 1;
 /* torch: Output 0 of Split is a view and is being modified inplace. This view is the output of a fu */
 static const int dr_split_view_written_grad_fails = 1;
 /* torch: Output 0 of Split is a view and is being modified inplace. This view is the output of a fu */

@@ -111,6 +111,15 @@ def nograd_view_of_untracked_written(x):  # a view of a tensor made in no-grad m
     return v * 2
 
 
+def nograd_view_of_lifted_base(x):  # the base is written with a tracked value, then the view used
+    y = torch.softmax(x, 0)
+    with torch.no_grad():
+        b = y * 2.0
+        v = b[1:3]
+    b.div_(y)
+    return v * v
+
+
 def nograd_view_output_after_write(x):  # the output itself is such a view (jacrev reads it)
     y = x * 2
     with torch.no_grad():
@@ -201,7 +210,7 @@ def main():
     y, pb = vjp(matmul_empty, X22)
     vals["matmul_empty"], (vals["matmul_empty_grad"],) = y, pb(torch.ones(2, 2, 3))
     for f in (nograd_view_used_after_base_write, nograd_view_of_untracked_written,
-              split_view_written, view_of_split_view_written, split_view_used_after_base_write):
+              nograd_view_of_lifted_base, split_view_written, view_of_split_view_written, split_view_used_after_base_write):
         fails[f.__name__ + "_grad"] = error_of(grad(lambda x: f(x).sum()), X3)
         xl = X3.clone().requires_grad_()
         fails[f.__name__ + "_eager"] = error_of(lambda: f(xl).sum().backward())

@@ -324,6 +324,23 @@ TEST(difffuzz_view_made_in_no_grad_mode_refused_after_its_base_was_written) {
                 "made in no-grad mode is used with grad mode enabled after its base");
 }
 
+static st_tensor *nograd_view_of_lifted_base(st_tensor *x) {
+  st_tensor *y = st_softmax(x, 0);
+  bool prev = st_set_grad_enabled(false);
+  st_tensor *b = st_mul_scalar(y, 2.0), *v = st_slice(b, 0, 1, 3, 1);
+  st_set_grad_enabled(prev);
+  if (st_div_(b, y)) return NULL;
+  return st_mul(v, v);
+}
+
+/* the same view of a base that a tracked write lifts into the grad level (seed 4's s4_4512):
+   under st_grad the base was untracked when the view was made; eagerly it required grad */
+TEST(difffuzz_view_made_in_no_grad_mode_refused_after_a_tracked_write_lifted_its_base) {
+  check_refused(nograd_view_of_lifted_base, dr_nograd_view_of_lifted_base_grad_fails,
+                dr_nograd_view_of_lifted_base_eager_fails,
+                "made in no-grad mode is used with grad mode enabled after its base");
+}
+
 TEST(difffuzz_view_of_an_untracked_tensor_made_in_no_grad_mode_refuses_a_tracked_write) {
   check_refused(nograd_view_of_untracked_written, dr_nograd_view_of_untracked_written_grad_fails,
                 dr_nograd_view_of_untracked_written_eager_fails,
