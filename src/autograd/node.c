@@ -420,15 +420,24 @@ void st__saved_release(st_saved *s) {
 /* PyTorch's accumulateGrad (torch/csrc/autograd/functions/accumulate_grad.h), with its
    gradient layout contract: .grad has the leaf's strides when the leaf is non-overlapping and
    dense, else it is contiguous; it never has stride 0 or overlapping elements. */
-static bool dense(const st_tensor *t) {
-  int order[ST_MAX_DIMS], n = 0;
+
+/* t's dims of size > 1 by increasing stride into order; their count, or -1 when one has a
+   stride <= 0 (a broadcast or reversed dim: neither dense nor free of overlap). */
+static int dims_by_stride(const st_tensor *t, int *order) {
+  int n = 0;
   for (int d = 0; d < t->ndim; d++) {
     if (t->shape[d] < 2) continue;
-    if (t->strides[d] <= 0) return false;
+    if (t->strides[d] <= 0) return -1;
     int k = n++;
     while (k > 0 && t->strides[order[k - 1]] > t->strides[d]) order[k] = order[k - 1], k--;
     order[k] = d;
   }
+  return n;
+}
+
+static bool dense(const st_tensor *t) {
+  int order[ST_MAX_DIMS], n = dims_by_stride(t, order);
+  if (n < 0) return false;
   int64_t want = 1;
   for (int k = 0; k < n; k++) {
     if (t->strides[order[k]] != want) return false;
@@ -451,14 +460,8 @@ static bool obeys_layout(const st_tensor *g, const st_tensor *leaf) {
 
 /* No two elements share memory, so adding in place is exact. */
 static bool no_overlap(const st_tensor *t) {
-  int order[ST_MAX_DIMS], n = 0;
-  for (int d = 0; d < t->ndim; d++) {
-    if (t->shape[d] < 2) continue;
-    if (t->strides[d] <= 0) return false;
-    int k = n++;
-    while (k > 0 && t->strides[order[k - 1]] > t->strides[d]) order[k] = order[k - 1], k--;
-    order[k] = d;
-  }
+  int order[ST_MAX_DIMS], n = dims_by_stride(t, order);
+  if (n < 0) return false;
   for (int k = 1; k < n; k++)
     if (t->strides[order[k]] < t->strides[order[k - 1]] * t->shape[order[k - 1]]) return false;
   return true;
