@@ -10,15 +10,14 @@ import os
 import torch
 
 import gen_common as G
-from gen_common import HERE
+from gen_common import HERE, raises
 
 H = G.Header(os.path.join(HERE, "expected_autograd.h"), "gen_autograd.py",
              "TestAutograd cases: inputs, torch's gradients and outcomes (AG_* flags).")
 
 
 def seed(name):
-    import zlib
-    torch.manual_seed(zlib.crc32(name.encode()))
+    torch.manual_seed(G.name_seed(name))
 
 
 def arr(case, key, t):
@@ -27,14 +26,6 @@ def arr(case, key, t):
 
 def flag(case, key, value):
     H.define(f"AG_{case.upper()}_{key.upper()}", int(bool(value)))
-
-
-def raises(fn):
-    try:
-        fn()
-        return False
-    except Exception:
-        return True
 
 
 def case_backward():

@@ -7,24 +7,36 @@ expected_*.h beside it, deterministically (fixed seeds)."""
 import math
 import os
 import sys
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "difffuzz"))
+sys.path.insert(0, os.path.join(HERE, ".."))  # gen_header
 
 import torch  # noqa: E402
+from gen_header import c_double  # noqa: E402
 
 import prog as P  # noqa: E402
 
 torch.set_default_dtype(torch.float64)
 
 
-def c_double(v):
-    if math.isnan(v):
-        return "NAN"
-    if math.isinf(v):
-        return "INFINITY" if v > 0 else "-INFINITY"
-    r = repr(float(v))
-    return r
+def name_seed(name):
+    """A seed from a case's name, so that its values do not depend on the order of the cases."""
+    return zlib.crc32(name.encode())
+
+
+def generator(name):
+    return torch.Generator().manual_seed(name_seed(name))
+
+
+def raises(fn):
+    """Whether fn() raises (torch's outcome of a case that must fail in strata too)."""
+    try:
+        fn()
+        return False
+    except Exception:
+        return True
 
 
 def _chunks(text, n):

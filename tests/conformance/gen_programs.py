@@ -14,7 +14,6 @@
     bench/.venv/bin/python tests/conformance/gen_programs.py
 """
 import os
-import zlib
 
 import torch
 
@@ -25,7 +24,7 @@ B = 3  # batch size of the vmap cases
 
 
 def values(name, shape, kind):
-    g = torch.Generator().manual_seed(zlib.crc32(name.encode()))
+    g = G.generator(name)
     if kind == "pos":
         return torch.rand(shape, generator=g) + 0.5
     if kind == "unit":

@@ -6,21 +6,19 @@ escaped wrappers, linearize, jvp's and jacrev's errors), written to expected_eag
     bench/.venv/bin/python tests/conformance/gen_transforms.py
 """
 import os
-import zlib
 
 import torch
 from torch.func import grad, grad_and_value, hessian, jacrev, jvp, linearize, vjp, vmap
 
 import gen_common as G
-from gen_common import HERE
+from gen_common import HERE, raises
 
 H = G.Header(os.path.join(HERE, "expected_eager_transforms.h"), "gen_transforms.py",
              "test_eager_transforms.py API cases: inputs, torch.func's values, TX_* flags.")
 
 
 def rnd(name, *shape):
-    g = torch.Generator().manual_seed(zlib.crc32(name.encode()))
-    return torch.randn(shape, generator=g)
+    return torch.randn(shape, generator=G.generator(name))
 
 
 def arr(name, t):
@@ -29,14 +27,6 @@ def arr(name, t):
 
 def flag(name, v):
     H.define(f"TX_{name.upper()}", int(bool(v)))
-
-
-def raises(fn):
-    try:
-        fn()
-        return False
-    except Exception:
-        return True
 
 
 # TestGradTransform.test_no_grad_outside

@@ -4,13 +4,12 @@ and TestRandomness, ported case by case), written to expected_vmap.h.
     bench/.venv/bin/python tests/conformance/gen_vmap.py
 """
 import os
-import zlib
 
 import torch
 from torch.func import vmap
 
 import gen_common as G
-from gen_common import HERE
+from gen_common import HERE, raises
 
 H = G.Header(os.path.join(HERE, "expected_vmap.h"), "gen_vmap.py",
              "test_vmap.py TestVmapAPI / TestRandomness cases: inputs, torch.vmap's values, VM_* "
@@ -18,8 +17,7 @@ H = G.Header(os.path.join(HERE, "expected_vmap.h"), "gen_vmap.py",
 
 
 def rnd(name, *shape):
-    g = torch.Generator().manual_seed(zlib.crc32(name.encode()))
-    return torch.randn(shape, generator=g)
+    return torch.randn(shape, generator=G.generator(name))
 
 
 def arr(name, t):
@@ -28,14 +26,6 @@ def arr(name, t):
 
 def flag(name, v):
     H.define(f"VM_{name.upper()}", int(bool(v)))
-
-
-def raises(fn):
-    try:
-        fn()
-        return False
-    except Exception:
-        return True
 
 
 # test_different_map_dim_size_raises

@@ -19,19 +19,16 @@ FunctionsManual.cpp's atan2_backward gives 0 (the reciprocal of y^2 + x^2 is mas
 infinite) instead of NaN.
 """
 import math
+import os
+import sys
 from fractions import Fraction
 
 import torch
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_header import c_double  # noqa: E402
+
 torch.set_default_dtype(torch.float64)
-
-
-def c_double(v):
-    if math.isnan(v):
-        return "NAN"
-    if math.isinf(v):
-        return "INFINITY" if v > 0 else "-INFINITY"
-    return repr(float(v))
 
 
 def c_array(vals):

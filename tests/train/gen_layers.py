@@ -11,22 +11,18 @@ configurations follow the ones test/test_nn.py and torch/testing/_internal/commo
 (module_inputs_torch_nn_*) exercise: padding, stride, dilation and groups for the convolutions,
 unbatched inputs, an elementwise-affine LayerNorm over two dims.
 """
-import math
 import os
+import sys
 
 import numpy as np
 import torch
 import torch.nn as nn
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_header import c_double  # noqa: E402
+
 torch.set_num_threads(1)
 rng = np.random.default_rng(5)
-
-
-def c_double(v):
-    v = float(v)
-    if math.isnan(v):
-        return "NAN"
-    return repr(v)
 
 
 def arr(name, a):

@@ -11,10 +11,13 @@ empty arrays, format versions 1.0, 2.0 and 3.0, and npz archives from numpy.save
 numpy.savez_compressed (deflated).
 """
 import io
-import math
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_header import c_double  # noqa: E402
 
 rng = np.random.default_rng(9)
 
@@ -28,15 +31,6 @@ def npy_bytes(a, version=None):
 def c_bytes(name, b):
     rows = [", ".join(str(x) for x in b[i : i + 24]) for i in range(0, len(b), 24)]
     return f"static const unsigned char {name}[{len(b)}] = {{\n  " + ",\n  ".join(rows) + "\n};"
-
-
-def c_double(v):
-    v = float(v)
-    if math.isnan(v):
-        return "NAN"
-    if math.isinf(v):
-        return "INFINITY" if v > 0 else "-INFINITY"
-    return repr(v)
 
 
 cases = []  # (name, bytes, dtype, shape, values)

@@ -15,7 +15,6 @@ vector and a 0-dim scalar) with fixed gradients whose scale changes from step to
 amsgrad's maximum and RMSprop's averages move both ways); in step SKIP_STEP the vector gets no
 gradient (torch.optim skips it, and its step count does not advance).
 """
-import math
 import os
 
 import sys
@@ -24,6 +23,9 @@ import unittest
 
 import numpy as np
 import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_header import c_double  # noqa: E402
 
 # torch.testing._internal imports expecttest (a PyTorch test dependency the venv lacks) only for
 # its TestCase base class; the OptimizerInput lists need nothing from it.
@@ -74,15 +76,6 @@ def split(flat, dtype):
         out.append(torch.tensor(flat[k : k + n], dtype=dtype).reshape(s))
         k += n
     return out
-
-
-def c_double(v):
-    v = float(v)
-    if math.isnan(v):
-        return "NAN"
-    if math.isinf(v):
-        return "INFINITY" if v > 0 else "-INFINITY"
-    return repr(v)
 
 
 def arr(vals):

@@ -8,11 +8,15 @@ refuse it too. Run with the bench venv:
 (writes tests/transforms/difffuzz_regress_expected.h).
 """
 import os
+import sys
 import warnings
 
 import torch
 import torch.nn.functional as F
 from torch.func import grad, jacfwd, jacrev, jvp, vjp
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gen_header import c_double  # noqa: E402
 
 warnings.filterwarnings("ignore")
 torch.set_default_dtype(torch.float64)
@@ -177,12 +181,6 @@ def flatten_in_no_grad_mode_returned(x):  # x.flatten(0, 0) is x: it keeps x's h
     with torch.no_grad():
         v = x.flatten(0, 0)
     return v
-
-
-def c_double(v):
-    v = float(v)
-    return "NAN" if v != v else ("INFINITY" if v == float("inf") else
-                                 "-INFINITY" if v == float("-inf") else repr(v))
 
 
 def main():
