@@ -63,18 +63,22 @@ class Info:
             return False
         return all(a is not None and D.compare(a, b) is None for a, b in zip(self.outs, ref))
 
-    def agrees_with_variant(self, **flags):
-        """strata's outputs equal torch's under the variant semantics."""
+    def _run_variant(self, **flags):
+        """torch's outputs under the variant semantics (prog.VARIANT), or the exception it raised,
+        as (outputs, None) or (None, exception)."""
         saved = dict(P.VARIANT)
         P.VARIANT.update(flags)
         try:
-            ref = P.run(self.prog, self.inputs)
-        except Exception:
-            ref = None
+            return P.run(self.prog, self.inputs), None
+        except Exception as e:
+            return None, e
         finally:
             P.VARIANT.clear()
             P.VARIANT.update(saved)
-        return self._agrees(ref)
+
+    def agrees_with_variant(self, **flags):
+        """strata's outputs equal torch's under the variant semantics."""
+        return self._agrees(self._run_variant(**flags)[0])
 
     def each_element_agrees_with_torch_or_variant(self, **flags):
         """Every element of strata's outputs equals torch's or torch's under the variant (each
@@ -83,16 +87,8 @@ class Info:
         import torch
         if self.strata[0] != "ok" or self.torch[0] != "ok":
             return False
-        saved = dict(P.VARIANT)
-        P.VARIANT.update(flags)
-        try:
-            ref = P.run(self.prog, self.inputs)
-        except Exception:
-            return False
-        finally:
-            P.VARIANT.clear()
-            P.VARIANT.update(saved)
-        if len(ref) != len(self.outs) or len(self.torch[1]) != len(self.outs):
+        ref = self._run_variant(**flags)[0]
+        if ref is None or len(ref) != len(self.outs) or len(self.torch[1]) != len(self.outs):
             return False
 
         def close(a, b):
@@ -108,16 +104,8 @@ class Info:
 
     def torch_fails_with_variant(self, needle, **flags):
         """torch under the variant semantics raises an error holding needle."""
-        saved = dict(P.VARIANT)
-        P.VARIANT.update(flags)
-        try:
-            P.run(self.prog, self.inputs)
-            return False
-        except Exception as e:
-            return needle in str(e)
-        finally:
-            P.VARIANT.clear()
-            P.VARIANT.update(saved)
+        err = self._run_variant(**flags)[1]
+        return err is not None and needle in str(err)
 
     def outputs_are_derivatives(self):
         """The outermost layer returns only derivatives (no primal values a write changes)."""
@@ -128,16 +116,7 @@ class Info:
         """torch under the variant semantics gives strata's outputs, or fails as strata does."""
         if self.strata[0] == "ok":
             return self.agrees_with_variant(**flags)
-        saved = dict(P.VARIANT)
-        P.VARIANT.update(flags)
-        try:
-            P.run(self.prog, self.inputs)
-            return False
-        except Exception:
-            return True
-        finally:
-            P.VARIANT.clear()
-            P.VARIANT.update(saved)
+        return self._run_variant(**flags)[1] is not None
 
     def torch_nan_where_strata_is_not(self):
         """Every differing element is NaN in torch (and not in strata), or infinite in strata."""
