@@ -235,6 +235,14 @@ st_tensor *st_erf(st_tensor *a);
 st_tensor *st_floor(st_tensor *a);
 st_tensor *st_ceil(st_tensor *a);
 st_tensor *st_round(st_tensor *a); /* half to even, as torch.round */
+st_tensor *st_asin(st_tensor *a);
+st_tensor *st_acos(st_tensor *a);
+st_tensor *st_atan(st_tensor *a);
+st_tensor *st_sinh(st_tensor *a);
+st_tensor *st_cosh(st_tensor *a);
+st_tensor *st_asinh(st_tensor *a);
+st_tensor *st_acosh(st_tensor *a);
+st_tensor *st_atanh(st_tensor *a);
 /* Pass -INFINITY / INFINITY for a missing bound. min > max gives max everywhere (PyTorch). */
 st_tensor *st_clamp(st_tensor *a, double min, double max);
 
@@ -281,6 +289,41 @@ int st_div_(st_tensor *self, st_tensor *other);
 int st_add_scalar_(st_tensor *self, double s);
 int st_mul_scalar_(st_tensor *self, double s);
 int st_clamp_(st_tensor *self, double min, double max);
+/* The unary ops in place (PyTorch's Tensor.sin_ ...): the result must fit self's dtype (sin_ of
+   an i64 tensor is an ST_ERR_DTYPE error; logical_not_ of an f32 tensor writes 0 and 1). */
+int st_neg_(st_tensor *self);
+int st_abs_(st_tensor *self);
+int st_sign_(st_tensor *self);
+int st_exp_(st_tensor *self);
+int st_expm1_(st_tensor *self);
+int st_log_(st_tensor *self);
+int st_log1p_(st_tensor *self);
+int st_sqrt_(st_tensor *self);
+int st_rsqrt_(st_tensor *self);
+int st_square_(st_tensor *self);
+int st_reciprocal_(st_tensor *self);
+int st_sin_(st_tensor *self);
+int st_cos_(st_tensor *self);
+int st_tan_(st_tensor *self);
+int st_tanh_(st_tensor *self);
+int st_sigmoid_(st_tensor *self);
+int st_relu_(st_tensor *self);
+int st_gelu_(st_tensor *self);
+int st_silu_(st_tensor *self);
+int st_softplus_(st_tensor *self);
+int st_erf_(st_tensor *self);
+int st_floor_(st_tensor *self);
+int st_ceil_(st_tensor *self);
+int st_round_(st_tensor *self);
+int st_logical_not_(st_tensor *self);
+int st_asin_(st_tensor *self);
+int st_acos_(st_tensor *self);
+int st_atan_(st_tensor *self);
+int st_sinh_(st_tensor *self);
+int st_cosh_(st_tensor *self);
+int st_asinh_(st_tensor *self);
+int st_acosh_(st_tensor *self);
+int st_atanh_(st_tensor *self);
 int st_zero_(st_tensor *self);
 int st_fill_(st_tensor *self, double value);
 int st_copy_(st_tensor *self, st_tensor *src); /* src broadcasts to self, any dtype */

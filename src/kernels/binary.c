@@ -142,11 +142,12 @@ WHERE_LOOP(bool8, bool)
 #define FLOAT2(name) [ST_BK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64}
 
 /* The derivatives of tanh, sigmoid and relu from their results y, times the gradient g (a):
-   PyTorch's tanh_backward, sigmoid_backward and threshold_backward(g, y, 0). */
+   PyTorch's tanh_backward, sigmoid_backward and threshold_backward(g, y, 0), which masks
+   where y <= 0: a NaN result passes the gradient, as in torch. */
 #define BACKWARD_FLOAT(T, SUFFIX)                                                                  \
   BINARY_LOOP(tanh_backward_##SUFFIX, T, T, a * (1 - b * b))                                       \
   BINARY_LOOP(sigmoid_backward_##SUFFIX, T, T, a * b * (1 - b))                                    \
-  BINARY_LOOP(threshold_backward_##SUFFIX, T, T, b > 0 ? a : 0)
+  BINARY_LOOP(threshold_backward_##SUFFIX, T, T, b <= 0 ? 0 : a)
 BACKWARD_FLOAT(float, f32)
 BACKWARD_FLOAT(double, f64)
 

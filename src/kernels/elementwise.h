@@ -7,12 +7,6 @@
 
 #include "iter.h"
 
-/* Unary kinds: out and in share the dtype, except logical_not (any dtype in, bool out). */
-#define ST_UNARY_KINDS(X)                                                                          \
-  X(neg) X(abs) X(sign) X(exp) X(expm1) X(log) X(log1p) X(sqrt) X(rsqrt) X(square) X(reciprocal)  \
-  X(sin) X(cos) X(tan) X(tanh) X(sigmoid) X(relu) X(gelu) X(silu) X(softplus) X(erf) X(floor)      \
-  X(ceil) X(round) X(clamp) X(pow_scalar) X(logical_not)
-
 /* Binary kinds: both inputs share the dtype; the output has it too, except comparisons and
    logical ops (bool out). where reads (bool cond, a, b) and writes a's dtype. */
 #define ST_BINARY_KINDS(X)                                                                         \
@@ -20,10 +14,17 @@
   X(ge) X(logical_and) X(logical_or) X(where) X(tanh_backward) X(sigmoid_backward)              \
   X(threshold_backward)
 
+/* Unary kinds: one per row of src/ops/unary.def, then the loops with parameters (ctx) that
+   clamp and pow_scalar run. Out and in share the dtype, except for the LOGICAL rows (any dtype
+   in, bool out). */
 typedef enum {
-#define ST__KIND(name) ST_UK_##name,
-  ST_UNARY_KINDS(ST__KIND)
-#undef ST__KIND
+#define UNARY(name, ...) ST_UK_##name,
+#define X(name)
+#include "../ops/unary.def"
+#undef X
+#undef UNARY
+  ST_UK_clamp,
+  ST_UK_pow_scalar,
   ST_UK_COUNT
 } st_unary_kind;
 
@@ -68,6 +69,14 @@ ST__SIMD float sinf(float);
 ST__SIMD float cosf(float);
 ST__SIMD float tanf(float);
 ST__SIMD float tanhf(float);
+ST__SIMD float asinf(float);
+ST__SIMD float acosf(float);
+ST__SIMD float atanf(float);
+ST__SIMD float sinhf(float);
+ST__SIMD float coshf(float);
+ST__SIMD float asinhf(float);
+ST__SIMD float acoshf(float);
+ST__SIMD float atanhf(float);
 ST__SIMD float erff(float);
 ST__SIMD float powf(float, float);
 ST__SIMD float atan2f(float, float);
@@ -79,6 +88,14 @@ ST__SIMD double sin(double);
 ST__SIMD double cos(double);
 ST__SIMD double tan(double);
 ST__SIMD double tanh(double);
+ST__SIMD double asin(double);
+ST__SIMD double acos(double);
+ST__SIMD double atan(double);
+ST__SIMD double sinh(double);
+ST__SIMD double cosh(double);
+ST__SIMD double asinh(double);
+ST__SIMD double acosh(double);
+ST__SIMD double atanh(double);
 ST__SIMD double erf(double);
 ST__SIMD double pow(double, double);
 ST__SIMD double atan2(double, double);

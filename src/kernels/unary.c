@@ -31,70 +31,38 @@
     }                                                                                              \
   }
 
-/* --------------------------------------------------------------------------- float-only ops */
+/* ------------------------------------------------------------------ the rows of unary.def */
 
-/* 1/sqrt(2), for gelu's erf form x * Phi(x) = x/2 * (1 + erf(x/sqrt(2))) (Hendrycks & Gimpel,
-   "Gaussian Error Linear Units", 2016; torch.nn.GELU with approximate='none'). */
+/* 1/sqrt(2), for gelu's erf form. */
 #define SQRT1_2 0.70710678118654752440
 
-/* name, f32 expression, f64 expression. softplus is log(1 + e^x) rewritten as
-   max(x, 0) + log1p(e^-|x|), which neither overflows for large x nor loses digits for very
-   negative x. sigmoid and silu use e^-x, which only overflows to inf where the result is 0. */
-#define FLOAT_UNARY(X)                                                                             \
-  X(exp, expf(x), exp(x))                                                                          \
-  X(expm1, expm1f(x), expm1(x))                                                                    \
-  X(log, logf(x), log(x))                                                                          \
-  X(log1p, log1pf(x), log1p(x))                                                                    \
-  X(sqrt, sqrtf(x), sqrt(x))                                                                       \
-  X(rsqrt, 1 / sqrtf(x), 1 / sqrt(x))                                                              \
-  X(reciprocal, 1 / x, 1 / x)                                                                      \
-  X(sin, sinf(x), sin(x))                                                                          \
-  X(cos, cosf(x), cos(x))                                                                          \
-  X(tan, tanf(x), tan(x))                                                                          \
-  X(tanh, tanhf(x), tanh(x))                                                                       \
-  X(sigmoid, 1 / (1 + expf(-x)), 1 / (1 + exp(-x)))                                                \
-  X(gelu, x * 0.5f * (1 + erff(x * (float)SQRT1_2)), x * 0.5 * (1 + erf(x * SQRT1_2)))             \
-  X(silu, x / (1 + expf(-x)), x / (1 + exp(-x)))                                                   \
-  X(softplus, (x > 0 ? x : 0) + log1pf(expf(-fabsf(x))), (x > 0 ? x : 0) + log1p(exp(-fabs(x))))   \
-  X(erf, erff(x), erf(x))
-
-#define DEFINE_FLOAT(name, e32, e64)                                                               \
+/* Each row's loops, per its dtype rule: FLOAT and FLOATONLY compute in f32 and f64 (st__ew_run
+   converts integer and bool inputs of FLOAT ops to f32 first); NUMERIC and SQUARE also in i64; ANY also on bool, read
+   as bytes (GCC does not vectorize loads of _Bool, and a bool's byte is its value) through the
+   i64 column; LOGICAL reads every dtype and writes bool. */
+#define LOOPS_FLOAT(name, e32, e64, ei64)                                                          \
   UNARY_LOOP(name##_f32, float, float, , e32)                                                      \
   UNARY_LOOP(name##_f64, double, double, , e64)
-FLOAT_UNARY(DEFINE_FLOAT)
-
-/* --------------------------------------------------------------- ops that keep integer dtypes */
-
-/* Integer negation and squares wrap around (two's complement) as in PyTorch; unsigned
-   arithmetic makes that defined behaviour. relu's `x < 0 ? 0 : x` lets NaN through, as
-   torch.relu does. sign(NaN) is 0, as torch.sign gives. round is half to even: nearbyint in the
-   default rounding mode. Integer floor, ceil and round are the identity. */
-#define KEEP_UNARY(X)                                                                              \
-  X(neg, -x, -x, (int64_t)(0 - (uint64_t)x))                                                       \
-  X(abs, fabsf(x), fabs(x), x < 0 ? (int64_t)(0 - (uint64_t)x) : x)                                \
-  X(sign, (float)((x > 0) - (x < 0)), (double)((x > 0) - (x < 0)), (int64_t)((x > 0) - (x < 0)))   \
-  X(square, x * x, x * x, (int64_t)((uint64_t)x * (uint64_t)x))                                    \
-  X(relu, x < 0 ? 0 : x, x < 0 ? 0 : x, x < 0 ? 0 : x)                                             \
-  X(floor, floorf(x), floor(x), x)                                                                 \
-  X(ceil, ceilf(x), ceil(x), x)                                                                    \
-  X(round, nearbyintf(x), nearbyint(x), x)
-
-#define DEFINE_KEEP(name, e32, e64, ei64)                                                          \
-  UNARY_LOOP(name##_f32, float, float, , e32)                                                      \
-  UNARY_LOOP(name##_f64, double, double, , e64)                                                    \
+#define LOOPS_NUMERIC(name, e32, e64, ei64)                                                        \
+  LOOPS_FLOAT(name, e32, e64, ei64)                                                                \
   UNARY_LOOP(name##_i64, int64_t, int64_t, , ei64)
-KEEP_UNARY(DEFINE_KEEP)
+#define LOOPS_SQUARE LOOPS_NUMERIC
+#define LOOPS_FLOATONLY LOOPS_FLOAT
+#define LOOPS_ANY(name, e32, e64, ei64)                                                            \
+  LOOPS_NUMERIC(name, e32, e64, ei64)                                                              \
+  static inline int64_t name##_of_i64(int64_t x) { return ei64; }                                  \
+  UNARY_LOOP(name##_bool, uint8_t, uint8_t, , (uint8_t)name##_of_i64(x))
+#define LOOPS_LOGICAL(name, e32, e64, ei64)                                                        \
+  UNARY_LOOP(name##_f32, float, bool, , e32)                                                       \
+  UNARY_LOOP(name##_f64, double, bool, , e64)                                                      \
+  UNARY_LOOP(name##_i64, int64_t, bool, , ei64)                                                    \
+  UNARY_LOOP(name##_bool, uint8_t, bool, , ei64)
 
-/* bool inputs are read as bytes: GCC does not vectorize loads of _Bool, and a bool's byte is
-   its value (0 or 1). */
-UNARY_LOOP(sign_bool, uint8_t, uint8_t, , x)
-
-/* ------------------------------------------------------------------------------ logical_not */
-
-UNARY_LOOP(logical_not_f32, float, bool, , x == 0)
-UNARY_LOOP(logical_not_f64, double, bool, , x == 0)
-UNARY_LOOP(logical_not_i64, int64_t, bool, , x == 0)
-UNARY_LOOP(logical_not_bool, uint8_t, bool, , !x)
+#define UNARY(name, rule, cost, saves, e32, e64, ei64, ...) LOOPS_##rule(name, e32, e64, ei64)
+#define X(name)
+#include "../ops/unary.def"
+#undef X
+#undef UNARY
 
 /* ------------------------------------------------------------------------------------ clamp */
 
@@ -162,22 +130,28 @@ UNARY_LOOP(pow_scalar_i64, int64_t, int64_t, const int64_t e = ((const st_pow_pa
 
 /* -------------------------------------------------------------------------------- the table */
 
-#define ROW_FLOAT(name, e32, e64) [ST_UK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64},
-#define ROW_KEEP(name, e32, e64, ei64)                                                             \
+#define ROW_FLOAT(name) [ST_UK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64},
+#define ROW_NUMERIC(name)                                                                          \
   [ST_UK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64, [ST_I64] = name##_i64},
+#define ROW_SQUARE ROW_NUMERIC
+#define ROW_FLOATONLY ROW_FLOAT
+#define ROW_ANY(name)                                                                              \
+  [ST_UK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64, [ST_I64] = name##_i64,           \
+                    [ST_BOOL] = name##_bool},
+#define ROW_LOGICAL ROW_ANY
 
 static const st_loop_fn unary_loops[ST_UK_COUNT][4] = {
-  FLOAT_UNARY(ROW_FLOAT)
-  KEEP_UNARY(ROW_KEEP)
+#define UNARY(name, rule, ...) ROW_##rule(name)
+#define X(name)
+#include "../ops/unary.def"
+#undef X
+#undef UNARY
   [ST_UK_clamp] = {[ST_F32] = clamp_f32, [ST_F64] = clamp_f64, [ST_I64] = clamp_i64},
   [ST_UK_pow_scalar] = {[ST_F32] = pow_scalar_f32, [ST_F64] = pow_scalar_f64,
                         [ST_I64] = pow_scalar_i64},
-  [ST_UK_logical_not] = {[ST_F32] = logical_not_f32, [ST_F64] = logical_not_f64,
-                         [ST_I64] = logical_not_i64, [ST_BOOL] = logical_not_bool},
 };
 
 st_loop_fn st__unary_loop(st_unary_kind k, st_dtype dt) {
   if ((unsigned)k >= ST_UK_COUNT || (unsigned)dt > ST_BOOL) return NULL;
-  if (k == ST_UK_sign && dt == ST_BOOL) return sign_bool;
   return unary_loops[k][dt];
 }

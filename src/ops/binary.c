@@ -78,28 +78,6 @@ static int tensor_dtypes(const st_opcall *c, st_dtype *ct, st_dtype *out) {
   return op_dtypes(c, c->in[0]->dtype, c->in[1]->dtype, st__result_type(2, c->in), ct, out);
 }
 
-/* An in-place op writes every element of self once, so self must not be an expanded tensor. */
-static int check_writable(const st_opcall *c) {
-  const st_tensor *self = c->in[0];
-  /* an empty tensor has no element to overlap, whatever its strides (PyTorch allows it) */
-  int d = st__numel(self->ndim, self->shape) ? st__repeated_dim(self) : -1;
-  if (d >= 0)
-    return st__op_error(c, ST_ERR_INPLACE, "more than one element of self %s refers to a single "
-                                           "memory location (stride 0 in dim %d); clone it first",
-                        ST_SHAPE_STR(self), d);
-  return 0;
-}
-
-/* In place, the result dtype must also be storable in self's (PyTorch's can_cast: no float
-   into i64, nothing but bool into bool). */
-static int check_inplace(const st_opcall *c, st_dtype result) {
-  const st_tensor *self = c->in[0];
-  if (st__dtype_category(result) > st__dtype_category(self->dtype))
-    return st__op_error(c, ST_ERR_DTYPE, "result dtype %s cannot be cast to self's dtype %s",
-                        st_dtype_name(result), st_dtype_name(self->dtype));
-  return check_writable(c);
-}
-
 /* `other` broadcasts to self's shape without changing it. */
 static int check_broadcasts_to_self(const st_opcall *c) {
   const st_tensor *self = c->in[0], *other = c->in[1];
@@ -148,7 +126,7 @@ static int kernel_binary(const st_opcall *c, st_tensor *const *out) {
 
 static int infer_binary_(const st_opcall *c, st_meta *m) {
   st_dtype ct = ST_F32, out = ST_F32;
-  if (check_broadcasts_to_self(c) || tensor_dtypes(c, &ct, &out) || check_inplace(c, out))
+  if (check_broadcasts_to_self(c) || tensor_dtypes(c, &ct, &out) || st__check_inplace(c, out))
     return -1;
   st__meta_like(m, c->in[0]);
   return 0;
@@ -531,7 +509,7 @@ static int infer_scalar(const st_opcall *c, st_meta *m) {
 
 static int infer_scalar_(const st_opcall *c, st_meta *m) {
   st_dtype ct = ST_F32;
-  if (scalar_dtype(c, c->a.f[0], &ct) || check_inplace(c, ct)) return -1;
+  if (scalar_dtype(c, c->a.f[0], &ct) || st__check_inplace(c, ct)) return -1;
   st__meta_like(m, c->in[0]);
   return 0;
 }
@@ -621,7 +599,7 @@ const st_op st__op_where = {.id = ST_OP_where, .name = "where", .nin = 3, .nout 
    copy of self into itself writes every element its own value, so an expanded self is fine
    there (PyTorch's copy_ returns at once for src.is_same(self)). */
 static int infer_copy_(const st_opcall *c, st_meta *m) {
-  if (check_broadcasts_to_self(c) || (c->in[1] != c->in[0] && check_writable(c))) return -1;
+  if (check_broadcasts_to_self(c) || (c->in[1] != c->in[0] && st__check_writable(c))) return -1;
   st__meta_like(m, c->in[0]);
   return 0;
 }

@@ -45,45 +45,6 @@ static int decomp_div(const st_opcall *c, st_tensor **out) {
   return 0;
 }
 
-/* square(x) = x * x */
-static int decomp_square(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_mul(c->in[0], c->in[0]));
-  return 0;
-}
-
-/* rsqrt(x) = 1 / sqrt(x) */
-static int decomp_rsqrt(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_reciprocal(st_sqrt(c->in[0])));
-  return 0;
-}
-
-/* sigmoid(x) = 1 / (1 + exp(-x)) */
-static int decomp_sigmoid(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_reciprocal(st_add_scalar(st_exp(st_neg(c->in[0])), 1.0)));
-  return 0;
-}
-
-/* silu(x) = x * sigmoid(x) */
-static int decomp_silu(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_mul(c->in[0], st_sigmoid(c->in[0])));
-  return 0;
-}
-
-/* gelu(x) = x/2 * (1 + erf(x / sqrt(2))), the erf form */
-static int decomp_gelu(const st_opcall *c, st_tensor **out) {
-  st_tensor *x = c->in[0];
-  TRY(out[0] = st_mul(st_mul_scalar(x, 0.5),
-                      st_add_scalar(st_erf(st_mul_scalar(x, 0.70710678118654752440)), 1.0)));
-  return 0;
-}
-
-/* softplus(x) = max(x, 0) + log1p(exp(-|x|)), stable for large |x| */
-static int decomp_softplus(const st_opcall *c, st_tensor **out) {
-  st_tensor *x = c->in[0];
-  TRY(out[0] = st_add(st_relu(x), st_log1p(st_exp(st_neg(st_abs(x))))));
-  return 0;
-}
-
 /* mean = sum / count */
 static int decomp_mean(const st_opcall *c, st_tensor **out) {
   int dims[ST_MAX_DIMS], n = reduce_dims(c, dims);
@@ -213,15 +174,17 @@ static int decomp_outer(const st_opcall *c, st_tensor **out) {
   return 0;
 }
 
+/* The unary ops' decompositions are their rows' DECOMP column (unary.def, st__decomp_unary). */
+#define UNARY_ENTRY(name, expr) [ST_OP_##name] = st__decomp_unary,
 const st_decomp st__decomps[ST_OP_COUNT] = {
+#define UNARY(name, rule, cost, saves, e32, e64, ei64, deriv, decomp, ...)                         \
+  ST__WITH_DECOMP(name, decomp, UNARY_ENTRY)
+#define X(name)
+#include "unary.def"
+#undef X
+#undef UNARY
     [ST_OP_sub] = decomp_sub,
     [ST_OP_div] = decomp_div,
-    [ST_OP_square] = decomp_square,
-    [ST_OP_rsqrt] = decomp_rsqrt,
-    [ST_OP_sigmoid] = decomp_sigmoid,
-    [ST_OP_silu] = decomp_silu,
-    [ST_OP_gelu] = decomp_gelu,
-    [ST_OP_softplus] = decomp_softplus,
     [ST_OP_mean] = decomp_mean,
     [ST_OP_var] = decomp_var,
     [ST_OP_std] = decomp_std,

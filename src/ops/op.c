@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../kernels/iter.h"
 #include "../kernels/kernels.h"
 #include "op.h"
 
@@ -13,6 +14,25 @@ int st__op_error(const st_opcall *c, st_status status, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   return st__error(status, "st_%s: %s", c->op->name, msg);
+}
+
+int st__check_writable(const st_opcall *c) {
+  const st_tensor *self = c->in[0];
+  /* an empty tensor has no element to overlap, whatever its strides (PyTorch allows it) */
+  int d = st__numel(self->ndim, self->shape) ? st__repeated_dim(self) : -1;
+  if (d >= 0)
+    return st__op_error(c, ST_ERR_INPLACE, "more than one element of self %s refers to a single "
+                                           "memory location (stride 0 in dim %d); clone it first",
+                        ST_SHAPE_STR(self), d);
+  return 0;
+}
+
+int st__check_inplace(const st_opcall *c, st_dtype result) {
+  const st_tensor *self = c->in[0];
+  if (st__dtype_category(result) > st__dtype_category(self->dtype))
+    return st__op_error(c, ST_ERR_DTYPE, "result dtype %s cannot be cast to self's dtype %s",
+                        st_dtype_name(result), st_dtype_name(self->dtype));
+  return st__check_writable(c);
 }
 
 void st__meta_set(st_meta *m, st_dtype dt, int ndim, const int64_t *shape) {

@@ -159,6 +159,8 @@ static inline unsigned st__saves_for(const st_op *op, int i) {
    out[0] receives the result (a reference from public ops). */
 typedef int (*st_decomp)(const st_opcall *c, st_tensor **out);
 extern const st_decomp st__decomps[ST_OP_COUNT];
+/* The decompositions of unary.def's rows with a DECOMP column (unary.c). */
+int st__decomp_unary(const st_opcall *c, st_tensor **out);
 
 /* The table, indexed by st_op_id, built in table.c from the family lists. */
 extern const st_op *const st__ops[ST_OP_COUNT];
@@ -168,6 +170,12 @@ extern const char *const st__op_fns[ST_OP_COUNT];
 
 /* Formats "st_<op>: <message>" into the error state; returns status. */
 int st__op_error(const st_opcall *c, st_status status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The checks of an in-place op's self (input 0), with the error set: writable, each element
+   written once, so not an expanded tensor (check_writable); and also able to hold the result
+   dtype (check_inplace; PyTorch's can_cast: no float into i64, nothing but bool into bool). */
+int st__check_writable(const st_opcall *c);
+int st__check_inplace(const st_opcall *c, st_dtype result);
 
 /* Whether infer may read t's values (index range checks): a transform's wrapper (level > 0)
    shows its logical shape only; the call that reaches level 0 sees the plain tensor. */

@@ -63,6 +63,16 @@ static void check_unary(int line, unary_op f, ref_fn ref, st_dtype dt, st_dtype 
     CHECK_UNARY(f, ref, ST_BOOL, ST_F32, -1, 1, f32_tol);                                          \
   } while (0)
 
+/* Ops of f32 and f64 only (torch's activation kernels refuse integers and bools). */
+#define CHECK_FLOATONLY_OP(f, ref, lo, hi)                                                         \
+  do {                                                                                             \
+    CHECK_UNARY(f, ref, ST_F32, ST_F32, lo, hi, f32_tol);                                          \
+    CHECK_UNARY(f, ref, ST_F64, ST_F64, lo, hi, f64_tol);                                          \
+    CHECK(!f(st_ones(ST_I64, 1, (const int64_t[]){2})) && st_last_status() == ST_ERR_DTYPE);       \
+    CHECK(!f(st_ones(ST_BOOL, 1, (const int64_t[]){2})) && st_last_status() == ST_ERR_DTYPE);      \
+    st_clear_error();                                                                              \
+  } while (0)
+
 /* Ops that keep f32, f64 and i64 (integer results compare exactly). */
 #define CHECK_NUMERIC_OP(f, ref, lo, hi)                                                           \
   do {                                                                                             \
@@ -100,9 +110,9 @@ TEST(cos_matches_reference) { CHECK_FLOAT_OP(st_cos, cos, -10, 10); }
 TEST(tan_matches_reference) { CHECK_FLOAT_OP(st_tan, tan, -1.2, 1.2); }
 TEST(tanh_matches_reference) { CHECK_FLOAT_OP(st_tanh, tanh, -6, 6); }
 TEST(sigmoid_matches_reference) { CHECK_FLOAT_OP(st_sigmoid, r_sigmoid, -20, 20); }
-TEST(gelu_matches_reference) { CHECK_FLOAT_OP(st_gelu, r_gelu, -6, 6); }
-TEST(silu_matches_reference) { CHECK_FLOAT_OP(st_silu, r_silu, -20, 20); }
-TEST(softplus_matches_reference) { CHECK_FLOAT_OP(st_softplus, r_softplus, -30, 30); }
+TEST(gelu_matches_reference) { CHECK_FLOATONLY_OP(st_gelu, r_gelu, -6, 6); }
+TEST(silu_matches_reference) { CHECK_FLOATONLY_OP(st_silu, r_silu, -20, 20); }
+TEST(softplus_matches_reference) { CHECK_FLOATONLY_OP(st_softplus, r_softplus, -30, 30); }
 TEST(erf_matches_reference) { CHECK_FLOAT_OP(st_erf, erf, -4, 4); }
 
 /* ================================================================= ops that keep integers */
