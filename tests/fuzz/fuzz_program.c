@@ -198,15 +198,44 @@ static double scalar_arg(args *x) { return SCALARS[ab(x) % NSCALARS]; }
 static int dim_arg(args *x) { return (int)(ab(x) % 9) - 4; }
 
 typedef st_tensor *(*unary_fn)(st_tensor *);
-static const unary_fn UNARY[] = {st_neg,   st_abs,   st_sign,    st_exp,  st_expm1, st_log,     st_log1p,
-                                 st_sqrt,  st_rsqrt, st_square,  st_reciprocal, st_sin, st_cos, st_tan,
-                                 st_tanh,  st_sigmoid, st_relu,  st_gelu, st_silu,  st_softplus, st_erf,
-                                 st_floor, st_ceil,  st_round,   st_logical_not};
-static const char *const UNARY_NAMES[] = {"neg",   "abs",   "sign", "exp",  "expm1", "log",  "log1p",
-                                          "sqrt",  "rsqrt", "square", "reciprocal", "sin", "cos", "tan",
-                                          "tanh",  "sigmoid", "relu", "gelu", "silu", "softplus", "erf",
-                                          "floor", "ceil",  "round", "logical_not"};
-#define NUNARY (sizeof UNARY / sizeof *UNARY)
+/* The unary ops are the rows of src/ops/unary.def. An argument byte picks one by rendezvous
+   hashing on its name (the row whose hash mixed with the byte is largest), so a corpus entry
+   keeps its op when rows are reordered, and a new row takes only the bytes it wins (about one in
+   the number of rows). gen_corpus checks that every row is reached by some byte. */
+typedef struct {
+  const char *name;
+  unary_fn f;
+} unary_op;
+static const unary_op UNARY_OPS[] = {
+#define UNARY(name, ...) {#name, st_##name},
+#define X(name)
+#include "../../src/ops/unary.def"
+#undef X
+#undef UNARY
+};
+#define NUNARY (sizeof UNARY_OPS / sizeof *UNARY_OPS)
+
+static uint32_t name_hash(const char *s) { /* FNV-1a */
+  uint32_t h = 2166136261u;
+  for (; *s; s++) h = (h ^ (uint8_t)*s) * 16777619u;
+  return h;
+}
+
+static uint32_t mix32(uint32_t h) { /* MurmurHash3's finalizer */
+  h ^= h >> 16, h *= 0x85ebca6bu, h ^= h >> 13, h *= 0xc2b2ae35u;
+  return h ^ (h >> 16);
+}
+
+static const unary_op *unary_pick(unsigned byte) {
+  const unary_op *pick = NULL;
+  uint32_t best = 0;
+  for (size_t k = 0; k < NUNARY; k++) {
+    uint32_t w = mix32(name_hash(UNARY_OPS[k].name) ^ ((byte & 0xffu) * 0x9e3779b9u));
+    if (!pick || w > best || (w == best && strcmp(UNARY_OPS[k].name, pick->name) < 0))
+      best = w, pick = &UNARY_OPS[k];
+  }
+  return pick;
+}
 
 typedef st_tensor *(*binary_fn)(st_tensor *, st_tensor *);
 static const binary_fn BINARY[] = {st_add, st_sub, st_mul, st_div, st_pow, st_maximum, st_minimum, st_atan2,
@@ -371,7 +400,7 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
   int64_t shape[ST_MAX_DIMS];
   int nd = st_shape(a, shape);
   switch ((op_kind)op->kind) {
-  case K_UNARY: return UNARY[ab(&x) % NUNARY](a);
+  case K_UNARY: return unary_pick(ab(&x))->f(a);
   case K_CLAMP: {
     double lo = scalar_arg(&x), hi = scalar_arg(&x);
     return st_clamp(a, lo, hi);
@@ -830,7 +859,7 @@ static int program_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
     if (!r) check_failed(what);
     else if (made || rc == 0) check_ok(what);
     if (print) {
-      const char *sub = op->kind == K_UNARY    ? UNARY_NAMES[op->a[1] % NUNARY]
+      const char *sub = op->kind == K_UNARY    ? unary_pick(op->a[1])->name
                         : op->kind == K_BINARY   ? BINARY_NAMES[op->a[1] % NBINARY]
                         : op->kind == K_REDUCE   ? REDUCE_NAMES[op->a[1] % 9]
                         : op->kind == K_REDUCE_ALL ? REDUCE_NAMES[op->a[1] % 9]

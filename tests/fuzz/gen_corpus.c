@@ -49,6 +49,14 @@ static void put_head(buf *B, const head *h) {
 }
 
 /* An op: its kind and up to 12 argument bytes (see run_op for each kind's layout). */
+/* The argument byte that picks the unary op `name` (fuzz_program.c's unary_pick). */
+static unsigned U(const char *name) {
+  for (unsigned b = 0; b < 256; b++)
+    if (!strcmp(unary_pick(b)->name, name)) return b;
+  fprintf(stderr, "gen_corpus: no byte picks st_%s\n", name);
+  exit(1);
+}
+
 #define OP(B, kind, ...)                                                                           \
   do {                                                                                             \
     const unsigned a_[] = {__VA_ARGS__};                                                           \
@@ -87,7 +95,7 @@ static void program_seeds(void) {
   B.n = 0;
   put_head(&B, &(head){.nin = 1, .nout = 1, .nd = {1}, .size = {{3}}});
   put(&B, 2);
-  OP(&B, K_UNARY, 0, 11);  /* sin */
+  OP(&B, K_UNARY, 0, U("sin"));  /* sin */
   OP(&B, K_REDUCE_ALL, 0, 0); /* sum_all */
   put_tail(&B, 0, 0, NULL, 0, VALS, NV);
   program_seed("plain_sin_sum", &B);
@@ -108,7 +116,7 @@ static void program_seeds(void) {
   put_head(&B, &(head){.nin = 2, .nout = 2, .depth = 1, .nd = {2, 2}, .size = {{2, 2}, {2, 2}}});
   put(&B, 2);
   OP(&B, K_BINARY, 0, 2, 1);  /* mul(y, x) */
-  OP(&B, K_UNARY, 0, 14);     /* tanh */
+  OP(&B, K_UNARY, 0, U("tanh"));     /* tanh */
   put_tail(&B, 0, 1, (const unsigned[]){T_GRAD, 2 << 1, 0, 1}, 4, VALS, NV);
   program_seed("grad_tanh_mul_argnums", &B);
 
@@ -149,7 +157,7 @@ static void program_seeds(void) {
   put_head(&B, &(head){.nin = 1, .nout = 1, .depth = 1, .nd = {1}, .size = {{3}}});
   put(&B, 3);
   OP(&B, K_CUSTOM, 0, 1);       /* cube_gen */
-  OP(&B, K_UNARY, 1, 11);       /* sin(x) */
+  OP(&B, K_UNARY, 1, U("sin"));       /* sin(x) */
   OP(&B, K_BINARY, 0, 0, 1);    /* add */
   put_tail(&B, 0, 0, (const unsigned[]){T_HESSIAN, 0, 0, 0}, 4, VALS, NV);
   program_seed("hessian_custom", &B);
@@ -161,7 +169,7 @@ static void program_seeds(void) {
   OP(&B, K_BINARY, 0, 2, 1);         /* mul(y, x) */
   OP(&B, K_INPLACE, 0, 2, 0);        /* r2 += x */
   OP(&B, K_INPLACE_SCALAR, 0, 0, 0, 1); /* r2 *= 2 */
-  OP(&B, K_UNARY, 0, 17);            /* gelu */
+  OP(&B, K_UNARY, 0, U("gelu"));            /* gelu */
   OP(&B, K_REDUCE_ALL, 0, 1);        /* mean */
   put_tail(&B, 0, 0,
            (const unsigned[]){T_GRAD, 0, 0, 0, T_VMAP, 0 | 3 << 3, 2 << 3, 0, T_VMAP, 2 | 0 << 3, 1 << 3, 1}, 12,
@@ -227,7 +235,7 @@ static void program_seeds(void) {
   put_head(&B, &(head){.nin = 3, .nout = 1, .depth = 2, .nd = {1, 2, 1}, .size = {{3}, {2, 3}, {2}}});
   put(&B, 2);
   OP(&B, K_LINEAR, 2, 1, 0, 1); /* linear(x, W, b) */
-  OP(&B, K_UNARY, 0, 19);       /* softplus */
+  OP(&B, K_UNARY, 0, U("softplus"));       /* softplus */
   put_tail(&B, 0, 0, (const unsigned[]){T_JACREV, 0, 0, 0, T_JVP, 1 | 1 << 2 | 2 << 4, 0, 0}, 8, VALS, NV);
   program_seed("jvp_jacrev_linear", &B);
 
@@ -239,14 +247,14 @@ static void program_seeds(void) {
   put(&B, 10);
   OP(&B, K_SELECT, 0, D(0), 4);    /* r1 = x[0] */
   OP(&B, K_SELECT, 1, D(0), 5);    /* r2 = x[1] */
-  OP(&B, K_UNARY, 1, 3);           /* r3 = exp(r1) */
-  OP(&B, K_UNARY, 1, 3);           /* r4 = exp(r2) */
+  OP(&B, K_UNARY, 1, U("exp"));           /* r3 = exp(r1) */
+  OP(&B, K_UNARY, 1, U("exp"));           /* r4 = exp(r2) */
   OP(&B, K_BINARY, 1, 2, 0);       /* r5 = r3 * r4 */
   OP(&B, K_BINARY, 4, 0, 3);       /* r6 = r1 + r2 */
-  OP(&B, K_UNARY, 0, 3);           /* r7 = exp(r6) */
+  OP(&B, K_UNARY, 0, U("exp"));           /* r7 = exp(r6) */
   OP(&B, K_BINARY, 2, 1, 0);       /* r8 = r5 - r7 */
-  OP(&B, K_UNARY, 0, 9);           /* r9 = square(r8) */
-  OP(&B, K_UNARY, 0, 5);           /* r10 = log(r9) */
+  OP(&B, K_UNARY, 0, U("square"));           /* r9 = square(r8) */
+  OP(&B, K_UNARY, 0, U("log"));           /* r10 = log(r9) */
   put_tail(&B, 0, 0, NULL, 0, (const unsigned[]){100, 102}, 2); /* a difference of 2.8e-17 */
   program_seed("plain_log_of_rounding_noise", &B);
 }
@@ -383,6 +391,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   dir = argv[1];
+  for (size_t k = 0; k < NUNARY; k++) (void)U(UNARY_OPS[k].name); /* every row is reachable */
   LLVMFuzzerInitialize(&argc, &argv);
   program_seeds();
   safetensors_seeds();
