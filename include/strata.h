@@ -90,11 +90,21 @@ const char *st_status_name(st_status s); /* static string, e.g. "shape mismatch"
 
 /* ============================================================================ dtypes, shapes */
 
-typedef enum { ST_F32, ST_F64, ST_I64, ST_BOOL } st_dtype;
+/* ST_F16 is IEEE binary16, ST_BF16 bfloat16 (the top half of an f32), ST_U8 unsigned; the
+   others signed. The six after ST_BOOL are stored, converted (st_to_dtype, st_copy_: PyTorch's
+   rounding: to nearest even for f16/bf16, through f32 from f64; float to integer truncates,
+   integers wrap), created (st_zeros, st_full, st_from_data, ...), printed, read (st_item) and
+   saved/loaded (safetensors; .npy but bf16); the elementwise ops compute them (f16 and bf16
+   in f32, integers in i64, rounding each result once to the tensor's dtype) with gradients
+   through f16 and bf16. Other ops refuse them with ST_ERR_DTYPE: convert with st_to_dtype. */
+typedef enum { ST_F32, ST_F64, ST_I64, ST_BOOL, ST_F16, ST_BF16, ST_I32, ST_I16, ST_I8, ST_U8 } st_dtype;
 
-const char *st_dtype_name(st_dtype dt); /* "f32", "f64", "i64", "bool"; "?" when invalid */
-size_t st_dtype_size(st_dtype dt);      /* bytes per element; 0 when invalid */
-/* PyTorch's promotion of two tensor dtypes: bool < i64 < f32 < f64. */
+/* "f32", "f64", "i64", "bool", "f16", "bf16", "i32", "i16", "i8", "u8"; "?" when invalid */
+const char *st_dtype_name(st_dtype dt);
+size_t st_dtype_size(st_dtype dt); /* bytes per element; 0 when invalid */
+/* PyTorch's promotion of two tensor dtypes (torch.promote_types): bool < integers < floats;
+   the wider of two signed or two unsigned integers, u8 with a signed one the signed type wide
+   enough for both (u8 and i8 give i16); an integer with a float the float; f16 with bf16 f32. */
 st_dtype st_promote_types(st_dtype a, st_dtype b);
 
 /* The most dims a tensor has, counting the batch dims vmap and jacobians add inside transforms:

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/core.h"
+#include "core/half.h"
 #include "util.h"
 
 static void store(char *p, st_dtype dt, double v) {
@@ -13,6 +14,12 @@ static void store(char *p, st_dtype dt, double v) {
   case ST_F64: *(double *)p = v; break;
   case ST_I64: *(int64_t *)p = (int64_t)v; break;
   case ST_BOOL: *(bool *)p = v != 0; break;
+  case ST_F16: *(uint16_t *)p = st__f32_to_f16((float)v); break;
+  case ST_BF16: *(uint16_t *)p = st__f32_to_bf16((float)v); break;
+  case ST_I32: *(int32_t *)p = (int32_t)v; break;
+  case ST_I16: *(int16_t *)p = (int16_t)v; break;
+  case ST_I8: *(int8_t *)p = (int8_t)v; break;
+  case ST_U8: *(uint8_t *)p = (uint8_t)v; break;
   }
 }
 
@@ -84,6 +91,12 @@ double tu_stored(st_dtype dt, double v) {
   case ST_F32: return (float)v;
   case ST_I64: return round(v) + 0.0; /* no -0.0: an i64 has no sign of zero */
   case ST_BOOL: return v > 0;
+  case ST_F16: return st__f16_to_f32(st__f32_to_f16((float)v));
+  case ST_BF16: return st__bf16_to_f32(st__f32_to_bf16((float)v));
+  case ST_I32:
+  case ST_I16:
+  case ST_I8:
+  case ST_U8: return round(v) + 0.0;
   default: return v;
   }
 }

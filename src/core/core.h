@@ -161,6 +161,8 @@ bool st__is_contiguous(const st_tensor *t);
 void st__contiguous_strides(int ndim, const int64_t *shape, int64_t *strides);
 /* Reads element i (in row-major logical order) as a double; for tests and printing. */
 double st__get_f64(const st_tensor *t, int64_t i);
+/* The element of dtype dt at p as a double (exact for every dtype but i64 beyond 2^53). */
+double st__load_f64(const char *p, st_dtype dt);
 
 /* ----------------------------------------------------------------------------------- shapes */
 
@@ -177,12 +179,25 @@ char *st__fmt_shape(char *buf, size_t size, int ndim, const int64_t *shape);
 
 /* ------------------------------------------------------------------------------------ dtype */
 
-static inline bool st__is_float(st_dtype dt) { return dt == ST_F32 || dt == ST_F64; }
+static inline bool st__is_float(st_dtype dt) {
+  return dt == ST_F32 || dt == ST_F64 || dt == ST_F16 || dt == ST_BF16;
+}
 bool st__valid_dtype(st_dtype dt);
 /* 0 bool, 1 integer, 2 float: PyTorch's promotion categories. */
 static inline int st__dtype_category(st_dtype dt) {
-  return dt == ST_BOOL ? 0 : dt == ST_I64 ? 1 : 2;
+  return dt == ST_BOOL ? 0 : st__is_float(dt) ? 2 : 1;
 }
+/* The dtypes the compute kernels have loops for (f32, f64, i64, bool); the others are stored
+   and converted, and elementwise ops compute them in their wide dtype (st__wide_dtype). */
+static inline bool st__is_compute_dtype(st_dtype dt) { return (unsigned)dt <= ST_BOOL; }
+/* f16 and bf16 compute in f32, the narrow integers in i64; the compute dtypes are their own. */
+static inline st_dtype st__wide_dtype(st_dtype dt) {
+  return st__is_compute_dtype(dt) ? dt : st__is_float(dt) ? ST_F32 : ST_I64;
+}
+/* Whether a tensor of dtype dt can hold v without overflow (as PyTorch checks a fill value):
+   integers within their range (NaN and infinities never), f16 and bf16 finite values within
+   their range (infinities and NaN do fit), f32, f64 and bool anything. */
+bool st__value_fits(st_dtype dt, double v);
 /* Result dtype of several tensors under PyTorch's rules (0-dim tensors weigh less). */
 st_dtype st__result_type(int n, st_tensor *const *ts);
 /* Result dtype of a tensor with a Python-like scalar (see st_add_scalar). */

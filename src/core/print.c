@@ -30,8 +30,7 @@ typedef struct {
 
 /* Element at `off` elements from the tensor's first element. */
 static double read_f64(const st_tensor *t, int64_t off) {
-  const char *p = st__data(t) + off * (int64_t)st_dtype_size(t->dtype);
-  return t->dtype == ST_F32 ? (double)*(const float *)p : *(const double *)p;
+  return st__load_f64(st__data(t) + off * (int64_t)st_dtype_size(t->dtype), t->dtype);
 }
 
 /* The printed value of the element at `off`, without padding; returns its length. */
@@ -40,6 +39,8 @@ static int format_value(const printer *p, int64_t off, char *buf, size_t size) {
   if (p->t->dtype == ST_BOOL) return snprintf(buf, size, "%s", data[off] ? "True" : "False");
   if (p->t->dtype == ST_I64)
     return snprintf(buf, size, "%lld", (long long)((const int64_t *)data)[off]);
+  if (st__dtype_category(p->t->dtype) == 1) /* the narrower integers, exact as doubles */
+    return snprintf(buf, size, "%lld", (long long)read_f64(p->t, off));
   double v = read_f64(p->t, off);
   /* Python prints every NaN as "nan" (glibc would print "-nan" for a negative one). */
   if (isnan(v)) return snprintf(buf, size, "nan");
@@ -257,7 +258,8 @@ static void print_any(const st_tensor *t, FILE *f) {
       snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=%s", st_dtype_name(t->dtype));
   } else {
     /* f32 is the default dtype; i64 and bool are evident from the values, as in torch. */
-    if (t->dtype == ST_F64) snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=f64");
+    if (t->dtype != ST_F32 && t->dtype != ST_I64 && t->dtype != ST_BOOL)
+      snprintf(suffixes[nsuffix++], sizeof suffixes[0], "dtype=%s", st_dtype_name(t->dtype));
     p.summarize = st__numel(t->ndim, t->shape) > THRESHOLD;
     choose_format(&p);
     print_dim(&p, 0, 0, INDENT);

@@ -25,7 +25,8 @@
 #define CHUNK_BYTES     65536 /* staging buffer for tensors that are not plain contiguous bytes */
 
 static const char *const DTYPE_NAMES[] = {
-    [ST_F32] = "F32", [ST_F64] = "F64", [ST_I64] = "I64", [ST_BOOL] = "BOOL"};
+    [ST_F32] = "F32", [ST_F64] = "F64", [ST_I64] = "I64",   [ST_BOOL] = "BOOL", [ST_F16] = "F16",
+    [ST_BF16] = "BF16", [ST_I32] = "I32", [ST_I16] = "I16", [ST_I8] = "I8",     [ST_U8] = "U8"};
 
 /* ------------------------------------------------------------------ little-endian helpers */
 
@@ -579,7 +580,8 @@ static int parse_dtype(loader *L, entry *e) {
       e->dtype = (st_dtype)dt;
       return 0;
     }
-  return bad(L, "tensor '%s' has dtype '%s'; strata reads F32, F64, I64 and BOOL", e->name, s);
+  return bad(L, "tensor '%s' has dtype '%s'; strata reads F64, F32, F16, BF16, I64, I32, "
+                "I16, I8, U8 and BOOL", e->name, s);
 }
 
 static const char *const FIELDS[3] = {"dtype", "shape", "data_offsets"};

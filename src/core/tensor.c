@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "half.h"
 #include "scope.h"
 
 void (*_Atomic st__ag_free_hook)(st_tensor *t);
@@ -245,12 +246,18 @@ int st_shape(const st_tensor *t, int64_t *shape) {
   return t->ndim;
 }
 
-static double load_f64(const char *p, st_dtype dt) {
+double st__load_f64(const char *p, st_dtype dt) {
   switch (dt) {
   case ST_F32: return *(const float *)p;
   case ST_F64: return *(const double *)p;
   case ST_I64: return (double)*(const int64_t *)p;
   case ST_BOOL: return *(const bool *)p ? 1.0 : 0.0;
+  case ST_F16: return st__f16_to_f32(*(const uint16_t *)p);
+  case ST_BF16: return st__bf16_to_f32(*(const uint16_t *)p);
+  case ST_I32: return *(const int32_t *)p;
+  case ST_I16: return *(const int16_t *)p;
+  case ST_I8: return *(const int8_t *)p;
+  case ST_U8: return *(const uint8_t *)p;
   }
   return NAN;
 }
@@ -262,7 +269,7 @@ double st__get_f64(const st_tensor *t, int64_t i) {
     off += (i % n) * t->strides[d];
     i /= n;
   }
-  return load_f64(st__data(t) + off * (int64_t)st_dtype_size(t->dtype), t->dtype);
+  return st__load_f64(st__data(t) + off * (int64_t)st_dtype_size(t->dtype), t->dtype);
 }
 
 int st_to_f64(const st_tensor *t, double *dst, int64_t n) {
@@ -282,7 +289,7 @@ int st_to_f64(const st_tensor *t, double *dst, int64_t n) {
   size_t es = st_dtype_size(t->dtype);
   int64_t off = 0;
   for (int64_t k = 0; k < numel; k++) {
-    dst[k] = load_f64(base + off * (int64_t)es, t->dtype);
+    dst[k] = st__load_f64(base + off * (int64_t)es, t->dtype);
     for (int d = t->ndim - 1; d >= 0; d--) {
       off += t->strides[d];
       if (++idx[d] < t->shape[d]) break;
@@ -306,5 +313,5 @@ double st_item(const st_tensor *t) {
     return NAN;
   }
   st__ok();
-  return load_f64(st__data(t), t->dtype);
+  return st__load_f64(st__data(t), t->dtype);
 }

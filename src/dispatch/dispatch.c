@@ -14,12 +14,25 @@
 #include "../autograd/autograd.h"
 #include "interp.h"
 
+/* A storage-only dtype (f16, bf16, i32, i16, i8, u8) reaches only the ops that handle it and the
+   views. */
+static int check_dtype(const st_opcall *c, st_dtype dt) {
+  if (st__is_compute_dtype(dt) || (c->op->flags & ST_OP_ALL_DTYPES) || !st__valid_dtype(dt) ||
+      !c->op->kernel) /* a view: no data is read */
+    return 0;
+  return st__error(ST_ERR_DTYPE, "%s: %s tensors are not supported (f32, f64, i64 or bool); "
+                                 "convert with st_to_dtype", ST_FN(c), st_dtype_name(dt));
+}
+
 static int check_inputs(const st_opcall *c) {
   for (int i = 0; i < c->nin; i++) {
     if (!c->in[i]) {
       return st__null_error(ST_ERR_ARG, "%s: argument %d is NULL", ST_FN(c), i + 1);
     }
   }
+  for (int i = 0; i < c->nin; i++)
+    if (check_dtype(c, c->in[i]->dtype)) return -1;
+  if ((c->op->flags & ST_OP_FACTORY) && check_dtype(c, c->a.dtype)) return -1;
   return 0;
 }
 

@@ -2,6 +2,7 @@
    to_dtype, clone, copy_, fill_ and every materialized view. */
 #include <string.h>
 
+#include "../core/half.h"
 #include "kernels.h"
 
 /* Merges adjacent dims that are contiguous with each other in both operands, so that most
@@ -53,10 +54,73 @@ static inline int64_t to_i64(double x) {
   case ST_F64: COPY_LOOP(TD, double, CONV); break;                                                 \
   case ST_I64: COPY_LOOP(TD, int64_t, CONV); break;                                                \
   case ST_BOOL: COPY_LOOP(TD, bool, CONV); break;                                                  \
+  default: break;                                                                                  \
   }
+
+/* ---------------------------------------------------------------- the storage-only dtypes */
+
+/* An element in a pivot that holds every value of its source exactly: integers (and bool) as
+   int64, floats as double. */
+typedef struct {
+  bool is_int;
+  int64_t i;
+  double d;
+} pivot;
+
+static inline pivot load(const char *p, st_dtype t) {
+  switch (t) {
+  case ST_F32: return (pivot){false, 0, *(const float *)p};
+  case ST_F64: return (pivot){false, 0, *(const double *)p};
+  case ST_F16: return (pivot){false, 0, st__f16_to_f32(*(const uint16_t *)p)};
+  case ST_BF16: return (pivot){false, 0, st__bf16_to_f32(*(const uint16_t *)p)};
+  case ST_I64: return (pivot){true, *(const int64_t *)p, 0};
+  case ST_I32: return (pivot){true, *(const int32_t *)p, 0};
+  case ST_I16: return (pivot){true, *(const int16_t *)p, 0};
+  case ST_I8: return (pivot){true, *(const int8_t *)p, 0};
+  case ST_U8: return (pivot){true, *(const uint8_t *)p, 0};
+  case ST_BOOL: return (pivot){true, *(const bool *)p, 0};
+  }
+  return (pivot){false, 0, 0};
+}
+
+/* A float into a 32-bit or narrower integer: truncation as x86's cvttsd2si gives it (INT32_MIN
+   outside int32's range or for NaN), then the low bits, as PyTorch's casts behave on this
+   hardware (300.0 to u8 is 44, -1.0 is 255). */
+static inline int64_t float_to_narrow(double x) {
+  return x > -2147483649.0 && x < 2147483648.0 ? (int64_t)x : INT32_MIN;
+}
+
+/* v rounded or wrapped to dtype t (integers wrap modulo 2^bits, f16/bf16 round from f32). */
+static inline void store(char *p, st_dtype t, pivot v) {
+  int64_t i = v.is_int ? v.i : t == ST_I64 ? to_i64(v.d) : float_to_narrow(v.d);
+  double d = v.is_int ? (double)v.i : v.d;
+  switch (t) {
+  case ST_F32: *(float *)p = (float)d; break;
+  case ST_F64: *(double *)p = d; break;
+  case ST_F16: *(uint16_t *)p = st__f32_to_f16((float)d); break;
+  case ST_BF16: *(uint16_t *)p = st__f32_to_bf16((float)d); break;
+  case ST_I64: *(int64_t *)p = i; break;
+  case ST_I32: *(int32_t *)p = (int32_t)(uint32_t)i; break;
+  case ST_I16: *(int16_t *)p = (int16_t)(uint16_t)i; break;
+  case ST_I8: *(int8_t *)p = (int8_t)(uint8_t)i; break;
+  case ST_U8: *(uint8_t *)p = (uint8_t)i; break;
+  case ST_BOOL: *(bool *)p = v.is_int ? v.i != 0 : v.d != 0; break;
+  }
+}
+
+/* One row where either side is a storage-only dtype: element by element through the pivot. */
+static void convert_row(char *dp, st_dtype dt, int64_t ds, const char *sp, st_dtype st, int64_t ss,
+                        int64_t n) {
+  int64_t de = (int64_t)st_dtype_size(dt), se = (int64_t)st_dtype_size(st);
+  for (int64_t k = 0; k < n; k++) store(dp + k * ds * de, dt, load(sp + k * ss * se, st));
+}
 
 /* One inner row: n elements, destination stride ds, source stride ss (elements). */
 static void copy_row(char *dp, st_dtype dt, int64_t ds, const char *sp, st_dtype st, int64_t ss, int64_t n) {
+  if (!st__is_compute_dtype(dt) || !st__is_compute_dtype(st)) {
+    convert_row(dp, dt, ds, sp, st, ss, n);
+    return;
+  }
   switch (dt) {
   case ST_F32: FROM_SRC(float, (float)); break;
   case ST_F64: FROM_SRC(double, (double)); break;
@@ -68,6 +132,7 @@ static void copy_row(char *dp, st_dtype dt, int64_t ds, const char *sp, st_dtype
     }
     break;
   case ST_BOOL: FROM_SRC(bool, AS_BOOL); break;
+  default: break;
   }
 }
 
@@ -110,6 +175,7 @@ void st__k_fill(st_view dst, double value) {
     double d;
     int64_t i;
     bool b;
+    char bytes[8];
   } v;
   st_dtype vt = dst.dtype;
   switch (vt) {
@@ -117,6 +183,7 @@ void st__k_fill(st_view dst, double value) {
   case ST_F64: v.d = value; break;
   case ST_I64: v.i = to_i64(value); break; /* the ops reject values i64 cannot hold */
   case ST_BOOL: v.b = value != 0; break;
+  default: store(v.bytes, vt, (pivot){false, 0, value}); break;
   }
   int64_t zeros[ST_MAX_DIMS] = {0};
   st__k_copy(dst, (st_view){(char *)&v, vt, dst.ndim, dst.shape, zeros});

@@ -152,6 +152,7 @@ static void scatter_row(char *dp, int64_t ds, int64_t ddim, const char *sp, int6
   case ST_F64: SCATTER_ROW(double, PLUS); break;
   case ST_I64: SCATTER_ROW(int64_t, PLUS); break;
   case ST_BOOL: SCATTER_ROW(bool, OR); break;
+  default: break; /* dispatch refuses the storage-only dtypes here */
   }
 }
 

@@ -97,13 +97,15 @@ static int broadcast(const st_opcall *c, const st_tensor *a, int nb, const int64
   return st__broadcast_shapes(fn, a->ndim, a->shape, nb, b, out);
 }
 
-/* out = f(a, b) through info's loop, which reads dtype ct and writes out_dt. */
+/* out = f(a, b) through info's loop, which reads dtype ct and writes out_dt; a storage-only ct
+   computes in its wide dtype (f16 in f32, u8 in i64), the result rounded or wrapped into out's
+   dtype once (st__ew_run converts). */
 static int run_binary(st_tensor *out, st_view a, st_view b, st_dtype ct, const binary_info *info,
                       st_dtype out_dt) {
   st_view in[2] = {a, b};
-  st_dtype dts[2] = {ct, ct};
-  return st__ew_run(st__view_of(out), out_dt, 2, in, dts, st__binary_loop(info->kind, ct), NULL,
-                    info->grain);
+  st_dtype wt = st__wide_dtype(ct), dts[2] = {wt, wt};
+  return st__ew_run(st__view_of(out), out_dt == ct ? wt : out_dt, 2, in, dts,
+                    st__binary_loop(info->kind, wt), NULL, info->grain);
 }
 
 /* -------------------------------------------------------------- tensor op tensor: add ... */
@@ -438,7 +440,8 @@ static int samples_where(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 /* A differentiable record gets both rules; a NONDIFF one neither. */
 #define BINARY(NAME, FLAGS, INFER, KERNEL, SAVES, SAVES_FOR, KNOWN)                                \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 2, .nout = 1,             \
-                               .flags = (FLAGS), .infer = INFER, .kernel = KERNEL,                 \
+                               .flags = (FLAGS) | ST_OP_ALL_DTYPES, .infer = INFER,                \
+                               .kernel = KERNEL,                                                   \
                                .saves = (SAVES), .saves_for = (SAVES_FOR),                         \
                                .vjp = (FLAGS) & ST_OP_NONDIFF ? NULL : vjp_elementwise,            \
                                .jvp = (FLAGS) & ST_OP_NONDIFF ? NULL : jvp_elementwise,            \
@@ -517,13 +520,14 @@ static int infer_scalar_(const st_opcall *c, st_meta *m) {
 static int kernel_scalar(const st_opcall *c, st_tensor *const *out) {
   st_dtype ct = st__result_type_scalar(c->in[0]->dtype, c->a.f[0]);
   scalar_slot slot;
-  return run_binary(out[0], st__view_of(c->in[0]), scalar_view(&slot, ct, c->a.f[0]), ct,
-                    &infos[c->op->id], ct);
+  return run_binary(out[0], st__view_of(c->in[0]), scalar_view(&slot, st__wide_dtype(ct), c->a.f[0]),
+                    ct, &infos[c->op->id], ct);
 }
 
 #define SCALAR(NAME, FLAGS, INFER)                                                                 \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
-                               .flags = (FLAGS), .infer = INFER, .kernel = kernel_scalar,          \
+                               .flags = (FLAGS) | ST_OP_ALL_DTYPES, .infer = INFER,                \
+                               .kernel = kernel_scalar,                                            \
                                .vjp = vjp_elementwise, .jvp = jvp_elementwise,                     \
                                .vmap = st__vmap_elementwise, .samples = samples_scalar};
 SCALAR(add_scalar, 0, infer_scalar)
@@ -539,7 +543,7 @@ SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_)
 static int infer_pow_scalar(const st_opcall *c, st_meta *m) {
   double e = c->a.f[0];
   st_dtype ct = st__result_type_scalar(c->in[0]->dtype, e);
-  if (ct == ST_I64 && e < 0)
+  if (st__dtype_category(ct) == 1 && e < 0)
     return st__op_error(c, ST_ERR_ARG,
                         "integers to negative integer powers are not allowed (%s tensor, "
                         "exponent %g)",
@@ -552,7 +556,7 @@ static int infer_pow_scalar(const st_opcall *c, st_meta *m) {
    can be capped there. */
 static int kernel_pow_scalar(const st_opcall *c, st_tensor *const *out) {
   double e = c->a.f[0];
-  st_dtype ct = out[0]->dtype;
+  st_dtype ct = st__wide_dtype(out[0]->dtype);
   st_pow_params p = {e, ct == ST_I64 ? (e >= 0x1p62 ? (int64_t)0x1p62 : (int64_t)e) : 0};
   st_view v = st__view_of(c->in[0]);
   return st__ew_run(st__view_of(out[0]), ct, 1, &v, &ct, st__unary_loop(ST_UK_pow_scalar, ct), &p,
@@ -560,7 +564,7 @@ static int kernel_pow_scalar(const st_opcall *c, st_tensor *const *out) {
 }
 
 const st_op st__op_pow_scalar = {.id = ST_OP_pow_scalar, .name = "pow_scalar", .nin = 1, .nout = 1,
-                                 .infer = infer_pow_scalar, .kernel = kernel_pow_scalar,
+                                 .flags = ST_OP_ALL_DTYPES, .infer = infer_pow_scalar, .kernel = kernel_pow_scalar,
                                  .saves = IN0, .vjp = vjp_elementwise,
                                  .jvp = jvp_elementwise, .vmap = st__vmap_elementwise,
                                  .samples = samples_scalar};
@@ -581,7 +585,7 @@ static int infer_where(const st_opcall *c, st_meta *m) {
 }
 
 static int kernel_where(const st_opcall *c, st_tensor *const *out) {
-  st_dtype ct = out[0]->dtype;
+  st_dtype ct = st__wide_dtype(out[0]->dtype);
   st_view in[3] = {st__view_of(c->in[0]), st__view_of(c->in[1]), st__view_of(c->in[2])};
   st_dtype dts[3] = {ST_BOOL, ct, ct};
   return st__ew_run(st__view_of(out[0]), ct, 3, in, dts, st__binary_loop(ST_BK_where, ct), NULL,
@@ -589,7 +593,7 @@ static int kernel_where(const st_opcall *c, st_tensor *const *out) {
 }
 
 const st_op st__op_where = {.id = ST_OP_where, .name = "where", .nin = 3, .nout = 1,
-                            .infer = infer_where, .kernel = kernel_where, .saves = IN0,
+                            .flags = ST_OP_ALL_DTYPES, .infer = infer_where, .kernel = kernel_where, .saves = IN0,
                             .vjp = vjp_elementwise, .jvp = jvp_elementwise,
                             .vmap = st__vmap_elementwise, .samples = samples_where};
 
@@ -642,7 +646,7 @@ static int jvp_copy_(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
 }
 
 const st_op st__op_copy_ = {.id = ST_OP_copy_, .name = "copy_", .nin = 2, .nout = 1,
-                            .flags = ST_OP_INPLACE, .infer = infer_copy_, .kernel = kernel_copy_,
+                            .flags = ST_OP_INPLACE | ST_OP_ALL_DTYPES, .infer = infer_copy_, .kernel = kernel_copy_,
                             .vjp = vjp_copy_, .jvp = jvp_copy_,
                             .vmap = st__vmap_elementwise, .samples = samples_binary};
 

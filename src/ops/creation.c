@@ -26,9 +26,9 @@ static bool fits_i64(double v) { return v >= -0x1p63 && v < 0x1p63; }
    cannot be converted to type int64_t without overflow"); bool takes any value (nonzero). */
 static int infer_full(const st_opcall *c, st_meta *m) {
   if (infer_factory(c, m)) return -1;
-  if (c->a.dtype == ST_I64 && !fits_i64(c->a.f[0]))
-    return st__op_error(c, ST_ERR_ARG, "value %g cannot be converted to i64 without overflow",
-                        c->a.f[0]);
+  if (!st__value_fits(c->a.dtype, c->a.f[0]))
+    return st__op_error(c, ST_ERR_ARG, "value %g cannot be converted to %s without overflow",
+                        c->a.f[0], st_dtype_name(c->a.dtype));
   return 0;
 }
 
@@ -37,7 +37,7 @@ static int kernel_full(const st_opcall *c, st_tensor *const *out) {
   return 0;
 }
 const st_op st__op_full = {.id = ST_OP_full, .name = "full", .nin = 0, .nout = 1,
-                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_full, .kernel = kernel_full};
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF | ST_OP_ALL_DTYPES, .infer = infer_full, .kernel = kernel_full};
 
 /* --------------------------------------------------- from_data: ptr = row-major source buffer */
 
@@ -51,7 +51,7 @@ static int kernel_from_data(const st_opcall *c, st_tensor *const *out) {
   return 0;
 }
 const st_op st__op_from_data = {.id = ST_OP_from_data, .name = "from_data", .nin = 0, .nout = 1,
-                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_from_data, .kernel = kernel_from_data};
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF | ST_OP_ALL_DTYPES, .infer = infer_from_data, .kernel = kernel_from_data};
 
 /* ------------------------------------------------------- arange: f[0] start, f[1] end, f[2] step */
 
@@ -137,7 +137,7 @@ static int kernel_eye(const st_opcall *c, st_tensor *const *out) {
   return 0;
 }
 const st_op st__op_eye = {.id = ST_OP_eye, .name = "eye", .nin = 0, .nout = 1,
-                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_eye, .kernel = kernel_eye};
+                              .flags = ST_OP_FACTORY | ST_OP_NONDIFF | ST_OP_ALL_DTYPES, .infer = infer_eye, .kernel = kernel_eye};
 
 /* ------------------------------------------- random: rand, randn; randint reads i[0] low, i[1] high */
 
@@ -246,7 +246,7 @@ static int samples_to_dtype(const st_op *op, st_dtype dt, st_sample *out, int ca
 }
 
 const st_op st__op_to_dtype = {.id = ST_OP_to_dtype, .name = "to_dtype", .nin = 1, .nout = 1,
-                              .flags = 0, .infer = infer_to_dtype, .kernel = kernel_copy, .vjp = vjp_to_dtype,
+                              .flags = ST_OP_ALL_DTYPES, .infer = infer_to_dtype, .kernel = kernel_copy, .vjp = vjp_to_dtype,
                               .jvp = jvp_to_dtype, .vmap = st__vmap_elementwise, .samples = samples_to_dtype};
 
 /* ------------------------------------------------------------------------ public functions */

@@ -54,6 +54,9 @@ enum {
   ST_OP_RANDOM = 1u << 1,  /* draws from the generator (vmap's randomness modes care) */
   ST_OP_NONDIFF = 1u << 2, /* outputs never require grad (comparisons, argmax, floor, ...) */
   ST_OP_FACTORY = 1u << 3, /* no tensor inputs */
+  /* takes and makes the storage-only dtypes (f16, bf16, i32, i16, i8, u8) too; dispatch refuses
+     them for every other op (st__is_compute_dtype) */
+  ST_OP_ALL_DTYPES = 1u << 4,
 };
 
 /* What a vjp rule sees: the call's attributes, the saved values it asked for (NULL elsewhere),

@@ -80,12 +80,15 @@ static int infer_unary_(const st_opcall *c, st_meta *m) {
   return 0;
 }
 
-/* The LOGICAL loops read the input's own dtype; the others read and write the result's. */
+/* The LOGICAL loops read the input's own dtype; the others read and write the result's. A
+   storage-only dtype computes in its wide one (f16 in f32, u8 in i64), the result rounded or
+   wrapped into out's dtype once. */
 static int kernel_unary(const st_opcall *c, st_tensor *const *out) {
   const unary_info *u = &infos[c->op->id];
   st_dtype in_dt = c->in[0]->dtype, res_dt = out_dtype(u->rule, in_dt);
-  st_dtype loop_dt = u->rule == RULE_LOGICAL ? in_dt : res_dt;
-  return run_unary(out[0], res_dt, c->in[0], loop_dt, loop_dt, u->kind, NULL, u->grain);
+  st_dtype loop_dt = st__wide_dtype(u->rule == RULE_LOGICAL ? in_dt : res_dt);
+  return run_unary(out[0], u->rule == RULE_LOGICAL ? ST_BOOL : loop_dt, c->in[0], loop_dt, loop_dt,
+                   u->kind, NULL, u->grain);
 }
 
 /* ------------------------------------------------------------------ vjp and jvp rules */
@@ -243,7 +246,8 @@ static int samples_unary(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 #define FLAGS_NONDIFF ST_OP_NONDIFF
 #define UNARY_RECORD(NAME, FLAGS, INFER, SAVES)                                                    \
   const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
-                               .flags = (FLAGS), .infer = INFER, .kernel = kernel_unary,           \
+                               .flags = (FLAGS) | ST_OP_ALL_DTYPES, .infer = INFER,                \
+                               .kernel = kernel_unary,                                             \
                                .saves = (SAVES), .samples = samples_unary,                         \
                                .vjp = (FLAGS) & ST_OP_NONDIFF ? NULL : vjp_unary,                  \
                                .jvp = (FLAGS) & ST_OP_NONDIFF ? NULL : jvp_unary,                  \
@@ -288,6 +292,7 @@ static int kernel_clamp(const st_opcall *c, st_tensor *const *out) {
     return 0;
   }
   st_clamp_params p = {lo, hi, saturate_i64(lo), saturate_i64(hi)};
+  dt = st__wide_dtype(dt);
   return run_unary(out[0], dt, c->in[0], dt, dt, ST_UK_clamp, &p, ST_GRAIN_CHEAP);
 }
 
@@ -301,11 +306,11 @@ static int infer_clamp_(const st_opcall *c, st_meta *m) {
 }
 
 const st_op st__op_clamp = {.id = ST_OP_clamp, .name = "clamp", .nin = 1, .nout = 1,
-                            .infer = infer_clamp, .kernel = kernel_clamp, .saves = IN0,
+                            .flags = ST_OP_ALL_DTYPES, .infer = infer_clamp, .kernel = kernel_clamp, .saves = IN0,
                             .vjp = vjp_unary, .jvp = jvp_unary, .vmap = st__vmap_elementwise,
                             .samples = samples_unary};
 const st_op st__op_clamp_ = {.id = ST_OP_clamp_, .name = "clamp_", .nin = 1, .nout = 1,
-                             .flags = ST_OP_INPLACE, .infer = infer_clamp_, .kernel = kernel_clamp,
+                             .flags = ST_OP_INPLACE | ST_OP_ALL_DTYPES, .infer = infer_clamp_, .kernel = kernel_clamp,
                              .saves = IN0, .vjp = vjp_unary, .jvp = jvp_unary,
                              .vmap = st__vmap_elementwise, .samples = samples_unary};
 
@@ -316,8 +321,9 @@ const st_op st__op_clamp_ = {.id = ST_OP_clamp_, .name = "clamp_", .nin = 1, .no
 static int infer_fill_(const st_opcall *c, st_meta *m) {
   const st_tensor *self = c->in[0];
   double v = c->a.f[0];
-  if (self->dtype == ST_I64 && !(v >= -0x1p63 && v < 0x1p63))
-    return st__op_error(c, ST_ERR_ARG, "value %g cannot be converted to i64 without overflow", v);
+  if (!st__value_fits(self->dtype, v))
+    return st__op_error(c, ST_ERR_ARG, "value %g cannot be converted to %s without overflow", v,
+                        st_dtype_name(self->dtype));
   st__meta_like(m, self);
   return 0;
 }
@@ -347,11 +353,11 @@ static int jvp_fill_(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
 }
 
 const st_op st__op_zero_ = {.id = ST_OP_zero_, .name = "zero_", .nin = 1, .nout = 1,
-                            .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
+                            .flags = ST_OP_INPLACE | ST_OP_ALL_DTYPES, .infer = infer_fill_, .kernel = kernel_fill_,
                             .vjp = vjp_fill_, .jvp = jvp_fill_, .vmap = st__vmap_elementwise,
                             .samples = samples_unary};
 const st_op st__op_fill_ = {.id = ST_OP_fill_, .name = "fill_", .nin = 1, .nout = 1,
-                            .flags = ST_OP_INPLACE, .infer = infer_fill_, .kernel = kernel_fill_,
+                            .flags = ST_OP_INPLACE | ST_OP_ALL_DTYPES, .infer = infer_fill_, .kernel = kernel_fill_,
                             .vjp = vjp_fill_, .jvp = jvp_fill_, .vmap = st__vmap_elementwise,
                             .samples = samples_unary};
 

@@ -355,7 +355,7 @@ static const bad_case BAD_HEADERS[] = {
     {"[1,2]", 0, "header is not a JSON object"},
     {"{\"a", 0, "header JSON ends where the end of a string was expected"},
     {"{\"a\":" T("F32", "[1]", "[0,4]"), 4, "header JSON ends where ',' or '}' was expected"},
-    {"{\"a\":" T("F16", "[2]", "[0,4]") "}", 4, "tensor 'a' has dtype 'F16'"},
+    {"{\"a\":" T("F8_E4M3", "[2]", "[0,2]") "}", 4, "tensor 'a' has dtype 'F8_E4M3'"},
     {"{\"a\":" T("F32", "[-1]", "[0,4]") "}", 4, "shape at byte 29 is not a non-negative integer"},
     {"{\"a\":" T("F32", "[2.0]", "[0,8]") "}", 8, "is not a non-negative integer"},
     {"{\"a\":" T("F32", "[02]", "[0,8]") "}", 8, "is not a non-negative integer"},
