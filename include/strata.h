@@ -268,6 +268,11 @@ st_tensor *st_pow(st_tensor *a, st_tensor *b);
 st_tensor *st_maximum(st_tensor *a, st_tensor *b); /* NaN propagates */
 st_tensor *st_minimum(st_tensor *a, st_tensor *b);
 st_tensor *st_atan2(st_tensor *a, st_tensor *b);
+/* a - trunc(a / b) * b (C's fmod: the sign of a) and a - floor(a / b) * b (Python's %: the sign
+   of b), as torch.fmod and torch.remainder; bool operands are refused. An integer divisor of 0
+   gives 0 (torch raises there). */
+st_tensor *st_fmod(st_tensor *a, st_tensor *b);
+st_tensor *st_remainder(st_tensor *a, st_tensor *b);
 
 /* A scalar behaves like a Python number: it never widens a float tensor, and a non-integral
    scalar turns an i64/bool tensor into f32. */

@@ -69,7 +69,11 @@ typedef uint8_t bool8;
 
 /* -------------------------------------------------------------------------------- arithmetic */
 
-#define ARITH_FLOAT(T, SUFFIX, POW, ATAN2)                                                         \
+/* remainder from fmod's m: the sign of the divisor b, as Python's % and torch.remainder (m + b
+   where m is nonzero and of the other sign). */
+#define REMAINDER(m, b) ((m) != 0 && (((b) < 0) != ((m) < 0)) ? (m) + (b) : (m))
+
+#define ARITH_FLOAT(T, SUFFIX, POW, ATAN2, FMOD)                                                       \
   BINARY_LOOP(add_##SUFFIX, T, T, a + b)                                                           \
   BINARY_LOOP(sub_##SUFFIX, T, T, a - b)                                                           \
   BINARY_LOOP(mul_##SUFFIX, T, T, a * b)                                                           \
@@ -77,9 +81,11 @@ typedef uint8_t bool8;
   BINARY_LOOP(pow_##SUFFIX, T, T, POW(a, b))                                                       \
   BINARY_LOOP(maximum_##SUFFIX, T, T, MAX_NAN(a, b))                                               \
   BINARY_LOOP(minimum_##SUFFIX, T, T, MIN_NAN(a, b))                                               \
-  BINARY_LOOP(atan2_##SUFFIX, T, T, ATAN2(a, b))
-ARITH_FLOAT(float, f32, powf, atan2f)
-ARITH_FLOAT(double, f64, pow, atan2)
+  BINARY_LOOP(atan2_##SUFFIX, T, T, ATAN2(a, b))                                                   \
+  BINARY_LOOP(fmod_##SUFFIX, T, T, FMOD(a, b))                                                     \
+  BINARY_LOOP(remainder_##SUFFIX, T, T, REMAINDER(FMOD(a, b), b))
+ARITH_FLOAT(float, f32, powf, atan2f, fmodf)
+ARITH_FLOAT(double, f64, pow, atan2, fmod)
 
 BINARY_LOOP(add_i64, int64_t, int64_t, WRAP(a, +, b))
 BINARY_LOOP(sub_i64, int64_t, int64_t, WRAP(a, -, b))
@@ -87,6 +93,11 @@ BINARY_LOOP(mul_i64, int64_t, int64_t, WRAP(a, *, b))
 BINARY_LOOP(pow_i64, int64_t, int64_t, ipow(a, b))
 BINARY_LOOP(maximum_i64, int64_t, int64_t, a > b ? a : b)
 BINARY_LOOP(minimum_i64, int64_t, int64_t, a < b ? a : b)
+/* Integer fmod and remainder by 0 give 0 (torch raises ZeroDivisionError; a kernel cannot
+   fail), and by -1 give 0 (INT64_MIN % -1 is undefined in C). */
+#define IMOD(a, b) ((b) == 0 || (b) == -1 ? 0 : (a) % (b))
+BINARY_LOOP(fmod_i64, int64_t, int64_t, IMOD(a, b))
+BINARY_LOOP(remainder_i64, int64_t, int64_t, REMAINDER(IMOD(a, b), b))
 
 /* bool + bool is or, bool * bool is and, as in PyTorch. */
 BINARY_LOOP(add_bool, bool8, bool8, a | b)
@@ -153,7 +164,7 @@ BACKWARD_FLOAT(double, f64)
 
 static const st_loop_fn binary_loops[ST_BK_COUNT][4] = {
   ALL4(add), NUM3(sub), ALL4(mul), FLOAT2(div), NUM3(pow), ALL4(maximum), ALL4(minimum),
-  FLOAT2(atan2), ALL4(eq), ALL4(ne), ALL4(lt), ALL4(le), ALL4(gt), ALL4(ge), ALL4(logical_and),
+  FLOAT2(atan2), NUM3(fmod), NUM3(remainder), ALL4(eq), ALL4(ne), ALL4(lt), ALL4(le), ALL4(gt), ALL4(ge), ALL4(logical_and),
   ALL4(logical_or), ALL4(where), FLOAT2(tanh_backward), FLOAT2(sigmoid_backward),
   FLOAT2(threshold_backward),
 };

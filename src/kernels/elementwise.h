@@ -10,9 +10,9 @@
 /* Binary kinds: both inputs share the dtype; the output has it too, except comparisons and
    logical ops (bool out). where reads (bool cond, a, b) and writes a's dtype. */
 #define ST_BINARY_KINDS(X)                                                                         \
-  X(add) X(sub) X(mul) X(div) X(pow) X(maximum) X(minimum) X(atan2) X(eq) X(ne) X(lt) X(le) X(gt)  \
-  X(ge) X(logical_and) X(logical_or) X(where) X(tanh_backward) X(sigmoid_backward)              \
-  X(threshold_backward)
+  X(add) X(sub) X(mul) X(div) X(pow) X(maximum) X(minimum) X(atan2) X(fmod) X(remainder) X(eq)    \
+  X(ne) X(lt) X(le) X(gt) X(ge) X(logical_and) X(logical_or) X(where) X(tanh_backward)             \
+  X(sigmoid_backward) X(threshold_backward)
 
 /* Unary kinds: one per row of src/ops/unary.def, then the loops with parameters (ctx) that
    clamp and pow_scalar run. Out and in share the dtype, except for the LOGICAL rows (any dtype

@@ -14,6 +14,7 @@ typedef enum {
   RULE_PROMOTE,  /* computes and returns the promoted dtype (add, mul, maximum, minimum) */
   RULE_SUB,      /* as PROMOTE, but a bool operand is an error (torch.sub) */
   RULE_POW,      /* as PROMOTE, but bool ** bool is an error (no bool pow in PyTorch) */
+  RULE_NOBOOL,   /* as PROMOTE, but bool operands are an error (torch.fmod, remainder) */
   RULE_FLOAT,    /* integers and bool compute in f32 (true division, atan2) */
   RULE_BOOL_OUT, /* computes in the promoted dtype, returns bool (comparisons, logical) */
 } dtype_rule;
@@ -44,6 +45,8 @@ static const binary_info infos[ST_OP_COUNT] = {
   [ST_OP_maximum] = INFO(maximum, RULE_PROMOTE),
   [ST_OP_minimum] = INFO(minimum, RULE_PROMOTE),
   [ST_OP_atan2] = MATH(atan2, RULE_FLOAT),
+  [ST_OP_fmod] = INFO(fmod, RULE_NOBOOL),
+  [ST_OP_remainder] = INFO(remainder, RULE_NOBOOL),
   [ST_OP_eq] = INFO(eq, RULE_BOOL_OUT),
   [ST_OP_ne] = INFO(ne, RULE_BOOL_OUT),
   [ST_OP_lt] = INFO(lt, RULE_BOOL_OUT),
@@ -69,6 +72,8 @@ static int op_dtypes(const st_opcall *c, st_dtype a, st_dtype b, st_dtype promot
                         st_dtype_name(a), st_dtype_name(b));
   if (rule == RULE_POW && promoted == ST_BOOL)
     return st__op_error(c, ST_ERR_DTYPE, "pow of bool tensors is not supported");
+  if (rule == RULE_NOBOOL && promoted == ST_BOOL)
+    return st__op_error(c, ST_ERR_DTYPE, "bool tensors are not supported");
   *ct = rule == RULE_FLOAT && !st__is_float(promoted) ? ST_F32 : promoted;
   *out = rule == RULE_BOOL_OUT ? ST_BOOL : *ct;
   return 0;
@@ -198,6 +203,12 @@ static st_tensor *atan2_jvp(st_tensor *x, st_tensor *w, st_tensor *tx, st_tensor
   return st_div(num, st_add(st_square(x), st_square(w)));
 }
 
+/* self / other rounded toward -inf (floored) or toward 0, in the operands' float dtype. */
+static st_tensor *quotient(st_tensor *x, st_tensor *w, bool floored) {
+  st_tensor *q = st_div(x, w);
+  return floored ? st_floor(q) : st_where(st_lt(q, zero_like0(q)), st_ceil(q), st_floor(q));
+}
+
 /* g * (d result / d input i) for the differentiable elementwise op `op` at the inputs `in`
    and the result y (the vjp reads only the values its record saves), before any summing to
    input i's shape. */
@@ -227,6 +238,12 @@ static st_tensor *times_partial(const st_op *op, const st_attrs *at, int i, st_t
   case ST_OP_maximum:
   case ST_OP_minimum: return extremum_by(g, in[i], in[1 - i], op->id == ST_OP_maximum);
   case ST_OP_atan2: return atan2_partial(i, x, w, g);
+  /* derivatives.yaml: fmod "other: -grad * self.div(other, rounding_mode='trunc')", remainder
+     "other: -grad * self.div(other, rounding_mode='floor')"; both pass grad to self */
+  case ST_OP_fmod:
+  case ST_OP_remainder:
+    return i == 0 ? st__track(st_retain(g))
+                  : st_mul(st_neg(g), quotient(x, w, op->id == ST_OP_remainder));
   case ST_OP_where: /* g goes to the branch each element came from; cond is bool */
     return i == 1 ? st_where(x, g, zero_like0(g)) : st_where(x, zero_like0(g), g);
   /* The backward ops of tanh, sigmoid, relu (derivatives.yaml): linear in the gradient x, so
@@ -285,6 +302,8 @@ static void domain(st_op_id id, int i, double *lo, double *hi) {
   *lo = -2.0, *hi = 2.0;
   switch (id) {
   case ST_OP_div: case ST_OP_div_: if (i == 1) *lo = 0.5; return;
+  /* negative divisors away from 0, where the two ops differ; no sample sits on a jump */
+  case ST_OP_fmod: case ST_OP_remainder: if (i == 1) *lo = -1.7, *hi = -0.6; return;
   case ST_OP_pow: if (i == 0) *lo = 0.5; else *lo = -1.5, *hi = 1.5; return;
   case ST_OP_pow_scalar: *lo = 0.5; return;
   case ST_OP_eq: case ST_OP_ne: case ST_OP_lt: case ST_OP_le: case ST_OP_gt: case ST_OP_ge:
@@ -457,6 +476,8 @@ BINARY(pow, 0, infer_binary, kernel_binary, IN0 | IN1 | OUT0,
 BINARY(maximum, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
 BINARY(minimum, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
 BINARY(atan2, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
+BINARY(fmod, 0, infer_binary, kernel_binary, IN0 | IN1, ST_SAVES_FOR(0, IN0 | IN1), NULL)
+BINARY(remainder, 0, infer_binary, kernel_binary, IN0 | IN1, ST_SAVES_FOR(0, IN0 | IN1), NULL)
 NONDIFF(eq)
 NONDIFF(ne)
 NONDIFF(lt)
@@ -667,6 +688,8 @@ BINARY_PUBLIC(pow)
 BINARY_PUBLIC(maximum)
 BINARY_PUBLIC(minimum)
 BINARY_PUBLIC(atan2)
+BINARY_PUBLIC(fmod)
+BINARY_PUBLIC(remainder)
 BINARY_PUBLIC(eq)
 BINARY_PUBLIC(ne)
 BINARY_PUBLIC(lt)
