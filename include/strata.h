@@ -1153,9 +1153,10 @@ st_tensor *st_mlp_apply(const st_mlp *m, st_tensor *const *params, st_tensor *x)
 
 /* ------------------------------------------------------------------------------------ data */
 
-/* NumPy .npy files (format versions 1, 2 and 3). Loading reads f4, f8, i8 and b1 as ST_F32,
-   ST_F64, ST_I64 and ST_BOOL, and the narrower integers (i1, i2, i4, u1, u2, u4) as ST_I64, in
-   either byte order and in C or Fortran order. Anything else, and any malformed file, fails
+/* NumPy .npy files (format versions 1, 2 and 3). Loading keeps NumPy's dtype, as
+   torch.from_numpy: f2, f4, f8, i1, i2, i4, i8, u1 and b1 as ST_F16, ST_F32, ST_F64, ST_I8,
+   ST_I16, ST_I32, ST_I64, ST_U8 and ST_BOOL; u2 and u4 widen to ST_I32 and ST_I64; in either
+   byte order and in C or Fortran order. Saving writes every dtype but ST_BF16 (ST_ERR_DTYPE). Anything else, and any malformed file, fails
    with ST_ERR_IO and a message naming the file and what is wrong. Saving writes version 1, C
    order, little-endian, replacing the file only once the new one is complete. */
 st_tensor *st_npy_load(const char *path);

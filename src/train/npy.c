@@ -109,10 +109,10 @@ static int parse_descr(cursor *c, const char *d, npy_header *h) {
   long size = kind ? strtol(d + 2, &end, 10) : 0;
   if (!strchr("<>|=", order) || !kind || !end || *end || end == d + 2)
     return bad(c, "dtype '%s' is not a simple NumPy dtype", d);
-  bool ok = (kind == 'f' && (size == 4 || size == 8)) || (kind == 'b' && size == 1) ||
+  bool ok = (kind == 'f' && (size == 2 || size == 4 || size == 8)) || (kind == 'b' && size == 1) ||
             (kind == 'i' && (size == 1 || size == 2 || size == 4 || size == 8)) ||
             (kind == 'u' && (size == 1 || size == 2 || size == 4));
-  if (!ok) return bad(c, "dtype '%s' has no strata dtype (f4, f8, i1..i8, u1..u4 and b1 load)", d);
+  if (!ok) return bad(c, "dtype '%s' has no strata dtype (f2, f4, f8, i1..i8, u1..u4 and b1 load)", d);
   h->kind = kind;
   h->itemsize = (int)size;
   h->big = order == '>';
@@ -178,8 +178,25 @@ static int parse_header(const unsigned char *data, size_t size, cursor *c, npy_h
   return parse_dict(c, h);
 }
 
+/* NumPy's dtype as strata has it (as torch.from_numpy keeps it); u2 and u4, which strata has
+   no unsigned type for, widen to the signed type that holds every value (i32, i64). */
 static st_dtype target_dtype(const npy_header *h) {
-  return h->kind == 'b' ? ST_BOOL : h->kind == 'f' ? (h->itemsize == 4 ? ST_F32 : ST_F64) : ST_I64;
+  switch (h->kind) {
+  case 'b': return ST_BOOL;
+  case 'f': return h->itemsize == 2 ? ST_F16 : h->itemsize == 4 ? ST_F32 : ST_F64;
+  case 'i': return h->itemsize == 1 ? ST_I8 : h->itemsize == 2 ? ST_I16 : h->itemsize == 4 ? ST_I32 : ST_I64;
+  default: return h->itemsize == 1 ? ST_U8 : h->itemsize == 2 ? ST_I32 : ST_I64; /* 'u' */
+  }
+}
+
+/* v into element i of dst, an integer tensor of `size` bytes per element. */
+static void put_int(void *dst, int64_t i, int size, int64_t v) {
+  switch (size) {
+  case 1: ((int8_t *)dst)[i] = (int8_t)(uint8_t)v; break; /* i8, or u8's byte */
+  case 2: ((int16_t *)dst)[i] = (int16_t)v; break;
+  case 4: ((int32_t *)dst)[i] = (int32_t)v; break;
+  default: ((int64_t *)dst)[i] = v; break;
+  }
 }
 
 /* One element as bytes in host order (little-endian hosts: reversed when big). */
@@ -202,7 +219,9 @@ static void decode(const npy_header *h, const unsigned char *src, int64_t n, voi
     switch (h->kind) {
     case 'b': ((bool *)dst)[i] = b[0] != 0; break;
     case 'f':
-      if (es == 4)
+      if (es == 2)
+        memcpy((uint16_t *)dst + i, b, 2);
+      else if (es == 4)
         memcpy((float *)dst + i, b, 4);
       else
         memcpy((double *)dst + i, b, 8);
@@ -221,7 +240,7 @@ static void decode(const npy_header *h, const unsigned char *src, int64_t n, voi
         v = x;
       } else
         memcpy(&v, b, 8);
-      ((int64_t *)dst)[i] = v;
+      put_int(dst, i, es, v);
       break;
     }
     default: { /* 'u' */
@@ -237,7 +256,7 @@ static void decode(const npy_header *h, const unsigned char *src, int64_t n, voi
         memcpy(&x, b, 4);
         v = x;
       }
-      ((int64_t *)dst)[i] = (int64_t)v;
+      put_int(dst, i, es == 1 ? 1 : 2 * es, (int64_t)v); /* u1 as u8, u2 in i32, u4 in i64 */
       break;
     }
     }
@@ -303,12 +322,14 @@ st_tensor *st_npy_load(const char *path) {
 /* ---------------------------------------------------------------------------------- saving */
 
 int st__tr_npy_encode(st_tensor *t, const char *fn, unsigned char **out, size_t *size) {
-  static const char *const descr[4] = {"<f4", "<f8", "<i8", "|b1"};
+  static const char *const descr[10] = {[ST_F32] = "<f4", [ST_F64] = "<f8", [ST_I64] = "<i8",
+                                        [ST_BOOL] = "|b1", [ST_F16] = "<f2", [ST_I32] = "<i4",
+                                        [ST_I16] = "<i2", [ST_I8] = "|i1", [ST_U8] = "|u1"};
   *out = NULL;
   *size = 0;
   st_dtype dt = st_dtype_of(t);
-  if ((unsigned)dt > ST_BOOL)
-    return st__tr_error(ST_ERR_DTYPE, "%s: dtype %s has no .npy form here", fn, st_dtype_name(dt));
+  if ((unsigned)dt >= 10 || !descr[dt]) /* bf16: NumPy has no such dtype */
+    return st__tr_error(ST_ERR_DTYPE, "%s: dtype %s has no .npy form", fn, st_dtype_name(dt));
   char dict[400];
   int len =
       snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr[dt]);
@@ -330,7 +351,7 @@ int st__tr_npy_encode(st_tensor *t, const char *fn, unsigned char **out, size_t 
   }
   int rc = 0;
   bool was = st_set_grad_enabled(false);
-  st_tensor *c = st_contiguous(t);
+  st_tensor *c = st_clone(t); /* contiguous, of any dtype */
   const unsigned char *src = c ? st_data_ptr(c) : NULL;
   unsigned char *buf = NULL;
   if (!src && n > 0)

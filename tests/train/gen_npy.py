@@ -5,8 +5,8 @@ Run with the bench venv's python:
 
     /work/main/bench/.venv/bin/python tests/train/gen_npy.py
 
-The cases follow numpy/lib/tests/test_format.py's coverage: every dtype strata reads (f4, f8,
-i8, b1, and the narrower integers that load as i64), both byte orders, Fortran order, 0-dim and
+The cases follow numpy/lib/tests/test_format.py's coverage: every dtype strata reads (f2, f4,
+f8, i1, i2, i4, i8, u1, b1 as themselves, u2 and u4 widened), both byte orders, Fortran order, 0-dim and
 empty arrays, format versions 1.0, 2.0 and 3.0, and npz archives from numpy.savez (stored) and
 numpy.savez_compressed (deflated).
 """
@@ -46,10 +46,14 @@ case("f8_big", rng.uniform(-2, 2, (4,)).astype(">f8"), "ST_F64")
 case("i8_fortran", np.asfortranarray(np.arange(6, dtype="<i8").reshape(3, 2) * 1000003 - 7), "ST_I64")
 case("f4_fortran_3d", np.asfortranarray(rng.uniform(-1, 1, (2, 3, 4)).astype("<f4")), "ST_F32")
 case("b1", np.array([True, False, True, True, False]), "ST_BOOL")
-case("i4", np.array([[-2147483648, 7], [2147483647, -1]], dtype="<i4"), "ST_I64")
-case("u1", np.array([0, 128, 255], dtype="u1"), "ST_I64")
-case("i2_big", np.array([-300, 2, 32767], dtype=">i2"), "ST_I64")
+case("i4", np.array([[-2147483648, 7], [2147483647, -1]], dtype="<i4"), "ST_I32")
+case("u1", np.array([0, 128, 255], dtype="u1"), "ST_U8")
+case("i2_big", np.array([-300, 2, 32767], dtype=">i2"), "ST_I16")
+case("i1", np.array([-128, 5, 127], dtype="i1"), "ST_I8")
+case("u2_big", np.array([65535, 3], dtype=">u2"), "ST_I32")
 case("u4", np.array([4294967295, 1], dtype="<u4"), "ST_I64")
+case("f2", np.array([1.5, -65504.0, 6e-8, np.inf], dtype="<f2"), "ST_F16")
+case("f2_big", np.array([[0.1, -2.0]], dtype=">f2"), "ST_F16")
 case("f8_scalar", np.array(3.25, dtype="<f8"), "ST_F64")
 case("f4_empty", np.zeros((0, 3), dtype="<f4"), "ST_F32")
 case("f8_v2", rng.uniform(-1, 1, (3,)).astype("<f8"), "ST_F64", version=(2, 0))

@@ -94,10 +94,10 @@ TEST(npy_save_writes_the_bytes_numpy_writes) {
 TEST(npy_round_trips_every_dtype_and_layout) {
   char path[256];
   temp_path(path, sizeof path, ".npy");
-  st_dtype dts[4] = {ST_F32, ST_F64, ST_I64, ST_BOOL};
+  st_dtype dts[9] = {ST_F32, ST_F64, ST_I64, ST_BOOL, ST_F16, ST_I32, ST_I16, ST_I8, ST_U8};
   double vals[12];
   tu_fill(vals, 12, -50, 50, 3);
-  for (int d = 0; d < 4; d++) {
+  for (int d = 0; d < 9; d++) {
     st_tensor *ts[3] = {tu_tensor(dts[d], ST_SHAPE(3, 4), vals),
                         tu_noncontig(dts[d], ST_SHAPE(3, 4), vals),
                         tu_tensor(dts[d], 0, NULL, vals)};
@@ -113,6 +113,9 @@ TEST(npy_round_trips_every_dtype_and_layout) {
       free(want);
     }
   }
+  /* NumPy has no bfloat16 */
+  CHECK_FAILS(st_npy_save(path, st_ones(ST_BF16, 1, (const int64_t[]){2})) != 0, ST_ERR_DTYPE,
+              "bf16 has no .npy form");
   /* a tensor that requires grad saves its values */
   st_tensor *w = tu_tensor(ST_F64, ST_SHAPE(2), (double[]){1, 2});
   st_set_requires_grad(w, true);
