@@ -449,6 +449,16 @@ st_tensor *st_max_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *str
 st_tensor *st_avg_pool2d(st_tensor *x, const int64_t *kernel, const int64_t *stride,
                          const int64_t *padding); /* count_include_pad, as PyTorch's default */
 
+/* ------------------------------------------------ nn: activations, losses, norms (issue 16) */
+/* As torch.nn.functional; float ops (i64/bool inputs compute in f32). Derivatives at the kinks
+   follow torch: leaky_relu and elu take the negative branch at 0, hardtanh passes the gradient
+   only strictly between its bounds. */
+st_tensor *st_leaky_relu(st_tensor *x, double negative_slope); /* x > 0 ? x : slope * x */
+st_tensor *st_elu(st_tensor *x, double alpha);                 /* x > 0 ? x : alpha (e^x - 1) */
+/* clamp to [min_val, max_val]; min_val > max_val is ST_ERR_ARG (F.hardtanh's ValueError). */
+st_tensor *st_hardtanh(st_tensor *x, double min_val, double max_val);
+st_tensor *st_logsigmoid(st_tensor *x); /* log(sigmoid(x)), stable for large |x| */
+
 /* ========================================================================== eager autograd */
 
 /* PyTorch's eager autograd. A leaf that requires grad collects gradients in .grad; every op on a

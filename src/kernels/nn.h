@@ -1,6 +1,6 @@
 /* nn.h — kernels of the neural-network ops on plain buffers: softmax and the class losses
    (softmax.c), squared error, layer norm, dropout and embedding (nn.c), conv2d (conv.c) and 2-D
-   pooling (pool.c). Float kernels take dt = ST_F32 or ST_F64; strides are in elements. */
+   pooling (pool.c), the pointwise activations (activation.c). Float kernels take dt = ST_F32 or ST_F64; strides are in elements. */
 #ifndef STRATA_KERNELS_NN_H
 #define STRATA_KERNELS_NN_H
 
@@ -101,5 +101,18 @@ void st__k_avg_pool2d(st_dtype dt, const st_pool2d_geom *g, const void *x, const
 /* gx (contiguous [N, C, h, w]) = the adjoint of avg_pool2d applied to contiguous gy [N, C, oh,
    ow]: each gy value over the window size, added where its window lies. */
 void st__k_avg_pool2d_backward(st_dtype dt, const st_pool2d_geom *g, const void *gy, void *gx);
+
+/* --------------------------------------------------------------------------- activation.c */
+
+typedef enum {
+  ST_K_LEAKY_RELU, /* x > 0 ? x : p0 * x */
+  ST_K_ELU,        /* x > 0 ? x : p0 * expm1(x) */
+  ST_K_HARDTANH,   /* min(max(x, p0), p1), NaN kept */
+  ST_K_LOGSIGMOID, /* min(x, 0) - log1p(exp(-|x|)), stable for large |x| */
+} st_act_kind;
+
+/* y[i] = act(x[i]) for n contiguous values. */
+void st__k_activation(st_dtype dt, st_act_kind act, const void *x, void *y, int64_t n, double p0,
+                      double p1);
 
 #endif

@@ -1,6 +1,8 @@
 /* batching.c — helpers for batching rules and the generic rules most ops share (functorch's
    BatchRulesHelper: move the batch dim to the front, pad logical ranks for broadcasting). Rules
    compute with public ops on the physical values, so they run again under the levels below. */
+#include <string.h>
+
 #include "rules.h"
 
 st_tensor *st__movedim(st_tensor *t, int from, int to) {
@@ -95,4 +97,80 @@ int st__vmap_reduce(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   out_bdim[0] = 0;
   if (st__redispatch(&c, (st_tensor *const[]){x}, out)) return st__rule_failed();
   return 0;
+}
+
+int st__pdim_end(int ndim, int bd, int k) {
+  int d = ndim;
+  while (k > 0)
+    if (--d != bd) k--;
+  return d;
+}
+
+st_tensor *st__front(st_tensor *t, int bd, int rank) {
+  if (bd < 0) return st__track(st_retain(t));
+  st_tensor *x = st__movedim(t, bd, 0);
+  while (x && x->ndim < rank + 1) x = st_unsqueeze(x, 1);
+  return x;
+}
+
+st_tensor *st__lanes(st_tensor *t, int64_t lanes) {
+  st_tensor *u = st_unsqueeze(t, 0);
+  if (!u) return NULL;
+  int64_t shape[ST_MAX_DIMS];
+  memcpy(shape, u->shape, sizeof(int64_t) * (size_t)u->ndim);
+  shape[0] = lanes;
+  return st_expand(u, u->ndim, shape);
+}
+
+/* Dims i and i + 1 of t merge into one without a copy. */
+static bool mergeable(const st_tensor *t, int i) {
+  int64_t outer = t->shape[i], inner = t->shape[i + 1];
+  return outer <= 1 || inner <= 1 || t->strides[i] == t->strides[i + 1] * inner;
+}
+
+/* t with dims i and i + 1 merged (a view when mergeable, else a copy). */
+static st_tensor *merge_dims(st_tensor *t, int i) {
+  int64_t shape[ST_MAX_DIMS];
+  int n = 0;
+  for (int d = 0; d < t->ndim; d++) {
+    if (d == i + 1)
+      shape[n - 1] *= t->shape[d];
+    else
+      shape[n++] = t->shape[d];
+  }
+  return st_reshape(t, n, shape);
+}
+
+int st__fold_batch(st_tensor *x, int bd, int d, int order, bool copy, st_tensor **out,
+                   bool *minor) {
+  int at = d - (d > bd), first = order >= 0 ? order : 0, last = order >= 0 ? order : 1;
+  *out = NULL;
+  for (int m = first; m <= last; m++) { /* the lanes just before (major) or after (minor) d */
+    st_tensor *p = st__movedim(x, bd, at + m);
+    if (!p) return st__rule_failed();
+    if (mergeable(p, at)) {
+      *minor = m;
+      return (*out = merge_dims(p, at)) ? 0 : st__rule_failed();
+    }
+  }
+  if (!copy) return 0;
+  *minor = first;
+  st_tensor *p = st__movedim(x, bd, at + first);
+  return p && (*out = merge_dims(p, at)) ? 0 : st__rule_failed();
+}
+
+st_tensor *st__unfold_batch(st_tensor *y, int at, bool minor, int64_t lanes, int64_t n, int *bdim) {
+  if (!y) return NULL;
+  int64_t shape[ST_MAX_DIMS + 1];
+  int k = 0;
+  for (int d = 0; d < y->ndim; d++) {
+    if (d != at) {
+      shape[k++] = y->shape[d];
+      continue;
+    }
+    shape[k++] = minor ? n : lanes;
+    shape[k++] = minor ? lanes : n;
+  }
+  *bdim = at + minor;
+  return st_reshape(y, k, shape);
 }

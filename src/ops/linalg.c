@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "../kernels/gemm.h"
-#include "nn.h"
 #include "op.h"
 #include "rules.h"
 

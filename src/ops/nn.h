@@ -32,42 +32,47 @@ st_tensor *st__max_pool2d_with_indices(st_tensor *x, const int64_t *kernel, cons
 st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask);
 
 /* ---------------------------------------------------------------------------------------------
-   Helpers shared by the forward-mode and batching rules of linalg.c and nn.c. They compute with
-   public ops (results tracked in the current scope) on values that may be wrappers of lower
-   levels; a failing call returns NULL (or a status) with the error set. */
+   What the nn family's files (nn_*.c) share. */
 
-struct st_jvp_args;
+#include "op.h"
 
-/* A public call inside a rule: a NULL result fails the rule with the error the call set
-   (st__rule_failed, rules.h). */
-#define ST_TRY(expr)                                                                               \
-  do {                                                                                             \
-    if (!(expr)) return st__rule_failed();                                                         \
-  } while (0)
+/* Float ops compute integer and bool inputs in f32. */
+static inline st_dtype st__nn_float_type(st_dtype dt) { return st__is_float(dt) ? dt : ST_F32; }
+/* t itself (retained) when it already has dtype dt, else a contiguous copy in dt. */
+static inline st_tensor *st__nn_as_dtype(st_tensor *t, st_dtype dt) {
+  return t->dtype == dt ? st_retain(t) : st__contig_as(t, dt);
+}
+/* Writes v into the one element of an f32 or f64 tensor. */
+static inline void st__nn_store_scalar(st_tensor *t, double v) {
+  if (t->dtype == ST_F32) *(float *)st__data(t) = (float)v;
+  else *(double *)st__data(t) = v;
+}
 
-/* The jvp rule of an op bilinear in inputs 0 and 1 with an optional additive bias (input 2):
-   the product rule op(t0, in1, t_bias) + op(in0, t1), the same op and attributes on tangents.
-   Serves matmul, mm, bmm, dot, outer, linear, conv2d and conv2d's two backward ops. */
-int st__jvp_bilinear(const struct st_jvp_args *a, st_tensor *const *tin, st_tensor **tout);
+/* Index checks in infer (nn_embed.c): element k (row-major) of an i64 tensor whatever its
+   strides, and the row-major index of the first element outside [0, hi) (-1: none, or a
+   transform's wrapper, whose data the call at level 0 checks). */
+int64_t st__i64_at(const st_tensor *t, int64_t k);
+int64_t st__first_out_of_range(const st_tensor *t, int64_t hi);
 
-/* The physical index of logical dim `dim` (>= 0) of a value whose batch dim is bd (-1: none). */
-static inline int st__pdim(int bd, int dim) { return dim + (bd >= 0 && dim >= bd); }
-/* The physical index of the k-th logical dim from the end (k = 1: the last). */
-int st__pdim_end(int ndim, int bd, int k);
-/* t with its batch dim bd moved first and size-1 dims inserted after it up to `rank` logical
-   dims, so that it broadcasts like its logical self; an unbatched t (bd < 0) comes back as is. */
-st_tensor *st__front(st_tensor *t, int bd, int rank);
-/* t repeated for `lanes` lanes as a stride-0 batch dim in front (a view). */
-st_tensor *st__lanes(st_tensor *t, int64_t lanes);
+/* Sliding windows (nn_window.c). The output size of a window of k with dilation, padding and
+   stride over `in` (sets *span; INT64_MIN on overflow, <= 0 when the padded input is smaller
+   than the span); the output {h, w} of x's last two dims into out (0 or the error, `what` names
+   the window); a {h, w} pair's check against min (1: kernel, stride, dilation; 0: padding). */
+int64_t st__window_count(int64_t in, int64_t pad, int64_t k, int64_t dilation, int64_t stride,
+                         int64_t *span);
+int st__window_sizes(const st_opcall *c, const st_tensor *x, const int64_t *k,
+                     const int64_t *stride, const int64_t *pad, const int64_t *dil,
+                     const char *what, int64_t *out);
+int st__check_pair(const st_opcall *c, const char *name, const int64_t *v, int64_t min);
+/* The batching of image ops [N, ...] (or one unbatched image of `full` - 1 dims) whose other
+   inputs are shared: the lanes fold into N; runs c on them and gives every output its lanes. */
+int st__vmap_fold_n(const st_vmap_args *a, const st_opcall *c, int full, st_tensor **out,
+                    int *out_bdim);
+/* Copies an optional {h, w} pair into list[at..at+1], or the default. */
+void st__put_pair(st_attrs *a, int at, const int64_t *v, int64_t dflt);
 
-/* Folds the batch dim bd of x into its dim d (d != bd): *out has x's dims without the batch,
-   dim d - (d > bd) of size lanes * size(d), the lanes major (lane * n + i) or minor (i * lanes +
-   lane). order -1 takes whichever is a view of x (major first), 0 / 1 forces major / minor.
-   When the wanted order is not a view: a copy when `copy`, else *out = NULL (no error, so the
-   caller can take another way). *minor says which order was taken. Returns 0 or a status. */
-int st__fold_batch(st_tensor *x, int bd, int d, int order, bool copy, st_tensor **out, bool *minor);
-/* The inverse on a result: dim `at` of y, of size lanes * n, split into (lanes, n) or (n, lanes)
-   (a view of a contiguous result); *bdim is where the lanes went. */
-st_tensor *st__unfold_batch(st_tensor *y, int at, bool minor, int64_t lanes, int64_t n, int *bdim);
+/* The tail of a two-output public call (nn_dropout.c): like st__call1, with the second output
+   in *second. */
+st_tensor *st__call2(const st_opcall *c, st_tensor **second);
 
 #endif

@@ -1,4 +1,4 @@
-/* rules.c — helpers shared by vjp rules, written with public ops (see rules.h). */
+/* rules.c — helpers shared by vjp and jvp rules, written with public ops (see rules.h). */
 #include "rules.h"
 
 int st__rule_failed(void) { return st__has_error() ? st__status() : ST_ERR_AUTOGRAD; }
@@ -16,3 +16,33 @@ st_tensor *st__sum_to(st_tensor *g, const st_tensor_meta *m) {
 }
 
 st_tensor *st__zeros_meta(const st_tensor_meta *m) { return st_zeros(m->dtype, m->ndim, m->shape); }
+
+/* The same op and attributes on other inputs (tracked). */
+static st_tensor *same_op(const st_jvp_args *a, int nin, st_tensor *const *in) {
+  st_opcall c = {.op = a->op, .nin = nin, .in = in, .a = *a->a};
+  return st__call1(&c);
+}
+
+int st__jvp_bilinear(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  st_tensor *tb = a->nin > 2 ? tin[2] : NULL, *t = NULL, *u;
+  for (int i = 0; i < 2; i++) {
+    if (!tin[i]) continue;
+    st_tensor *in[3] = {i ? a->in[0] : tin[0], i ? tin[1] : a->in[1], tb};
+    ST_TRY(u = same_op(a, tb ? 3 : 2, in));
+    tb = NULL; /* the bias tangent rides along in the first term */
+    ST_TRY(t = t ? st_add(t, u) : u);
+  }
+  if (tb) /* only the bias moves: its tangent broadcast over the output (conv2d: per channel) */
+    ST_TRY(t = a->op->id == ST_OP_conv2d ? st_reshape(tb, 3, (const int64_t[]){tb->shape[0], 1, 1})
+                                         : st__track(st_retain(tb)));
+  tout[0] = t;
+  return 0;
+}
+
+/* The jvp of an op linear in input 0: op(t0, ...), derivatives.yaml's auto_linear. */
+int st__jvp_linear(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (!tin[0]) return 0;
+  st_tensor *in[2] = {tin[0], a->nin > 1 ? a->in[1] : NULL};
+  ST_TRY(tout[0] = same_op(a, a->nin, in));
+  return 0;
+}

@@ -34,6 +34,23 @@ st_tensor *st__zeros_meta(const st_tensor_meta *m);
    for autograd in any grad mode (st_attrs.same_tensor). A tracked reference; NULL on error. */
 st_tensor *st__same_tensor(st_tensor *t);
 
+/* A public call inside a rule: a NULL result fails the rule with the error the call set
+   (st__rule_failed). */
+#define ST_TRY(expr)                                                                               \
+  do {                                                                                             \
+    if (!(expr)) return st__rule_failed();                                                         \
+  } while (0)
+
+/* ------------------------------------------------------------------------ jvp-rule helpers */
+
+/* The jvp rule of an op bilinear in inputs 0 and 1 with an optional additive bias (input 2):
+   the product rule op(t0, in1, t_bias) + op(in0, t1), the same op and attributes on tangents.
+   Serves matmul, mm, bmm, dot, outer, linear, conv2d and conv2d's two backward ops. */
+int st__jvp_bilinear(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout);
+/* The jvp rule of an op linear in input 0 (the others, if any, are integer indices): the same
+   op on t0 (derivatives.yaml's auto_linear). */
+int st__jvp_linear(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout);
+
 /* ------------------------------------------------------------------ batching-rule helpers */
 
 /* t with dim `from` moved to position `to` (a permuted view; both may be negative). */
@@ -47,6 +64,26 @@ st_tensor *st__bfront(const st_vmap_args *a, int i, int rank);
 static inline int st__lrank(const st_vmap_args *a, int i) { return a->c->in[i]->ndim; }
 /* A logical dim of input i (may be negative) as a dim of its value with the batch dim first. */
 int st__bdim_shift(const st_vmap_args *a, int i, int64_t dim);
+
+/* The physical index of logical dim `dim` (>= 0) of a value whose batch dim is bd (-1: none). */
+static inline int st__pdim(int bd, int dim) { return dim + (bd >= 0 && dim >= bd); }
+/* The physical index of the k-th logical dim from the end (k = 1: the last). */
+int st__pdim_end(int ndim, int bd, int k);
+/* t with its batch dim bd moved first and size-1 dims inserted after it up to `rank` logical
+   dims, so that it broadcasts like its logical self; an unbatched t (bd < 0) comes back as is. */
+st_tensor *st__front(st_tensor *t, int bd, int rank);
+/* t repeated for `lanes` lanes as a stride-0 batch dim in front (a view). */
+st_tensor *st__lanes(st_tensor *t, int64_t lanes);
+
+/* Folds the batch dim bd of x into its dim d (d != bd): *out has x's dims without the batch,
+   dim d - (d > bd) of size lanes * size(d), the lanes major (lane * n + i) or minor (i * lanes +
+   lane). order -1 takes whichever is a view of x (major first), 0 / 1 forces major / minor.
+   When the wanted order is not a view: a copy when `copy`, else *out = NULL (no error, so the
+   caller can take another way). *minor says which order was taken. Returns 0 or a status. */
+int st__fold_batch(st_tensor *x, int bd, int d, int order, bool copy, st_tensor **out, bool *minor);
+/* The inverse on a result: dim `at` of y, of size lanes * n, split into (lanes, n) or (n, lanes)
+   (a view of a contiguous result); *bdim is where the lanes went. */
+st_tensor *st__unfold_batch(st_tensor *y, int at, bool minor, int64_t lanes, int64_t n, int *bdim);
 
 /* Generic batching rules. elementwise: every input broadcasts with the others (unary, binary,
    where, in-place variants); reduce: one input, reduced dims in list[0..nlist) (none: all). */

@@ -1,0 +1,241 @@
+/* nn_norm.c — the normalizations of torch.nn.functional: layer_norm (affine or not,
+   over the last nnorm dims). Float op: i64/bool inputs compute in f32. The loop is st__k_layer_norm
+   in src/kernels/nn.c. */
+#include <string.h>
+
+#include "../kernels/nn.h"
+#include "nn.h"
+#include "nn_samples.h"
+#include "rules.h"
+
+/* ---- layer_norm: in = x[, weight][, bias]; i[0] has weight, i[1] has bias, i[2] nnorm,
+        i[3] normalized_shape given; list = normalized_shape; f[0] = eps */
+
+static st_tensor *ln_weight(const st_opcall *c) { return c->a.i[0] ? c->in[1] : NULL; }
+static st_tensor *ln_bias(const st_opcall *c) {
+  return c->a.i[1] ? c->in[1 + (c->a.i[0] != 0)] : NULL;
+}
+
+static bool same_shape(const st_tensor *t, int ndim, const int64_t *shape) {
+  if (t->ndim != ndim) return false;
+  for (int d = 0; d < ndim; d++)
+    if (t->shape[d] != shape[d]) return false;
+  return true;
+}
+
+/* PyTorch: normalized_shape is non-empty and x ends in it; weight and bias have exactly it. */
+static int infer_layer_norm(const st_opcall *c, st_meta *m) {
+  const st_tensor *x = c->in[0], *w = ln_weight(c), *b = ln_bias(c);
+  int nnorm = (int)c->a.i[2];
+  const int64_t *ns = c->a.list;
+  char want[96];
+  if (nnorm < 1 || nnorm > x->ndim)
+    return st__op_error(c, ST_ERR_ARG, "nnorm %d must be in 1..%d for input %s", nnorm, x->ndim,
+                        ST_SHAPE_STR(x));
+  if (!c->a.i[3]) return st__op_error(c, ST_ERR_ARG, "normalized_shape is NULL");
+  st__fmt_shape(want, sizeof want, nnorm, ns);
+  if (memcmp(x->shape + x->ndim - nnorm, ns, sizeof(int64_t) * (size_t)nnorm) != 0)
+    return st__op_error(c, ST_ERR_SHAPE, "input %s does not end in normalized_shape %s",
+                        ST_SHAPE_STR(x), want);
+  if (w && !same_shape(w, nnorm, ns))
+    return st__op_error(c, ST_ERR_SHAPE, "weight %s must have normalized_shape %s", ST_SHAPE_STR(w),
+                        want);
+  if (b && !same_shape(b, nnorm, ns))
+    return st__op_error(c, ST_ERR_SHAPE, "bias %s must have normalized_shape %s", ST_SHAPE_STR(b),
+                        want);
+  if (!(c->a.f[0] >= 0))
+    return st__op_error(c, ST_ERR_ARG, "eps %g must be non-negative", c->a.f[0]);
+  st_dtype dt = x->dtype;
+  if (w) dt = st_promote_types(dt, w->dtype);
+  if (b) dt = st_promote_types(dt, b->dtype);
+  st__meta_set(m, st__nn_float_type(dt), x->ndim, x->shape);
+  return 0;
+}
+
+static int kernel_layer_norm(const st_opcall *c, st_tensor *const *out) {
+  st_tensor *y = out[0], *x = NULL, *w = NULL, *b = NULL;
+  int rc = -1;
+  if (!(x = st__contig_as(c->in[0], y->dtype))) return -1;
+  if (ln_weight(c) && !(w = st__contig_as(ln_weight(c), y->dtype))) goto fail;
+  if (ln_bias(c) && !(b = st__contig_as(ln_bias(c), y->dtype))) goto fail;
+  int64_t m = st__numel((int)c->a.i[2], c->a.list), numel = st__numel(x->ndim, x->shape);
+  st__k_layer_norm(y->dtype, st__data(x), m ? numel / m : 0, m, w ? st__data(w) : NULL,
+                   b ? st__data(b) : NULL, c->a.f[0], st__data(y));
+  rc = 0;
+fail:
+  st__drop(x);
+  st__drop(w);
+  st__drop(b);
+  return rc;
+}
+
+/* The normalized dims: the last nnorm of nd. */
+static void ln_dims(int nnorm, int nd, int *dims) {
+  for (int k = 0; k < nnorm; k++) dims[k] = nd - nnorm + k;
+}
+
+/* xhat = (x - mean) * rstd with rstd = 1 / sqrt(var + eps) (biased variance) over the dims,
+   recomputed from x with public ops in the result's dtype dt, as the forward computes. */
+static st_tensor *ln_xhat(st_tensor *x, st_dtype dt, int n, const int *dims, double eps,
+                          st_tensor **rstd) {
+  if (x->dtype != dt) x = st_to_dtype(x, dt);
+  st_tensor *mu = st_mean(x, n, dims, true), *var = st_var(x, n, dims, 0, true);
+  *rstd = st_rsqrt(st_add_scalar(var, eps));
+  return st_mul(st_sub(x, mu), *rstd);
+}
+
+/* derivatives.yaml, native_layer_norm: layer_norm_backward. With xhat = (x - mean) * rstd,
+   rstd = 1 / sqrt(var + eps) (biased variance) over the normalized dims and gh = g * weight:
+     x: rstd * (gh - mean(gh) - xhat * mean(gh * xhat)),  weight: sum(g * xhat),  bias: sum(g),
+   the last two over the leading dims. mean and rstd are recomputed here from x with public ops
+   rather than saved by the forward, so the gradient is differentiable in x for double backward
+   (PyTorch writes layer_norm_double_backward by hand instead). */
+static int vjp_layer_norm(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  int nnorm = (int)a->a->i[2], dims[ST_MAX_DIMS];
+  bool has_w = a->a->i[0], has_b = a->a->i[1];
+  int iw = has_w ? 1 : -1, ib = has_b ? 1 + has_w : -1;
+  bool need_x = a->needs[0], need_w = iw > 0 && a->needs[iw];
+  st_tensor *g = gout[0], *rstd;
+  ln_dims(nnorm, a->in_meta[0].ndim, dims);
+  if (ib > 0) ST_GRAD(ib, st__sum_to(g, &a->in_meta[ib]));
+  if (!need_x && !need_w) return 0;
+  st_tensor *xhat = ln_xhat(a->in[0], a->out_meta[0].dtype, nnorm, dims, a->a->f[0], &rstd);
+  if (need_w) {
+    st_tensor *gxhat = st_mul(g, xhat);
+    ST_GRAD(iw, st__sum_to(gxhat, &a->in_meta[iw]));
+    st_release(gxhat);
+  }
+  if (need_x) {
+    st_tensor *gh = has_w ? st_mul(g, a->in[1]) : g;
+    st_tensor *m1 = st_mean(gh, nnorm, dims, true), *ghx = st_mul(gh, xhat);
+    st_tensor *m2 = st_mean(ghx, nnorm, dims, true), *t2 = st_mul(xhat, m2);
+    st_tensor *d1 = st_sub(gh, m1), *d2 = st_sub(d1, t2);
+    ST_GRAD(0, st_mul(rstd, d2));
+  }
+  return 0;
+}
+
+/* derivatives.yaml, native_layer_norm: "result0: layer_norm_jvp(input_p, input_t, weight_p,
+   weight_t, bias_p, bias_t, result1, result2, normalized_shape)": with xhat and rstd as above,
+     d xhat = rstd * (tx - mean(tx) - xhat * mean(tx * xhat)),  y' = d xhat * w + xhat * tw + tb. */
+static int jvp_layer_norm(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  int nnorm = (int)a->a->i[2], dims[ST_MAX_DIMS];
+  bool has_w = a->a->i[0], has_b = a->a->i[1];
+  st_tensor *tx = tin[0], *tw = has_w ? tin[1] : NULL, *tb = has_b ? tin[1 + has_w] : NULL;
+  st_tensor *t = NULL, *rstd = NULL, *xhat = NULL;
+  ln_dims(nnorm, a->in[0]->ndim, dims);
+  if (tx || tw) ST_TRY(xhat = ln_xhat(a->in[0], a->out[0]->dtype, nnorm, dims, a->a->f[0], &rstd));
+  if (tx) {
+    st_tensor *m1 = st_mean(tx, nnorm, dims, true),
+              *m2 = st_mean(st_mul(tx, xhat), nnorm, dims, true);
+    t = st_mul(rstd, st_sub(st_sub(tx, m1), st_mul(xhat, m2)));
+    if (has_w) t = st_mul(t, a->in[1]);
+    ST_TRY(t);
+  }
+  if (tw) ST_TRY(t = t ? st_add(t, st_mul(xhat, tw)) : st_mul(xhat, tw));
+  if (tb) ST_TRY(t = t ? st_add(t, tb) : st__track(st_retain(tb))); /* tb alone broadcasts */
+  tout[0] = t;
+  return 0;
+}
+
+/* With shared weight and bias the lanes are one more leading dim (moved first only when they sit
+   among the normalized dims). Per-lane weight or bias: normalize without them, then apply each
+   lane's, lanes first; in the result's dtype, as the kernel computes. */
+static int vmap_layer_norm(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  st_opcall c = *a->c;
+  int nnorm = (int)c.a.i[2], xb = a->bdim[0], iw = c.a.i[0] ? 1 : -1,
+      ib = c.a.i[1] ? 1 + (iw > 0) : -1;
+  bool affine = (iw > 0 && a->bdim[iw] >= 0) || (ib > 0 && a->bdim[ib] >= 0);
+  st_tensor *x = a->in[0], *y;
+  if (xb >= x->ndim - nnorm) {
+    ST_TRY(x = st__movedim(x, xb, 0));
+    xb = 0;
+  }
+  st_tensor *in[3] = {x, c.nin > 1 ? a->in[1] : NULL, c.nin > 2 ? a->in[2] : NULL};
+  if (!affine) {
+    out_bdim[0] = xb;
+    return st__redispatch(&c, in, out) ? st__rule_failed() : 0;
+  }
+  st_dtype dt = x->dtype;
+  for (int i = 1; i < c.nin; i++) dt = st_promote_types(dt, a->in[i]->dtype);
+  if (x->dtype != st__nn_float_type(dt)) ST_TRY(in[0] = st_to_dtype(x, st__nn_float_type(dt)));
+  c.nin = 1;
+  c.a.i[0] = c.a.i[1] = 0;
+  if (st__redispatch(&c, in, &y)) return st__rule_failed();
+  int rank = st__lrank(a, 0);
+  y = st__front(st__track(y), xb, rank);
+  if (iw > 0) y = st_mul(y, st__bfront(a, iw, rank));
+  if (ib > 0) y = st_add(y, st__bfront(a, ib, rank));
+  ST_TRY(out[0] = y);
+  out_bdim[0] = 0;
+  return 0;
+}
+
+/* layer_norm's attributes for one or two normalized dims ns, with or without weight and bias,
+   as st_layer_norm sets them. */
+static st_attrs ln_attrs(int nnorm, int64_t n0, int64_t n1, bool weight, bool bias) {
+  st_attrs a = {.i = {weight, bias, nnorm, 1}, .f = {1e-5}, .nlist = nnorm, .list = {n0, n1}};
+  return a;
+}
+
+/* Normalized over the last dim or the last two, affine or not (weight, bias, both), in every
+   layout; a 1-D input and an empty batch. A 0-dim input has no dim to normalize. Errors: an
+   input that does not end in normalized_shape, a weight of another shape, a 0-dim input and a
+   negative eps. */
+static int samples_layer_norm(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = ln_attrs(1, 4, 0, false, false);
+  PUSH("contiguous", 1, SMP(3, 4));
+  PUSH("1-D input", 1, SMP(4));
+  a = ln_attrs(1, 4, 0, true, true);
+  PUSH("weight and bias", 3, SMP(3, 4), SMP(4), SMP(4));
+  PUSH("non-contiguous", 3, SMP_NC(3, 4), SMP_NC(4), SMP_NC(4));
+  PUSH("broadcast", 3, SMP_BC(3, 4), SMP(4), SMP(4));
+  PUSH("size-0", 3, SMP(0, 4), SMP(4), SMP(4));
+  a = ln_attrs(1, 4, 0, true, false);
+  PUSH("weight only", 2, SMP(3, 4), SMP(4));
+  a = ln_attrs(1, 4, 0, false, true);
+  PUSH("bias only", 2, SMP(3, 4), SMP(4));
+  a = ln_attrs(2, 2, 3, true, true);
+  PUSH("2 normalized dims", 3, SMP_NC(2, 2, 3), SMP(2, 3), SMP(2, 3));
+  a = ln_attrs(1, 3, 0, false, false);
+  FAIL("input does not end in normalized_shape", ST_ERR_SHAPE, 1, SMP(3, 4));
+  a = ln_attrs(1, 4, 0, true, false);
+  FAIL("weight shape", ST_ERR_SHAPE, 2, SMP(3, 4), SMP(3));
+  a = ln_attrs(1, 1, 0, false, false);
+  FAIL("0-dim input", ST_ERR_ARG, 1, SMP0());
+  a = ln_attrs(1, 4, 0, false, false);
+  a.f[0] = -1;
+  FAIL("negative eps", ST_ERR_ARG, 1, SMP(3, 4));
+  return n;
+}
+
+const st_op st__op_layer_norm = {.id = ST_OP_layer_norm, .name = "layer_norm", .nin = ST_VARIADIC,
+                                 .nout = 1, .infer = infer_layer_norm, .kernel = kernel_layer_norm,
+                                 .saves = ST_SAVE_IN(0) | ST_SAVE_IN(1), .vjp = vjp_layer_norm,
+                                 .jvp = jvp_layer_norm, .vmap = vmap_layer_norm,
+                                 .samples = samples_layer_norm};
+
+
+/* ------------------------------------------------------------------------ public functions */
+
+st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shape,
+                         st_tensor *weight, st_tensor *bias, double eps) {
+  st_tensor *in[3] = {x};
+  int nin = 1;
+  if (weight) in[nin++] = weight;
+  if (bias) in[nin++] = bias;
+  st_opcall c = {.op = st__ops[ST_OP_layer_norm], .nin = nin, .in = in};
+  c.a.i[0] = weight != NULL;
+  c.a.i[1] = bias != NULL;
+  c.a.i[2] = nnorm;
+  c.a.i[3] = normalized_shape != NULL;
+  c.a.f[0] = eps;
+  if (normalized_shape && nnorm > 0 && nnorm <= ST_MAX_DIMS) {
+    c.a.nlist = nnorm;
+    memcpy(c.a.list, normalized_shape, sizeof(int64_t) * (size_t)nnorm);
+  }
+  return st__call1(&c);
+}
