@@ -94,9 +94,11 @@ const char *st_status_name(st_status s); /* static string, e.g. "shape mismatch"
    others signed. The six after ST_BOOL are stored, converted (st_to_dtype, st_copy_: PyTorch's
    rounding: to nearest even for f16/bf16, through f32 from f64; float to integer truncates,
    integers wrap), created (st_zeros, st_full, st_from_data, ...), printed, read (st_item) and
-   saved/loaded (safetensors; .npy but bf16); the elementwise ops compute them (f16 and bf16
-   in f32, integers in i64, rounding each result once to the tensor's dtype) with gradients
-   through f16 and bf16. Other ops refuse them with ST_ERR_DTYPE: convert with st_to_dtype. */
+   saved/loaded (safetensors and .npy, but bf16 in .npy). The elementwise ops compute them in
+   their wide dtype (f16 and bf16 in f32, integers in i64), rounding each result once to the
+   tensor's dtype; every other op runs on the inputs converted to the wide dtype and rounds its
+   results back (sum and matmul of f16 are f16, amax of u8 is u8, sum of u8 is i64 as in torch).
+   Gradients flow through f16 and bf16 as through f32. */
 typedef enum { ST_F32, ST_F64, ST_I64, ST_BOOL, ST_F16, ST_BF16, ST_I32, ST_I16, ST_I8, ST_U8 } st_dtype;
 
 /* "f32", "f64", "i64", "bool", "f16", "bf16", "i32", "i16", "i8", "u8"; "?" when invalid */

@@ -14,25 +14,91 @@
 #include "../autograd/autograd.h"
 #include "interp.h"
 
-/* A storage-only dtype (f16, bf16, i32, i16, i8, u8) reaches only the ops that handle it and the
-   views. */
-static int check_dtype(const st_opcall *c, st_dtype dt) {
-  if (st__is_compute_dtype(dt) || (c->op->flags & ST_OP_ALL_DTYPES) || !st__valid_dtype(dt) ||
-      !c->op->kernel) /* a view: no data is read */
-    return 0;
-  return st__error(ST_ERR_DTYPE, "%s: %s tensors are not supported (f32, f64, i64 or bool); "
-                                 "convert with st_to_dtype", ST_FN(c), st_dtype_name(dt));
-}
-
 static int check_inputs(const st_opcall *c) {
   for (int i = 0; i < c->nin; i++) {
     if (!c->in[i]) {
       return st__null_error(ST_ERR_ARG, "%s: argument %d is NULL", ST_FN(c), i + 1);
     }
   }
+  return 0;
+}
+
+/* ------------------------------------------------- storage-only dtypes through wide ones */
+
+/* Whether the call has a storage-only dtype (f16, bf16, i32, i16, i8, u8) that the op's kernel
+   does not compute (no ST_OP_ALL_DTYPES; views read no data). */
+static bool needs_widening(const st_opcall *c) {
+  if ((c->op->flags & ST_OP_ALL_DTYPES) || !c->op->kernel) return false;
+  if (c->op->flags & ST_OP_FACTORY)
+    return st__valid_dtype(c->a.dtype) && !st__is_compute_dtype(c->a.dtype);
   for (int i = 0; i < c->nin; i++)
-    if (check_dtype(c, c->in[i]->dtype)) return -1;
-  if ((c->op->flags & ST_OP_FACTORY) && check_dtype(c, c->a.dtype)) return -1;
+    if (!st__is_compute_dtype(c->in[i]->dtype)) return true;
+  return false;
+}
+
+/* The dtype the results return to: the promotion of the storage-only and float inputs (integer
+   compute inputs are indices and masks: gather's i64 index does not make a u8 result i64), or
+   a factory's dtype. */
+static st_dtype widening_reference(const st_opcall *c) {
+  if (c->op->flags & ST_OP_FACTORY) return c->a.dtype;
+  bool any = false;
+  st_dtype r = ST_BOOL;
+  for (int i = 0; i < c->nin; i++) {
+    st_dtype d = c->in[i]->dtype;
+    if (st__is_compute_dtype(d) && !st__is_float(d)) continue;
+    r = any ? st_promote_types(r, d) : d;
+    any = true;
+  }
+  return r;
+}
+
+/* An op whose kernel computes f32, f64, i64 and bool only, called with a storage-only dtype,
+   runs on the inputs converted to their wide dtype (f16 and bf16 to f32, integers to i64), and
+   each result of the wide reference dtype is rounded back to the reference (sum of f16 is f16,
+   amax of u8 is u8; an ST_OP_INT_TO_I64 op's integer results stay i64, as torch.sum's). All of
+   it is public ops (st_to_dtype has every rule), so autograd and the transforms see it as a
+   composition, as PyTorch computes half types in f32 inside its CPU kernels. An in-place op
+   writes the wide copy of self, which is then copied into self. */
+static int run_widened(const st_opcall *c, st_tensor **out) {
+  const st_op *op = c->op;
+  st_dtype ref = widening_reference(c), wide = st__wide_dtype(ref);
+  bool back = !st__is_compute_dtype(ref) && !(st__dtype_category(ref) == 1 && (op->flags & ST_OP_INT_TO_I64));
+  st_tensor *small[8], **in = c->nin ? st__tmp_array(c->nin, small, 8) : small;
+  if (!in) return st__error(ST_ERR_OOM, "%s: out of memory", ST_FN(c));
+  int rc = st_scope_push();
+  for (int i = 0; !rc && i < c->nin; i++) {
+    st_dtype d = c->in[i]->dtype;
+    in[i] = st__is_compute_dtype(d) ? c->in[i] : st_to_dtype(c->in[i], st__wide_dtype(d));
+    if (!in[i]) rc = st__status();
+  }
+  st_opcall w = *c;
+  w.in = in;
+  if (op->flags & ST_OP_FACTORY) w.a.dtype = wide;
+  if (!rc) rc = st__dispatch(&w, out);
+  for (int j = 0; !rc && j < op->nout; j++) {
+    st_tensor *r = NULL;
+    if (j == 0 && (op->flags & ST_OP_INPLACE) && !st__is_compute_dtype(c->in[0]->dtype)) {
+      /* the wide copy of self holds the result: into self (PyTorch's can_cast already held) */
+      if (st_copy_(c->in[0], out[0])) rc = st__status();
+      else r = st_retain(c->in[0]);
+    } else if (back && out[j] && out[j]->dtype == wide) {
+      if ((r = st_to_dtype(out[j], ref))) st_retain(r);
+      else rc = st__status();
+    }
+    if (r) {
+      st__drop(out[j]);
+      out[j] = r;
+    }
+  }
+  st_scope_pop();
+  if (c->nin) st__tmp_free(in, small, c->nin);
+  if (rc) {
+    for (int j = 0; j < op->nout; j++) {
+      st__drop(out[j]);
+      out[j] = NULL;
+    }
+    return st__has_error() ? st__status() : rc;
+  }
   return 0;
 }
 
@@ -427,6 +493,7 @@ int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   for (int i = 0; i < op->nout; i++) out[i] = NULL;
   if (check_inputs(c)) return st__status();
+  if (needs_widening(c)) return run_widened(c, out);
   bool ran = false;
   if (st__tls_nlifts) {
     int rc = with_substitutes(ST_FN(c), c->nin, c->in, redispatch_cb, c, out, &ran);

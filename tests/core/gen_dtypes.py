@@ -107,6 +107,34 @@ def main():
             arr(r.double().tolist()), 1 if b is not None else 0))
     w("};")
 
+    # ops without storage-only kernels, through the wide dtype: (name, input dtype, values, result)
+    X = [[0.5, -1.25, 3.0], [2.0, 0.75, -4.0]]
+    W = [[1.5, -2.0], [0.25, 1.0], [-0.5, 3.0]]
+    wide = []
+    for dt in (torch.float16, torch.bfloat16):
+        x, m = torch.tensor(X, dtype=dt), torch.tensor(W, dtype=dt)
+        wide.append(("matmul", x, m, torch.matmul(x, m)))
+        wide.append(("sum_all", x, None, x.sum()))
+        wide.append(("mean_all", x, None, x.mean()))
+        wide.append(("softmax1", x, None, torch.softmax(x, 1)))
+        wide.append(("cat0", x, x, torch.cat([x, x], 0)))
+    for dt in (torch.uint8, torch.int8, torch.int32):
+        x = torch.tensor([[5, 200 if dt == torch.uint8 else 100, 7], [1, 2, 3]], dtype=dt)
+        wide.append(("sum_all", x, None, x.sum()))
+        wide.append(("amax_all", x, None, x.amax()))
+        wide.append(("index_select1", x, None, torch.index_select(x, 1, torch.tensor([2, 0]))))
+        wide.append(("matmul", x, x.T.contiguous(), torch.matmul(x, x.T)))
+    w("typedef struct { const char *op; st_dtype dt; double x[6], y[6]; int64_t ys[2]; st_dtype rdt; int rnd; double r[12]; } dx_wide;")
+    w("static const dx_wide dx_wides[] = {")
+    for op, x, y, r in wide:
+        ys = list(y.shape) if y is not None else [0, 0]
+        yv = y.double().flatten().tolist() if y is not None else [0] * 6
+        rv = r.double().flatten().tolist()
+        w("  {\"%s\", %s, %s, %s, {%d, %d}, %s, %d, %s}," % (
+            op, NAME[x.dtype], arr(x.double().flatten().tolist()), arr(yv), ys[0], ys[1],
+            NAME[r.dtype], len(rv), arr(rv)))
+    w("};")
+
     # gradient through f16: y = sin(x) * x + x^2, backward with ones; x.grad in f16
     x = T([0.5, -1.25, 2.0, 3.0], torch.float16).requires_grad_(True)
     y = torch.sin(x) * x + torch.square(x)

@@ -164,15 +164,41 @@ TEST(dtypes_gradient_flows_through_f16) {
   st_scope_pop();
 }
 
-TEST(dtypes_ops_without_them_refuse_cleanly) {
+/* Ops whose kernels compute f32, f64, i64 and bool run on the wide dtype and round back (sum of
+   f16 is f16, of u8 i64; amax of u8 is u8; matmul of f16 is f16), as torch computes them. */
+TEST(dtypes_other_ops_compute_through_the_wide_dtype) {
+  for (size_t k = 0; k < sizeof dx_wides / sizeof dx_wides[0]; k++) {
+    const dx_wide *c = &dx_wides[k];
+    st_scope_push();
+    st_tensor *x = st_to_dtype(tu_tensor(ST_F64, 2, (const int64_t[]){2, 3}, c->x), c->dt);
+    st_tensor *y = c->ys[0] ? st_to_dtype(tu_tensor(ST_F64, 2, c->ys, c->y), c->dt) : NULL;
+    st_tensor *r = NULL;
+    if (!strcmp(c->op, "matmul")) r = st_matmul(x, y);
+    else if (!strcmp(c->op, "sum_all")) r = st_sum_all(x);
+    else if (!strcmp(c->op, "mean_all")) r = st_mean_all(x);
+    else if (!strcmp(c->op, "amax_all")) r = st_amax_all(x);
+    else if (!strcmp(c->op, "softmax1")) r = st_softmax(x, 1);
+    else if (!strcmp(c->op, "cat0")) r = st_cat(2, (st_tensor *[]){x, y}, 0);
+    else if (!strcmp(c->op, "index_select1"))
+      r = st_index_select(x, 1, st_from_data(ST_I64, 1, (const int64_t[]){2}, (const int64_t[]){2, 0}));
+    char what[64];
+    snprintf(what, sizeof what, "st_%s of %s", c->op, st_dtype_name(c->dt));
+    check_values(what, r, c->rdt, c->r, c->rnd, tolerance(c->rdt));
+    st_scope_pop();
+  }
+}
+
+/* The wide path under autograd: the gradient of sum(x @ w) in f16 is f16. Factories too. */
+TEST(dtypes_wide_ops_differentiate_and_create) {
   st_scope_push();
-  st_tensor *h = st_ones(ST_F16, 2, (const int64_t[]){2, 3});
-  CHECK_FAILS(st_matmul(h, st_ones(ST_F16, 2, (const int64_t[]){3, 2})) == NULL, ST_ERR_DTYPE,
-              "st_matmul: f16 tensors are not supported");
-  CHECK_FAILS(st_sum_all(st_ones(ST_U8, 1, (const int64_t[]){3})) == NULL, ST_ERR_DTYPE, "u8");
-  CHECK_FAILS(st_rand(ST_BF16, 1, (const int64_t[]){3}) == NULL, ST_ERR_DTYPE, "bf16");
-  /* views take them */
-  st_tensor *v = st_transpose(h, 0, 1);
+  st_tensor *x = st_ones(ST_F16, 2, (const int64_t[]){2, 3});
+  st_tensor *w = st_full(ST_F16, 2, (const int64_t[]){3, 2}, 0.5);
+  CHECK(st_set_requires_grad(x, true) == 0);
+  CHECK(st_backward(st_sum_all(st_matmul(x, w)), NULL, false, false) == 0);
+  check_values("f16 grad of sum(x @ w)", st_grad_of(x), ST_F16, (const double[]){1, 1, 1, 1, 1, 1}, 6, 0);
+  st_tensor *r = st_rand(ST_BF16, 1, (const int64_t[]){4});
+  CHECK(r && st_dtype_of(r) == ST_BF16);
+  st_tensor *v = st_transpose(x, 0, 1);
   CHECK(v && st_dtype_of(v) == ST_F16);
   st_tensor *c = st_contiguous(v);
   CHECK(c && st_dtype_of(c) == ST_F16 && st_is_contiguous(c));
