@@ -44,12 +44,14 @@ void st__k_svd_tall(double *a, int64_t m, int64_t n, double *u, double *s, doubl
 /* Makes every linalg op use the built-in kernels even where LAPACK is linked (so the tests run
    both paths in one binary); per thread. Returns the previous setting. */
 bool st__linalg_force_builtin(bool on);
+/* Makes them use LAPACK at every size where it is linked (force_builtin wins); per thread. */
+bool st__linalg_force_lapack(bool on);
 /* Whether LAPACK routines are linked into this build. */
 bool st__linalg_have_lapack(void);
 
 int64_t st__la_cholesky(double *a, int64_t n);
 int64_t st__la_lu(double *a, int64_t n, int64_t *piv);
-void st__la_lu_solve(const double *lu, const int64_t *piv, int64_t n, double *b, int64_t k);
+int st__la_lu_solve(const double *lu, const int64_t *piv, int64_t n, double *b, int64_t k); /* 0 or OOM */
 void st__la_trsm(const double *a, int64_t n, double *b, int64_t k, bool upper, bool unit);
 int st__la_qr(double *a, int64_t m, int64_t n, double *q, double *r);
 int st__la_eigh(double *a, int64_t n, double *w, double *v);

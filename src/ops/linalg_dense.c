@@ -445,14 +445,15 @@ static int kernel_solve(const st_opcall *c, st_tensor *const *out) {
     free_factors(A, lu, piv);
     return ST_ERR_OOM;
   }
-  for (int64_t t = 0; t < count; t++) {
+  int rc = 0;
+  for (int64_t t = 0; !rc && t < count; t++) {
     int64_t ia = st__la_batch_index(A, 2, nb, X->shape, t);
-    st__la_lu_solve(lu + ia * n * n, piv + ia * n, n, b + t * n * k, k);
+    rc = st__la_lu_solve(lu + ia * n * n, piv + ia * n, n, b + t * n * k, k);
   }
-  st__la_store(X, b);
+  if (!rc) st__la_store(X, b);
   st__la_free(b, count * n * k);
   free_factors(A, lu, piv);
-  return 0;
+  return rc;
 }
 
 /* x as a matrix: a vector right-hand side (or solution) gets a trailing column dim. */
@@ -510,15 +511,16 @@ static int kernel_inv(const st_opcall *c, st_tensor *const *out) {
     free_factors(A, lu, piv);
     return ST_ERR_OOM;
   }
-  for (int64_t b = 0; b < count; b++) {
+  int rc = 0;
+  for (int64_t b = 0; !rc && b < count; b++) {
     double *yb = y + b * n * n;
     for (int64_t i = 0; i < n; i++) yb[i * n + i] = 1;
-    st__la_lu_solve(lu + b * n * n, piv + b * n, n, yb, n);
+    rc = st__la_lu_solve(lu + b * n * n, piv + b * n, n, yb, n);
   }
-  st__la_store(out[0], y);
+  if (!rc) st__la_store(out[0], y);
   st__la_free(y, count * n * n);
   free_factors(A, lu, piv);
-  return 0;
+  return rc;
 }
 
 /* Y = A^-1: dY = -Y dA Y, gA = -Y^T gY Y^T (derivatives.yaml, linalg_inv_ex). */

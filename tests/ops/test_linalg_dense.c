@@ -67,30 +67,36 @@ static void check_cases(st_dtype dt, double tol) {
 }
 
 /* Every case through both paths (they are the same one where LAPACK is not linked). */
-TEST(linalg_values_match_torch_f64) {
-  bool prev = st__linalg_force_builtin(true);
-  check_cases(ST_F64, 1e-10);
-  st__linalg_force_builtin(false);
-  check_cases(ST_F64, 1e-10);
-  st__linalg_force_builtin(prev);
+/* Runs check(path) with the built-in kernels (path 0) and with LAPACK at every size (path 1;
+   the built-in kernels again where LAPACK is not linked). */
+static void both_paths(void (*check)(int path)) {
+  for (int path = 0; path < 2; path++) {
+    bool b = st__linalg_force_builtin(path == 0), l = st__linalg_force_lapack(path == 1);
+    check(path);
+    st__linalg_force_builtin(b);
+    st__linalg_force_lapack(l);
+  }
 }
 
-TEST(linalg_values_match_torch_f32) {
-  bool prev = st__linalg_force_builtin(true);
-  check_cases(ST_F32, 2e-4);
-  st__linalg_force_builtin(false);
-  check_cases(ST_F32, 2e-4);
-  st__linalg_force_builtin(prev);
+static void cases_f64(int path) {
+  (void)path;
+  check_cases(ST_F64, 1e-10);
 }
+static void cases_f32(int path) {
+  (void)path;
+  check_cases(ST_F32, 2e-4);
+}
+
+TEST(linalg_values_match_torch_f64) { both_paths(cases_f64); }
+TEST(linalg_values_match_torch_f32) { both_paths(cases_f32); }
 
 /* ------------------------------------------------------------------------------- errors */
 
 /* torch's messages (torch 2.15: linalg.solve, linalg.inv, linalg.cholesky on singular or
    indefinite batch elements; shape and dtype checks), with st_ names. */
-TEST(linalg_singular_and_indefinite_errors_name_the_batch_element) {
-  bool prev = st__linalg_force_builtin(true);
-  for (int path = 0; path < 2; path++) {
-    st__linalg_force_builtin(path == 0);
+static void singular_errors(int path) {
+  (void)path;
+  {
     double eye4[4 * 9] = {0};
     for (int b = 0; b < 4; b++)
       for (int i = 0; i < 3; i++) eye4[b * 9 + i * 4] = 1;
@@ -120,8 +126,9 @@ TEST(linalg_singular_and_indefinite_errors_name_the_batch_element) {
     CHECK_CLOSE(sign, 0, 1, 1, 1, 0);
     CHECK_CLOSE(logabs, 0, 0, 0, 0, -INFINITY);
   }
-  st__linalg_force_builtin(prev);
 }
+
+TEST(linalg_singular_and_indefinite_errors_name_the_batch_element) { both_paths(singular_errors); }
 
 TEST(linalg_shape_and_dtype_errors) {
   st_tensor *rect = st_ones(ST_F64, ST_SHAPE(2, 3)), *sq = st_eye(ST_F64, 3, 3);
@@ -290,3 +297,89 @@ TEST(linalg_gradgradcheck_through_symmetric_inputs) {
   CHECK(st_gradcheck(chol_of_sym, NULL, 1, &A, 4, 1e-6, 1e-7, 1e-5) == 0);
   CHECK(st_gradgradcheck(chol_of_sym, NULL, 1, &A, 4, 1e-6, 1e-6, 1e-4) == 0);
 }
+
+/* ---------------------------------------------------------------- built-in against LAPACK */
+
+/* Every op at sizes where LAPACK takes over (n >= 16) through both paths: the same results to
+   rounding (the sign conventions make eigenvectors and singular vectors comparable). Where
+   LAPACK is not linked both runs take the built-in path and agree trivially. */
+static int all_ops(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *A = in[0], *B = in[1], *tall = in[2];
+  int64_t n = st_size(A, -1);
+  st_tensor *S = st_add(st_matmul(A, st_transpose(A, -2, -1)),
+                        st_mul_scalar(st_eye(st_dtype_of(A), n, n), (double)n));
+  out[0] = st_linalg_solve(A, B);
+  out[1] = st_linalg_inv(A);
+  out[2] = st_linalg_det(st_mul_scalar(A, 0.3));
+  out[3] = st_linalg_cholesky(S);
+  if (st_linalg_slogdet(A, &out[4], &out[5]) || st_linalg_qr(tall, &out[6], &out[7]) ||
+      st_linalg_eigh(S, &out[8], &out[9]) || st_linalg_svd(tall, &out[10], &out[11], &out[12]) ||
+      st_linalg_qr(st_transpose(tall, -2, -1), &out[13], &out[14]) ||
+      st_linalg_svd(st_transpose(tall, -2, -1), &out[15], &out[16], &out[17]))
+    return -1;
+  out[18] = st_linalg_lstsq(tall, st_slice(B, -1, 0, 1, 1));
+  out[19] = st_linalg_solve_triangular(A, B, true, true, false);
+  return 0;
+}
+
+TEST(linalg_builtin_and_lapack_paths_agree) {
+  for (int64_t n = 16; n <= 24; n += 8) {
+    st_scope_push();
+    double *a = malloc(sizeof(double) * (size_t)(2 * n * n)), *b = malloc(sizeof(double) * (size_t)(2 * n * 3));
+    double *t = malloc(sizeof(double) * (size_t)(2 * (n + 5) * n));
+    tu_fill(a, 2 * n * n, -1, 1, 7);
+    tu_fill(b, 2 * n * 3, -1, 1, 8);
+    tu_fill(t, 2 * (n + 5) * n, -1, 1, 9);
+    for (int64_t k = 0; k < 2; k++)
+      for (int64_t i = 0; i < n; i++) a[k * n * n + i * n + i] += 4;
+    for (int64_t k = 0; k < 2; k++)
+      for (int64_t i = 0; i < n; i++) t[k * (n + 5) * n + i * n + i] += 4 + 0.5 * (double)i;
+    st_tensor *in[3] = {tu_tensor(ST_F64, ST_SHAPE(2, n, n), a),
+                        tu_tensor(ST_F64, ST_SHAPE(2, n, 3), b),
+                        tu_tensor(ST_F64, ST_SHAPE(2, n + 5, n), t)};
+    st_tensor *x[20] = {0}, *y[20] = {0};
+    bool prev = st__linalg_force_builtin(true);
+    CHECK(all_ops(NULL, 3, in, 20, x) == 0);
+    st__linalg_force_builtin(false);
+    bool prevl = st__linalg_force_lapack(true);
+    CHECK(all_ops(NULL, 3, in, 20, y) == 0);
+    st__linalg_force_lapack(prevl);
+    st__linalg_force_builtin(prev);
+    for (int j = 0; j < 20; j++) {
+      if (!x[j] || !y[j]) continue;
+      double *want = tu_values(x[j]);
+      if (!st_test_close(__FILE__, __LINE__, y[j], want, st_numel(x[j]), 1e-9))
+        st_test_fail(__FILE__, __LINE__, "  output %d, n = %lld", j, (long long)n);
+      free(want);
+    }
+    free(a);
+    free(b);
+    free(t);
+    st_scope_pop();
+  }
+}
+
+/* A singular and an indefinite matrix large enough for LAPACK: the same errors as built in. */
+static void large_errors(int path) {
+  (void)path;
+  int64_t n = 20;
+  double *a = calloc((size_t)(2 * n * n), sizeof(double));
+  for (int64_t k = 0; k < 2; k++)
+    for (int64_t i = 0; i < n; i++) a[k * n * n + i * n + i] = 1;
+  a[n * n + 4 * n + 4] = 0; /* batch element 1, diagonal element 5 */
+  st_tensor *A = tu_tensor(ST_F64, ST_SHAPE(2, n, n), a);
+  CHECK_FAILS(!st_linalg_inv(A), ST_ERR_ARG,
+              "(Batch element 1): The diagonal element 5 is zero, the inversion could not be "
+              "completed because the input matrix is singular.");
+  CHECK_FAILS(!st_linalg_solve(A, st_ones(ST_F64, ST_SHAPE(n))), ST_ERR_ARG,
+              "(Batch element 1): The solver failed because the input matrix is singular.");
+  a[n * n + 4 * n + 4] = -1;
+  CHECK_FAILS(!st_linalg_cholesky(tu_tensor(ST_F64, ST_SHAPE(2, n, n), a)), ST_ERR_ARG,
+              "(Batch element 1): The factorization could not be completed because the input is "
+              "not positive-definite (the leading minor of order 5 is not positive-definite).");
+  CHECK_CLOSE(st_linalg_det(A), 1e-15, 1, 0);
+  free(a);
+}
+
+TEST(linalg_lapack_path_reports_the_same_errors) { both_paths(large_errors); }
