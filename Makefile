@@ -5,6 +5,10 @@ CMAKE_FLAGS ?=
 ifdef STRATA_BLAS
 CMAKE_FLAGS += -DSTRATA_BLAS=$(STRATA_BLAS)
 endif
+# STRATA_LAPACK=off builds the linalg ops on their built-in kernels only.
+ifdef STRATA_LAPACK
+CMAKE_FLAGS += -DSTRATA_LAPACK=$(STRATA_LAPACK)
+endif
 ifdef STRATA_NATIVE
 CMAKE_FLAGS += -DSTRATA_NATIVE=$(STRATA_NATIVE)
 endif

@@ -385,6 +385,40 @@ st_tensor *st_outer(st_tensor *a, st_tensor *b);  /* 1-D [n], 1-D [m] -> [n,m] *
 /* x [..., in] W^T + b with W [out, in] and b [out] (b may be NULL), as torch.nn.functional.linear. */
 st_tensor *st_linear(st_tensor *x, st_tensor *w, st_tensor *b);
 
+/* ============================================================================ ops: linear algebra */
+
+/* torch.linalg semantics: A is [..., n, n] (leading dims are batches, which broadcast between A
+   and B), f32 or f64 (A and B of one dtype); results are new tensors. A singular or non-positive-
+   definite matrix is an ST_ERR_ARG error naming the batch element, as torch's messages do. Ops
+   that read a symmetric A (cholesky, eigh) read its lower triangle only; their gradient is that
+   of the function computed, so it lies in the lower triangle too (for a symmetric A built from
+   other tensors the chain rule gives torch's values). Multi-output calls return 0 and write
+   tracked references, or a negative status and write nothing. */
+/* X with A X = B; B is [..., n, k], or [..., n] (torch's vector rule) for a vector result. */
+st_tensor *st_linalg_solve(st_tensor *A, st_tensor *B);
+/* The lower factor L of A = L L^T (A symmetric positive-definite). */
+st_tensor *st_linalg_cholesky(st_tensor *A);
+st_tensor *st_linalg_inv(st_tensor *A);
+/* [...]: the determinant of each matrix (0 for a singular one). */
+st_tensor *st_linalg_det(st_tensor *A);
+/* sign (0 for a singular matrix) and log |det| (-inf for a singular one), each [...]. */
+int st_linalg_slogdet(st_tensor *A, st_tensor **sign, st_tensor **logabsdet);
+/* Reduced QR of A [..., m, n]: Q [..., m, k], R [..., k, n], k = min(m, n) (LAPACK's signs). */
+int st_linalg_qr(st_tensor *A, st_tensor **Q, st_tensor **R);
+/* Eigenvalues [..., n] ascending and eigenvectors [..., n, n] (columns) of symmetric A; each
+   eigenvector is signed so that its entry of largest magnitude is positive. */
+int st_linalg_eigh(st_tensor *A, st_tensor **eigenvalues, st_tensor **eigenvectors);
+/* Reduced SVD of A [..., m, n] = U diag(S) Vh: U [..., m, k], S [..., k] descending, Vh
+   [..., k, n]; each column of U signed so that its entry of largest magnitude is positive. */
+int st_linalg_svd(st_tensor *A, st_tensor **U, st_tensor **S, st_tensor **Vh);
+/* X with A X = B (left) or X A = B, A triangular (upper or lower; unitriangular: ones assumed on
+   the diagonal); B at least 2-D. */
+st_tensor *st_linalg_solve_triangular(st_tensor *A, st_tensor *B, bool upper, bool left,
+                                      bool unitriangular);
+/* The least-squares solution of A X = B for A [..., m, n] of full rank (m < n: the minimum-norm
+   one); B [..., m, k] or [..., m]. */
+st_tensor *st_linalg_lstsq(st_tensor *A, st_tensor *B);
+
 /* ==================================================================================== ops: shape */
 
 /* Views share storage with their input (writes through one are seen by the other). */

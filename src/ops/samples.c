@@ -92,3 +92,48 @@ int st__sample_push(st_sample *out, int cap, int n, const char *what, st_status 
   for (int i = 0; i < nin && i < ST_SAMPLE_MAX_IN; i++) st__drop(s.in[i]);
   return n;
 }
+
+/* Well-conditioned matrices for the linalg ops (declared in linalg_dense.h): kind 0 general
+   (values in [-1, 1) plus 2 + i on diagonal element i, so singular values are spread out), kind
+   1 symmetric positive-definite (R R^T / cols plus 1 + i on the diagonal: eigenvalues apart);
+   layout 0 contiguous, 1 a transposed view, 2 the first dim a stride-0 broadcast. */
+st_tensor *st__sample_matrix(st_dtype dt, int ndim, const int64_t *shape, int kind, int layout) {
+  int64_t base_shape[ST_MAX_DIMS];
+  for (int d = 0; d < ndim; d++) base_shape[d] = shape[d];
+  if (layout == 1) {
+    base_shape[ndim - 2] = shape[ndim - 1];
+    base_shape[ndim - 1] = shape[ndim - 2];
+  }
+  if (layout == 2) base_shape[0] = 1;
+  int64_t rows = base_shape[ndim - 2], cols = base_shape[ndim - 1];
+  st_tensor *t = st__tensor_empty(ST_F64, ndim, base_shape);
+  if (!t) return NULL;
+  double *v = (double *)st__data(t);
+  int64_t count = st__numel(ndim - 2, base_shape);
+  salt++;
+  for (int64_t b = 0; b < count; b++) {
+    double *m = v + b * rows * cols;
+    for (int64_t i = 0; i < rows * cols; i++) m[i] = value(b * rows * cols + i, salt, -1, 1);
+    if (kind) { /* rows == cols: m m^T / cols, in place through a copy of each row pair */
+      double r[rows * cols > 0 ? rows * cols : 1];
+      for (int64_t i = 0; i < rows * cols; i++) r[i] = m[i];
+      for (int64_t i = 0; i < rows; i++)
+        for (int64_t j = 0; j < rows; j++) {
+          double s = 0;
+          for (int64_t k = 0; k < cols; k++) s += r[i * cols + k] * r[j * cols + k];
+          m[i * cols + j] = s / (double)cols;
+        }
+    }
+    for (int64_t i = 0; i < rows && i < cols; i++) m[i * cols + i] += kind ? 1.0 + i : 2.0 + i;
+  }
+  st_tensor *c = t;
+  if (dt != ST_F64) {
+    c = st__untrack(st_to_dtype(t, dt));
+    st__drop(t);
+  }
+  if (!c || layout == 0) return c;
+  st_tensor *r = layout == 1 ? st__untrack(st_transpose(c, -2, -1))
+                             : st__untrack(st_expand(c, ndim, shape));
+  st__drop(c);
+  return r;
+}

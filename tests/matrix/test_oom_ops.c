@@ -77,7 +77,7 @@ static int call(oom_case *k, st_tensor *const *in, st_tensor **out, int *nout) {
   int nin = k->s->nin, rc = 0;
   st_func *f = NULL, *t = NULL;
   *nout = op->nout;
-  for (int j = 0; j < ST_MAX_OUTS; j++) out[j] = NULL;
+  for (int j = 0; j < 2 * ST_MAX_OUTS; j++) out[j] = NULL; /* jvp mode fills 2 * nout */
   if (st_scope_push()) return st__status();
   switch (k->mode) {
   case MODE_PLAIN:
