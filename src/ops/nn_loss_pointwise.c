@@ -177,12 +177,12 @@ static st_tensor *partial(const st_op *op, const st_attrs *at, st_tensor *const 
     if (i == 0) {
       st_tensor *lw = pw ? st_add_scalar(st_mul(st_add_scalar(pw, -1), t), 1) : NULL;
       st_tensor *s = st_sigmoid(x);
-      r = st_sub(lw ? st_mul(lw, s) : s, pw ? st_mul(pw, t) : t);
+      r = pw ? st_sub(st_mul(lw, s), st_mul(pw, t)) : st_sub(s, t); /* a failed lw: NULL */
     } else if (i == 1) {
       r = pw ? st_neg(st_sub(x, st_mul(st_add_scalar(pw, -1), sp))) : st_neg(x);
     } else if (w && i == 2) { /* the weight: the unweighted loss */
       st_tensor *lw = pw ? st_add_scalar(st_mul(st_add_scalar(pw, -1), t), 1) : NULL;
-      return st_add(st_mul(st_add_scalar(st_neg(t), 1), x), lw ? st_mul(lw, sp) : sp);
+      return st_add(st_mul(st_add_scalar(st_neg(t), 1), x), pw ? st_mul(lw, sp) : sp);
     } else {
       r = st_mul(t, sp);
     }
