@@ -494,6 +494,26 @@ st_tensor *st_elu(st_tensor *x, double alpha);                 /* x > 0 ? x : al
 /* clamp to [min_val, max_val]; min_val > max_val is ST_ERR_ARG (F.hardtanh's ValueError). */
 st_tensor *st_hardtanh(st_tensor *x, double min_val, double max_val);
 st_tensor *st_logsigmoid(st_tensor *x); /* log(sigmoid(x)), stable for large |x| */
+/* Elementwise losses, then the reduction (mean: over every element). The binary cross
+   entropies need target of input's shape; weight and pos_weight (NULL: none) broadcast to it and
+   get gradients too (PyTorch refuses those). binary_cross_entropy floors its logs at -100 and
+   needs input in [0, 1] (ST_ERR_ARG); the others broadcast input and target. */
+st_tensor *st_binary_cross_entropy(st_tensor *input, st_tensor *target, st_tensor *weight,
+                                   st_reduction reduction);
+/* Stable form: (1 - t) x + (1 + (pos_weight - 1) t) log(1 + e^-x), times weight. */
+st_tensor *st_binary_cross_entropy_with_logits(st_tensor *input, st_tensor *target,
+                                               st_tensor *weight, st_tensor *pos_weight,
+                                               st_reduction reduction);
+st_tensor *st_l1_loss(st_tensor *input, st_tensor *target, st_reduction reduction); /* |x - t| */
+/* |d| < beta ? d^2 / (2 beta) : |d| - beta / 2 (l1 for beta 0); beta < 0 is ST_ERR_ARG. */
+st_tensor *st_smooth_l1_loss(st_tensor *input, st_tensor *target, st_reduction reduction,
+                             double beta);
+/* |d| < delta ? d^2 / 2 : delta (|d| - delta / 2); delta <= 0 is ST_ERR_ARG. */
+st_tensor *st_huber_loss(st_tensor *input, st_tensor *target, st_reduction reduction,
+                         double delta);
+/* input holds log-probabilities: t (log t - x), or e^t (t - x) with log_target. */
+st_tensor *st_kl_div(st_tensor *input, st_tensor *target, st_reduction reduction,
+                     bool log_target);
 
 /* ========================================================================== eager autograd */
 

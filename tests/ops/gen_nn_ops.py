@@ -73,14 +73,21 @@ OPS = {
     "NN_ELU": lambda t, p: F.elu(t[0], p[0]),
     "NN_HARDTANH": lambda t, p: F.hardtanh(t[0], p[0], p[1]),
     "NN_LOGSIGMOID": lambda t, p: F.logsigmoid(t[0]),
+    "NN_BCE": lambda t, p: F.binary_cross_entropy(t[0], t[1], t[2], reduction=RED[p[0]]),
+    "NN_BCE_LOGITS": lambda t, p: F.binary_cross_entropy_with_logits(
+        t[0], t[1], t[2], reduction=RED[p[0]], pos_weight=t[3]),
+    "NN_L1": lambda t, p: F.l1_loss(t[0], t[1], reduction=RED[p[0]]),
+    "NN_SMOOTH_L1": lambda t, p: F.smooth_l1_loss(t[0], t[1], reduction=RED[p[0]], beta=p[1]),
+    "NN_HUBER": lambda t, p: F.huber_loss(t[0], t[1], reduction=RED[p[0]], delta=p[1]),
+    "NN_KL_DIV": lambda t, p: F.kl_div(t[0], t[1], reduction=RED[p[0]], log_target=bool(p[1])),
 }
 
 CASES = []
 
 
 def case(name, source, op, dtype, params, inputs, diff=None, ip=(), kink=False):
-    """kink: inputs at points where the op is not differentiable (finite differences do not
-    apply there; torch's one-sided choice is what the case checks)."""
+    """kink: inputs where the op is not differentiable or at its domain's edge (finite
+    differences and scaled vmap lanes do not apply there; torch's choice is what it checks)."""
     CASES.append((name, source, op, dtype, list(params), list(ip), inputs,
                   diff if diff is not None else [x is not None for x in inputs], kink))
 
@@ -112,6 +119,68 @@ case("leaky_relu -0.3", "negative slope", "NN_LEAKY_RELU", "ST_F64", [-0.3],
      [tens([2, 3], -2, 2, 5)])
 case("hardtanh 0-dim", "sample_inputs_hardtanh", "NN_HARDTANH", "ST_F64", [-1.0, 1.0],
      [with_values([], [0.75])])
+
+# ---- losses: common_methods_invocations.py's sample_inputs_binary_cross_entropy (shapes (),
+# (S,), (S, S) with and without weight, every reduction), sample_inputs_binary_cross_entropy_
+# with_logits / common_nn.py's BCEWithLogitsLoss tests (weight, pos_weight broadcast over the
+# classes, large logits), sample_inputs_l1_loss / smooth_l1_loss / huber_loss (broadcasting
+# input and target, beta and delta), sample_inputs_kl_div (log_target both ways). The params
+# list starts with the reduction (MEAN 0, SUM 1, NONE 2).
+def probs(shape, salt, lo=0.05, hi=0.8):
+    return tens(shape, lo, hi, salt)
+
+
+for dt in ("ST_F64", "ST_F32"):
+    for r in (MEAN, SUM, NONE):
+        case("bce [5, 5], " + RED[r], "sample_inputs_binary_cross_entropy", "NN_BCE", dt, [r],
+             [probs([5, 5], 1), probs([5, 5], 2, 0, 1), None], [True, True, False])
+    case("bce weight [5], none", "sample_inputs_binary_cross_entropy (weight)", "NN_BCE", dt,
+         [NONE], [probs([5, 5], 3), probs([5, 5], 4, 0, 1), tens([5], 0.5, 1.5, 5)],
+         [True, True, False])
+    case("bce 0-dim", "sample_inputs_binary_cross_entropy (())", "NN_BCE", dt, [MEAN],
+         [probs([], 6), probs([], 7, 0, 1), None], [True, True, False])
+    case("bce at 0 and 1: logs floored at -100", "binary_cross_entropy's clamp", "NN_BCE", dt,
+         [NONE], [with_values([5], [0.0, 1.0, 1e-30, 1.0, 0.0]),
+                  with_values([5], [0.0, 1.0, 1.0, 0.0, 1.0]), None], [True, True, False],
+         kink=True)
+    for r in (MEAN, SUM, NONE):
+        case("bce_with_logits [4, 3], " + RED[r], "sample_inputs_binary_cross_entropy_with_logits",
+             "NN_BCE_LOGITS", dt, [r],
+             [tens([4, 3], -3, 3, 8), probs([4, 3], 9, 0, 1), None, None], [True, True, False, False])
+    case("bce_with_logits weight and pos_weight", "common_nn.py BCEWithLogitsLoss (pos_weight)",
+         "NN_BCE_LOGITS", dt, [MEAN],
+         [tens([4, 3], -3, 3, 10), probs([4, 3], 11, 0, 1), tens([4, 1], 0.5, 1.5, 12),
+          tens([3], 0.5, 3, 13)], [True, True, False, False])
+    case("bce_with_logits large logits", "stability", "NN_BCE_LOGITS", dt, [NONE],
+         [with_values([6], [-800.0, -100.0, -30.0, 30.0, 100.0, 800.0]),
+          with_values([6], [0.0, 1.0, 0.5, 0.0, 1.0, 0.25]), None, with_values([6], [2.0] * 6)],
+         [True, True, False, False])
+    for r in (MEAN, SUM, NONE):
+        case("l1 [3, 4], " + RED[r], "sample_inputs_l1_loss", "NN_L1", dt, [r],
+             [tens([3, 4], -2, 2, 14), tens([3, 4], -2, 2, 15)])
+    case("l1 broadcasting [3, 1] and [2, 3, 4]", "sample_inputs_l1_loss (broadcast)", "NN_L1", dt,
+         [MEAN], [tens([3, 1], -2, 2, 16), tens([2, 3, 4], -2, 2, 17)])
+    for beta in (1.0, 0.5):
+        case("smooth_l1 beta %g, none" % beta, "sample_inputs_smooth_l1_loss", "NN_SMOOTH_L1", dt,
+             [NONE, beta], [tens([3, 4], -2, 2, 18), tens([3, 4], -2, 2, 19)])
+    case("smooth_l1 beta 0 (l1)", "sample_inputs_smooth_l1_loss (beta=0)", "NN_SMOOTH_L1", dt,
+         [SUM, 0.0], [tens([3, 4], -2, 2, 20), tens([3, 4], -2, 2, 21)])
+    case("smooth_l1 broadcast, mean", "sample_inputs_smooth_l1_loss", "NN_SMOOTH_L1", dt,
+         [MEAN, 0.7], [tens([2, 3, 4], -2, 2, 22), tens([4], -2, 2, 23)])
+    for delta in (1.0, 0.5, 2.0):
+        case("huber delta %g" % delta, "sample_inputs_huber_loss", "NN_HUBER", dt,
+             [NONE if delta == 1.0 else MEAN, delta],
+             [tens([3, 4], -2, 2, 24), tens([3, 4], -2, 2, 25)])
+    for r in (MEAN, SUM, NONE):
+        case("kl_div " + RED[r], "sample_inputs_kl_div", "NN_KL_DIV", dt, [r, 0],
+             [tens([3, 4], -3, -0.1, 26), probs([3, 4], 27, 0.05, 1)])
+    case("kl_div log_target", "sample_inputs_kl_div (log_target)", "NN_KL_DIV", dt, [SUM, 1],
+         [tens([3, 4], -3, -0.1, 28), tens([3, 4], -3, -0.1, 29)])
+    case("kl_div broadcast target", "sample_inputs_kl_div", "NN_KL_DIV", dt, [NONE, 1],
+         [tens([3, 4], -3, -0.1, 30), tens([4], -3, -0.1, 31)])
+case("kl_div target 0: xlogy's NaN target gradient", "torch's xlogy composite", "NN_KL_DIV",
+     "ST_F64", [SUM, 0], [tens([4], -3, -0.1, 32), with_values([4], [0.0, 0.5, 0.0, 0.25])],
+     kink=True)
 
 
 def c_arr(t):
