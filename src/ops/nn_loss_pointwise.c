@@ -322,7 +322,8 @@ static int samples_pointwise_loss(const st_op *op, st_dtype dt, st_sample *out, 
   PUSH("contiguous, mean", 2, X_(3, 4), T_(3, 4));
   PUSH("non-contiguous", 2, XNC(3, 4), TNC(3, 4));
   PUSH("broadcast", 2, XBC(3, 4), T_(3, 4));
-  PUSH("0-dim", 2, X_(), T_());
+  /* ST_SHAPE() with no dims is not 0-dim (an empty argument counts as one): spelled out */
+  PUSH("0-dim", 2, st__sample(dt, 0, NULL, r[0], r[1]), st__sample(dt, 0, NULL, r[2], r[3]));
   a.i[0] = ST_REDUCTION_SUM;
   PUSH("contiguous, sum", 2, X_(3, 4), T_(3, 4));
   PUSH("size-0", 2, X_(0, 4), T_(0, 4));
