@@ -454,6 +454,22 @@ st_tensor *st_repeat(st_tensor *a, int nreps, const int64_t *reps); /* torch.Ten
 st_tensor *st_tril(st_tensor *a, int64_t k);
 st_tensor *st_triu(st_tensor *a, int64_t k);
 
+/* ======================================================== ops: scans, sorting and selection */
+
+/* torch.cumsum / torch.cumprod along dim (negative counts from the end; a 0-dim tensor takes 0
+   or -1). Floats keep their dtype, ST_I64 and ST_BOOL give ST_I64. */
+st_tensor *st_cumsum(st_tensor *a, int dim);
+st_tensor *st_cumprod(st_tensor *a, int dim);
+/* torch.sort: the values sorted along dim, and their positions (ST_I64) in *indices when indices
+   is not NULL (a new reference). Always stable (equal values keep their order; `stable` is
+   accepted for torch's signature); NaN sorts as the largest value. */
+st_tensor *st_sort(st_tensor *a, int dim, bool descending, bool stable, st_tensor **indices);
+st_tensor *st_argsort(st_tensor *a, int dim, bool descending, bool stable); /* sort's indices */
+/* torch.topk: the k largest (or smallest) values along dim, sorted, with their positions in
+   *indices when not NULL. 0 <= k <= size(dim); bool input is refused, as in torch. */
+st_tensor *st_topk(st_tensor *a, int64_t k, int dim, bool largest, bool sorted,
+                   st_tensor **indices);
+
 /* ======================================================================================= ops: nn */
 
 typedef enum { ST_REDUCTION_MEAN, ST_REDUCTION_SUM, ST_REDUCTION_NONE } st_reduction;

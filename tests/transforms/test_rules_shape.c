@@ -1,8 +1,8 @@
-/* test_rules_shape.c — the jvp and batching rules of the shape family (src/ops/shape.c): every op
-   on several f64 samples (non-contiguous, broadcast, 0-dim, size-0 where the op allows) against
-   vmap's loop over the lanes (every in_dims combination, and nested), central differences, and
-   the transposition identity <u, J v> = <J^T u, v>; then batched indices that differ per lane,
-   a batch of size 1 for the squeezes, and vmap over zero lanes. */
+/* test_rules_shape.c — the jvp and batching rules of the shape family (src/ops/shape_*.c):
+   every op on several f64 samples (non-contiguous, broadcast, 0-dim, size-0 where the op
+   allows) against vmap's loop over the lanes (every in_dims combination, and nested), central
+   differences, and the transposition identity <u, J v> = <J^T u, v>; then batched indices that
+   differ per lane, a batch of size 1 for the squeezes, and vmap over zero lanes. */
 #include "ops/shape.h"
 #include "tx.h"
 #include "util.h"

@@ -1,0 +1,305 @@
+/* shape_index.c — the indexing ops of the shape family: index_select, gather and scatter_add,
+   with i64 indices checked in infer before anything is allocated. Shared helpers, the family's
+   conventions and its record macro are in shape.h. */
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#include "../kernels/kernels.h"
+#include "../kernels/shape.h"
+#include "op.h"
+#include "rules.h"
+#define STRATA_SHAPE_FAMILY
+#include "shape.h"
+
+/* The sample calls of this file's ops, for the test matrix (defined before the public
+   functions). */
+static int samples_index(const st_op *op, st_dtype dt, st_sample *out, int cap);
+#define FAMILY_SAMPLES samples_index
+
+/* ---------------------------------------------------------------------------- index checks */
+
+static int check_index_dtype(const st_opcall *c, const st_tensor *index) {
+  if (index->dtype != ST_I64)
+    return st__op_error(c, ST_ERR_DTYPE, "index must be i64, not %s", st_dtype_name(index->dtype));
+  return 0;
+}
+
+/* Every index value must lie in [0, size). Infer reads the index data here (it allocates
+   nothing) so that a bad index fails before any output exists. A transform's wrapper has no
+   data of its own: the call that reaches level 0 checks the values. */
+static int check_index_range(const st_opcall *c, const st_tensor *index, int dim, int64_t size) {
+  if (!st__has_data(index) || st__numel(index->ndim, index->shape) == 0) return 0;
+  int64_t lo, hi;
+  st__k_i64_range(st__view_of(index), &lo, &hi);
+  if (lo < 0 || hi >= size)
+    return st__op_error(c, ST_ERR_ARG, "index %lld is out of range for dim %d of size %lld",
+                        (long long)(lo < 0 ? lo : hi), dim, (long long)size);
+  return 0;
+}
+
+/* --------------------------------------------------- index_select: in = (a, index), i[0] dim */
+
+static int infer_index_select(const st_opcall *c, st_meta *m) {
+  const st_tensor *a = c->in[0], *index = c->in[1];
+  int d = wrap(c, c->a.i[0], a->ndim);
+  if (d < 0 || check_index_dtype(c, index)) return -1;
+  if (index->ndim > 1)
+    return st__op_error(c, ST_ERR_SHAPE, "index must be 1-D, got shape %s", ST_SHAPE_STR(index));
+  int64_t n = st__numel(index->ndim, index->shape);
+  if (a->ndim == 0 && n != 1)
+    return st__op_error(c, ST_ERR_SHAPE, "a 0-dim input takes exactly one index, got %lld",
+                        (long long)n);
+  if (check_index_range(c, index, d, a->ndim ? a->shape[d] : 1)) return -1;
+  int64_t shape[ST_MAX_DIMS];
+  memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+  if (a->ndim) shape[d] = n;
+  st__meta_set(m, a->dtype, a->ndim, shape);
+  return 0;
+}
+static int kernel_index_select(const st_opcall *c, st_tensor *const *out) {
+  const st_tensor *a = c->in[0];
+  int d = st__wrap_dim("st_index_select", (int)c->a.i[0], a->ndim);
+  st__k_index_select(st__view_of(out[0]), st__view_of(a), d, st__view_of(c->in[1]));
+  return 0;
+}
+/* Zeros shaped like input m, in g's dtype (what scatter_add into them needs). */
+static st_tensor *zeros_for(const st_tensor *g, const st_tensor_meta *m) {
+  return st_zeros(g->dtype, m->ndim, m->shape);
+}
+
+/* derivatives.yaml, index_select: index_select_backward, i.e. zeros(self.sizes()).index_add_(dim,
+   index, grad). index_add along dim equals scatter_add with the index broadcast over the other
+   dims of grad, which keeps this rule (and its own derivative) within existing ops. */
+static st_tensor *index_select_backward(st_tensor *g, const st_tensor_meta *m, int64_t dim,
+                                        st_tensor *index) {
+  if (m->ndim == 0) return st_reshape(g, 0, NULL); /* the one index was 0 */
+  int d = rule_dim(dim, m->ndim);
+  int64_t shape[ST_MAX_DIMS];
+  for (int k = 0; k < m->ndim; k++) shape[k] = k == d ? g->shape[d] : 1;
+  st_tensor *col = st_reshape(index, m->ndim, shape);
+  st_tensor *idx = st_expand(col, g->ndim, g->shape);
+  st_tensor *z = zeros_for(g, m);
+  st_tensor *r = st_scatter_add(z, d, idx, g);
+  st_release(col), st_release(idx), st_release(z);
+  return r;
+}
+static int vjp_index_select(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, index_select_backward(gout[0], &a->in_meta[0], a->a->i[0], a->in[1]));
+  return 0;
+}
+/* Batching: with an unbatched index, the op along the logical dim shifted by one. A batched index
+   ([B, n], one per lane) is spread over the input's other dims ([B, ..., n, ...]) and gathered
+   along that dim. A 0-dim input is lifted to [B, 1] (see bexpand). */
+static int vmap_index_select(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int r = st__lrank(a, 0);
+  st_attrs at = a->c->a;
+  at.i[0] = r ? bshift(at.i[0], r) : 1;
+  st_tensor *x[2] = {bexpand(a, 0, true), a->in[1]};
+  if (!x[0]) return st__rule_failed();
+  if (a->bdim[1] < 0) return run_lifted(a, a->c->op, x, &at, out, out_bdim);
+  int nd = x[0]->ndim, d = (int)at.i[0];
+  int64_t n = st_numel(a->c->in[1]), shape[ST_MAX_DIMS + 1];
+  for (int k = 0; k < nd; k++) shape[k] = k == 0 ? a->size : k == d ? n : 1;
+  st_tensor *spread = st_reshape(st__bfront(a, 1, 0), nd, shape);
+  memcpy(shape, x[0]->shape, sizeof(int64_t) * (size_t)nd);
+  shape[d] = n;
+  if (!(x[1] = st_expand(spread, nd, shape))) return st__rule_failed();
+  return run_lifted(a, st__ops[ST_OP_gather], x, &at, out, out_bdim);
+}
+const st_op st__op_index_select =
+    RECORD(index_select, 2, infer_index_select, kernel_index_select, vjp_index_select,
+           ST_SAVE_IN(1), jvp_linear, vmap_index_select);
+
+/* ---------------------------------------------------------- gather: in = (a, index), i[0] dim */
+
+/* index's size must not exceed limit's in any dim but `skip` (-1: none). */
+static int check_index_fits(const st_opcall *c, const st_tensor *index, const st_tensor *limit,
+                            const char *what, int skip) {
+  if (index->ndim != limit->ndim)
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "index has shape %s but %s has %s (the number of dims must match)",
+                        ST_SHAPE_STR(index), what, ST_SHAPE_STR(limit));
+  for (int d = 0; d < index->ndim; d++)
+    if (d != skip && index->shape[d] > limit->shape[d])
+      return st__op_error(c, ST_ERR_SHAPE, "index %s is larger than %s %s at dim %d (%lld > %lld)",
+                          ST_SHAPE_STR(index), what, ST_SHAPE_STR(limit), d,
+                          (long long)index->shape[d], (long long)limit->shape[d]);
+  return 0;
+}
+
+static int infer_gather(const st_opcall *c, st_meta *m) {
+  const st_tensor *a = c->in[0], *index = c->in[1];
+  int d = wrap(c, c->a.i[0], a->ndim);
+  if (d < 0 || check_index_dtype(c, index) || check_index_fits(c, index, a, "input", d)) return -1;
+  if (check_index_range(c, index, d, a->ndim ? a->shape[d] : 1)) return -1;
+  st__meta_set(m, a->dtype, index->ndim, index->shape);
+  return 0;
+}
+static int kernel_gather(const st_opcall *c, st_tensor *const *out) {
+  const st_tensor *a = c->in[0];
+  int d = st__wrap_dim("st_gather", (int)c->a.i[0], a->ndim);
+  st__k_gather(st__view_of(out[0]), st__view_of(a), d, st__view_of(c->in[1]));
+  return 0;
+}
+/* derivatives.yaml, gather: gather_backward, i.e. zeros(self.sizes()).scatter_add_(dim, index,
+   grad). */
+static st_tensor *gather_backward(st_tensor *g, const st_tensor_meta *m, int64_t dim,
+                                  st_tensor *index) {
+  st_tensor *z = zeros_for(g, m);
+  st_tensor *r = st_scatter_add(z, rule_dim(dim, m->ndim), index, g);
+  st_release(z);
+  return r;
+}
+static int vjp_gather(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, gather_backward(gout[0], &a->in_meta[0], a->a->i[0], a->in[1]));
+  return 0;
+}
+/* Batching for gather and scatter_add: every input with the batch first (unbatched ones expanded
+   to it, 0-dim ones lifted to [B, 1]; see bexpand), the op along the logical dim shifted by one:
+   lane b then reads and writes only lane b of each input. */
+static int vmap_gather(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int r = st__lrank(a, 0);
+  st_tensor *x[3];
+  for (int i = 0; i < a->c->nin; i++)
+    if (!(x[i] = bexpand(a, i, true))) return st__rule_failed();
+  st_attrs at = a->c->a;
+  at.i[0] = r ? bshift(at.i[0], r) : 1;
+  return run_lifted(a, a->c->op, x, &at, out, out_bdim);
+}
+const st_op st__op_gather = RECORD(gather, 2, infer_gather, kernel_gather, vjp_gather,
+                                   ST_SAVE_IN(1), jvp_linear, vmap_gather);
+
+/* ------------------------------------------------ scatter_add: in = (a, index, src), i[0] dim */
+
+static int infer_scatter_add(const st_opcall *c, st_meta *m) {
+  const st_tensor *a = c->in[0], *index = c->in[1], *src = c->in[2];
+  int d = wrap(c, c->a.i[0], a->ndim);
+  if (d < 0 || check_index_dtype(c, index)) return -1;
+  if (src->dtype != a->dtype)
+    return st__op_error(c, ST_ERR_DTYPE, "src is %s but the input is %s (they must match)",
+                        st_dtype_name(src->dtype), st_dtype_name(a->dtype));
+  if (check_index_fits(c, index, a, "input", d) || check_index_fits(c, index, src, "src", -1))
+    return -1;
+  if (check_index_range(c, index, d, a->ndim ? a->shape[d] : 1)) return -1;
+  st__meta_like(m, a);
+  return 0;
+}
+static int kernel_scatter_add(const st_opcall *c, st_tensor *const *out) {
+  const st_tensor *a = c->in[0];
+  int d = st__wrap_dim("st_scatter_add", (int)c->a.i[0], a->ndim);
+  st_view o = st__view_of(out[0]);
+  st__k_copy(o, st__view_of(a));
+  st__k_scatter_add(o, d, st__view_of(c->in[1]), st__view_of(c->in[2]));
+  return 0;
+}
+/* derivatives.yaml, scatter_add: self: grad; src: grad.gather(dim, index). PyTorch stops there and
+   so rejects a src larger than index; the elements of src that index does not reach take no part
+   in the result, so their gradient is zero: the gathered gradient is padded up to src's shape. */
+static st_tensor *scatter_add_src_backward(st_tensor *g, const st_vjp_args *a) {
+  const st_tensor_meta *src = &a->in_meta[2], *index = &a->in_meta[1];
+  st_tensor *r = st_gather(g, rule_dim(a->a->i[0], g->ndim), a->in[1]);
+  int64_t pad[2 * ST_MAX_DIMS] = {0};
+  bool grow = false;
+  for (int k = 0; k < src->ndim; k++) {
+    pad[2 * k + 1] = src->shape[src->ndim - 1 - k] - index->shape[index->ndim - 1 - k];
+    grow = grow || pad[2 * k + 1];
+  }
+  if (!grow || !r) return r;
+  st_tensor *p = st_pad(r, 2 * src->ndim, pad, 0);
+  st_release(r);
+  return p;
+}
+static int vjp_scatter_add(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0])); /* g itself: same shape */
+  ST_GRAD(2, scatter_add_src_backward(gout[0], a));
+  return 0;
+}
+/* derivatives.yaml, scatter_add: result: scatter_add(self_t, dim, index, src_t); without src_t
+   that is self_t itself. */
+static int jvp_scatter_add(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (!tin[2]) {
+    tout[0] = st__track(st_retain(tin[0]));
+    return 0;
+  }
+  st_tensor *in[3] = {tin[0] ? tin[0] : st_zeros_like(a->in[0]), a->in[1], tin[2]};
+  return in[0] ? rerun(a->op, 3, in, a->a, tout) : st__rule_failed();
+}
+const st_op st__op_scatter_add =
+    RECORD(scatter_add, 3, infer_scatter_add, kernel_scatter_add, vjp_scatter_add, ST_SAVE_IN(1),
+           jvp_scatter_add, vmap_gather);
+
+/* ------------------------------------------------------------------------------- samples */
+
+static int samples_index(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  int n = 0;
+  st_attrs a;
+  st_dtype other = dt == ST_F64 ? ST_F32 : ST_F64;
+  switch (op->id) {
+  case ST_OP_index_select: /* (a, index), dim */
+    a = at_i(0, 0, 0, 0), PUSH("contiguous, repeated index", ST_OK, 2, X(L(3, 4)), IDX(3, 4));
+    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 2, NC(L(3, 4)), IDX(4, 2));
+    a = at_i(0, 0, 0, 0), PUSH("broadcast", ST_OK, 2, BC(L(2, 3)), IDX(2, 3));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 2, X0, IDX0);
+    a = at_i(-1, 0, 0, 0), PUSH("0-dim, 1-D index", ST_OK, 2, X0, IDX(1, 1));
+    a = at_i(1, 0, 0, 0), PUSH("empty index", ST_OK, 2, X(L(3, 4)), IDX(4, 0));
+    a = at_i(1, 0, 0, 0), PUSH("size-0", ST_OK, 2, X(L(0, 3)), IDX(3, 2));
+    a = at_i(0, 0, 0, 0), PUSH("floating index", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(2)));
+    a = at_i(0, 0, 0, 0), PUSH("2-D index", ST_ERR_SHAPE, 2, X(L(3, 4)), IDX(3, 2, 2));
+    a = at_i(0, 0, 0, 0), PUSH("index out of range", ST_ERR_ARG, 2, X(L(3, 4)), IDX(5, 4));
+    break;
+  case ST_OP_gather: /* (a, index), dim */
+    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 2, X(L(3, 4)), IDX(3, 2, 4));
+    a = at_i(1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 2, NC(L(4, 3)), IDX(3, 4, 2));
+    a = at_i(-1, 0, 0, 0), PUSH("broadcast, smaller index", ST_OK, 2, BC(L(3, 4)), IDX(4, 2, 3));
+    a = at_i(0, 0, 0, 0), PUSH("longer along dim, repeated", ST_OK, 2, X(L(3, 2)), IDX(3, 4, 2));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 2, X0, IDX0);
+    a = at_i(0, 0, 0, 0), PUSH("size-0", ST_OK, 2, X(L(3, 4)), IDX(3, 0, 4));
+    a = at_i(0, 0, 0, 0), PUSH("floating index", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(2, 4)));
+    a = at_i(0, 0, 0, 0), PUSH("index of other rank", ST_ERR_SHAPE, 2, X(L(3, 4)), IDX(3, 4));
+    a = at_i(0, 0, 0, 0), PUSH("index out of range", ST_ERR_ARG, 2, X(L(3, 4)), IDX(5, 2, 4));
+    break;
+  case ST_OP_scatter_add: /* (a, index, src), dim */
+    a = at_i(0, 0, 0, 0);
+    PUSH("contiguous", ST_OK, 3, X(L(3, 4)), IDX(3, 2, 4), X(L(2, 4)));
+    a = at_i(1, 0, 0, 0);
+    PUSH("non-contiguous, src larger", ST_OK, 3, NC(L(4, 3)), IDX(3, 3, 2), NC(L(4, 3)));
+    a = at_i(0, 0, 0, 0);
+    PUSH("broadcast", ST_OK, 3, BC(L(3, 4)), IDX(3, 2, 3), BC(L(2, 3)));
+    a = at_i(0, 0, 0, 0);
+    PUSH("repeated index (accumulates)", ST_OK, 3, X(L(2, 3)), IDX(2, 4, 3), X(L(4, 3)));
+    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 3, X0, IDX0, X0);
+    a = at_i(-1, 0, 0, 0);
+    PUSH("size-0", ST_OK, 3, X(L(3, 4)), IDX(4, 3, 0), X(L(3, 0)));
+    a = at_i(0, 0, 0, 0);
+    PUSH("src of another dtype", ST_ERR_DTYPE, 3, X(L(3, 4)), IDX(3, 2, 4),
+         st__sample(other, L(2, 4), -2, 2));
+    a = at_i(0, 0, 0, 0);
+    PUSH("index larger than the input", ST_ERR_SHAPE, 3, X(L(3, 4)), IDX(3, 2, 5), X(L(2, 5)));
+    a = at_i(0, 0, 0, 0);
+    PUSH("index out of range", ST_ERR_ARG, 3, X(L(3, 4)), IDX(5, 2, 4), X(L(2, 4)));
+    break;
+  default: break;
+  }
+  return n;
+}
+
+/* ------------------------------------------------------------------------ public functions */
+
+st_tensor *st_index_select(st_tensor *a, int dim, st_tensor *index) {
+  st_opcall c = ST_CALL(index_select, a, index);
+  c.a.i[0] = dim;
+  return st__call1(&c);
+}
+
+st_tensor *st_gather(st_tensor *a, int dim, st_tensor *index) {
+  st_opcall c = ST_CALL(gather, a, index);
+  c.a.i[0] = dim;
+  return st__call1(&c);
+}
+
+st_tensor *st_scatter_add(st_tensor *a, int dim, st_tensor *index, st_tensor *src) {
+  st_opcall c = ST_CALL(scatter_add, a, index, src);
+  c.a.i[0] = dim;
+  return st__call1(&c);
+}
