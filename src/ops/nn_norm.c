@@ -311,17 +311,14 @@ st_tensor *st_group_norm(st_tensor *x, int64_t num_groups, st_tensor *weight, st
    buffers: the write fails, as in torch.func). */
 static int update_running(st_tensor *x, const int *dims, st_tensor *rm, st_tensor *rv,
                           double momentum) {
-  int nd = x->ndim - 1, rc = 0;
+  int nd = x->ndim - 1, rc = -1;
   bool was = st_set_grad_enabled(false);
-  st_tensor *xd = st_detach(x);
-  if (rm) {
-    st_tensor *bm = st_mean(xd, nd, dims, false);
-    rc = st_copy_(rm, st_add(st_mul_scalar(bm, momentum), st_mul_scalar(rm, 1 - momentum)));
-  }
-  if (rv && !rc) {
-    st_tensor *bv = st_var(xd, nd, dims, 1, false);
-    rc = st_copy_(rv, st_add(st_mul_scalar(bv, momentum), st_mul_scalar(rv, 1 - momentum)));
-  }
+  st_tensor *xd = st_detach(x), *m = NULL, *v = NULL; /* both computed before either is written */
+  if (rm) m = st_add(st_mul_scalar(st_mean(xd, nd, dims, false), momentum),
+                     st_mul_scalar(rm, 1 - momentum));
+  if (rv) v = st_add(st_mul_scalar(st_var(xd, nd, dims, 1, false), momentum),
+                     st_mul_scalar(rv, 1 - momentum));
+  if ((!rm || m) && (!rv || v)) rc = (rm ? st_copy_(rm, m) : 0) || (rv ? st_copy_(rv, v) : 0);
   st_set_grad_enabled(was);
   return rc;
 }
