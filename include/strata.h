@@ -176,6 +176,11 @@ st_tensor *st_randn(st_dtype dt, int ndim, const int64_t *shape); /* N(0,1) */
 st_tensor *st_randint(st_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
 st_tensor *st_rand_like(st_tensor *t);
 st_tensor *st_randn_like(st_tensor *t);
+/* U[low, high) and N(mean, std^2): low + (high - low) * st_rand and mean + std * st_randn,
+   drawing what those draw (torch's uniform_ / normal_). low <= high finite; std >= 0. */
+st_tensor *st_rand_uniform(st_dtype dt, int ndim, const int64_t *shape, double low, double high);
+st_tensor *st_randn_normal(st_dtype dt, int ndim, const int64_t *shape, double mean, double std);
+st_tensor *st_randperm(int64_t n); /* ST_I64 [n]: a random permutation of 0 .. n-1 */
 
 /* Inspection. Given NULL (or a bad dim or array) these set ST_ERR_ARG and return the value
    shown; a NULL that a failed call returned keeps that call's error, as for ops. A successful
