@@ -188,6 +188,11 @@ st_tensor *st_randn(st_dtype dt, int ndim, const int64_t *shape); /* N(0,1) */
 st_tensor *st_randint(st_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape);
 st_tensor *st_rand_like(st_tensor *t);
 st_tensor *st_randn_like(st_tensor *t);
+/* U[low, high) and N(mean, std^2): low + (high - low) * st_rand and mean + std * st_randn,
+   drawing what those draw (torch's uniform_ / normal_). low <= high finite; std >= 0. */
+st_tensor *st_rand_uniform(st_dtype dt, int ndim, const int64_t *shape, double low, double high);
+st_tensor *st_randn_normal(st_dtype dt, int ndim, const int64_t *shape, double mean, double std);
+st_tensor *st_randperm(int64_t n); /* ST_I64 [n]: a random permutation of 0 .. n-1 */
 
 /* Inspection. Given NULL (or a bad dim or array) these set ST_ERR_ARG and return the value
    shown; a NULL that a failed call returned keeps that call's error, as for ops. A successful
@@ -530,6 +535,22 @@ st_tensor *st_huber_loss(st_tensor *input, st_tensor *target, st_reduction reduc
 /* input holds log-probabilities: t (log t - x), or e^t (t - x) with log_target. */
 st_tensor *st_kl_div(st_tensor *input, st_tensor *target, st_reduction reduction,
                      bool log_target);
+/* x [N, C, L] or [C, L], weight [O, C/groups, k], bias [O] or NULL; stride, padding and
+   dilation point to one value each, NULL for 1, 0 and 1 (st_conv2d over a unit height). */
+st_tensor *st_conv1d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
+                     const int64_t *padding, const int64_t *dilation, int64_t groups);
+/* x [N, C, *] in num_groups groups of channels, each normalized over its channels and the
+   other dims (biased variance); weight and bias [C] or NULL. */
+st_tensor *st_group_norm(st_tensor *x, int64_t num_groups, st_tensor *weight, st_tensor *bias,
+                         double eps);
+/* x [N, C, *] normalized per channel. training: with the batch's statistics over N and *
+   (biased variance), and running_mean / running_var (each [C] or NULL) updated in place as
+   running = momentum * batch + (1 - momentum) * running, the variance unbiased; outside grad's
+   graph, and refused under st_vmap (batched statistics, as torch.func). Otherwise with the
+   running statistics, which must be given. weight and bias [C] or NULL. */
+st_tensor *st_batch_norm(st_tensor *x, st_tensor *running_mean, st_tensor *running_var,
+                         st_tensor *weight, st_tensor *bias, bool training, double momentum,
+                         double eps);
 
 /* ========================================================================== eager autograd */
 

@@ -185,6 +185,74 @@ static int kernel_randint(const st_opcall *c, st_tensor *const *out) {
 const st_op st__op_randint = {.id = ST_OP_randint, .name = "randint", .nin = 0, .nout = 1,
                               .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF, .infer = infer_randint, .kernel = kernel_randint};
 
+/* --------- rand_uniform: f[0] low, f[1] high; randn_normal: f[0] mean, f[1] std; randperm:
+   i[0] = n. The first two draw what rand and randn draw (the same counters) and scale them, as
+   torch's uniform_ (low + (high - low) u) and normal_ (mean + std z) do. */
+
+static int infer_random_scaled(const st_opcall *c, st_meta *m) {
+  if (infer_random_float(c, m)) return -1;
+  double a = c->a.f[0], b = c->a.f[1];
+  if (c->op->id == ST_OP_rand_uniform && !(isfinite(a) && isfinite(b) && a <= b))
+    return st__op_error(c, ST_ERR_ARG, "expects a finite range [low, high), got [%g, %g)", a, b);
+  if (c->op->id == ST_OP_randn_normal && !(isfinite(a) && b >= 0 && isfinite(b)))
+    return st__op_error(c, ST_ERR_ARG, "expects a finite mean and std >= 0, got mean %g, std %g",
+                        a, b);
+  return 0;
+}
+
+static int kernel_random_scaled(const st_opcall *c, st_tensor *const *out) {
+  bool uniform = c->op->id == ST_OP_rand_uniform;
+  int rc = uniform ? kernel_rand(c, out) : kernel_randn(c, out);
+  double shift = c->a.f[0], scale = uniform ? c->a.f[1] - c->a.f[0] : c->a.f[1];
+  int64_t n = st_numel(out[0]);
+  if (out[0]->dtype == ST_F32) {
+    float *v = (float *)st__data(out[0]), fs = (float)scale, fh = (float)shift;
+    for (int64_t i = 0; i < n; i++) v[i] = fh + fs * v[i];
+  } else {
+    double *v = (double *)st__data(out[0]);
+    for (int64_t i = 0; i < n; i++) v[i] = shift + scale * v[i];
+  }
+  return rc;
+}
+const st_op st__op_rand_uniform = {.id = ST_OP_rand_uniform, .name = "rand_uniform", .nin = 0,
+                                   .nout = 1, .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
+                                   .infer = infer_random_scaled, .kernel = kernel_random_scaled};
+const st_op st__op_randn_normal = {.id = ST_OP_randn_normal, .name = "randn_normal", .nin = 0,
+                                   .nout = 1, .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
+                                   .infer = infer_random_scaled, .kernel = kernel_random_scaled};
+
+static int infer_randperm(const st_opcall *c, st_meta *m) {
+  if (c->a.i[0] < 0)
+    return st__op_error(c, ST_ERR_ARG, "n must be non-negative, got %lld", (long long)c->a.i[0]);
+  if (st__check_shape("st_randperm", 1, c->a.i, ST_I64)) return -1;
+  st__meta_set(m, ST_I64, 1, c->a.i);
+  return 0;
+}
+
+/* Fisher-Yates: position i (from the last) swaps with j = floor(u_i (i + 1)), u_i an f64
+   uniform of the generator; the draw consumes n f64 uniforms' counters whatever the values. */
+static int kernel_randperm(const st_opcall *c, st_tensor *const *out) {
+  int64_t n = c->a.i[0], *p = (int64_t *)st__data(out[0]);
+  st_tensor *u = st__empty(ST_F64, 1, &n);
+  if (!u) return -1;
+  uint64_t key, first;
+  st__rng_reserve(st__k_random_counters(ST_DRAW_UNIFORM, ST_F64, n), &key, &first);
+  st__k_uniform(st__data(u), ST_F64, n, key, first);
+  const double *uv = (const double *)st__data(u);
+  for (int64_t i = 0; i < n; i++) p[i] = i;
+  for (int64_t i = n - 1; i > 0; i--) {
+    int64_t j = (int64_t)(uv[i] * (double)(i + 1)), t = p[i];
+    if (j > i) j = i; /* u < 1, but guard the rounding of u (i + 1) */
+    p[i] = p[j];
+    p[j] = t;
+  }
+  st__drop(u);
+  return 0;
+}
+const st_op st__op_randperm = {.id = ST_OP_randperm, .name = "randperm", .nin = 0, .nout = 1,
+                               .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF,
+                               .infer = infer_randperm, .kernel = kernel_randperm};
+
 /* ------------------------------------------------------------ to_dtype: a.dtype = the target */
 
 static int infer_to_dtype(const st_opcall *c, st_meta *m) {
@@ -299,6 +367,17 @@ st_tensor *st_randn(st_dtype dt, int ndim, const int64_t *shape) {
 }
 st_tensor *st_randint(st_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape) {
   return factory(ST_OP_randint, dt, ndim, shape, (st_attrs){.i = {low, high}});
+}
+
+st_tensor *st_rand_uniform(st_dtype dt, int ndim, const int64_t *shape, double low, double high) {
+  return factory(ST_OP_rand_uniform, dt, ndim, shape, (st_attrs){.f = {low, high}});
+}
+st_tensor *st_randn_normal(st_dtype dt, int ndim, const int64_t *shape, double mean, double std) {
+  return factory(ST_OP_randn_normal, dt, ndim, shape, (st_attrs){.f = {mean, std}});
+}
+st_tensor *st_randperm(int64_t n) {
+  st_opcall c = {.op = st__ops[ST_OP_randperm], .a = {.i = {n}, .dtype = ST_I64}};
+  return st__call1(&c);
 }
 
 /* The *_like forms read only t's dtype and shape. */

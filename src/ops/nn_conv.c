@@ -521,3 +521,73 @@ st_tensor *st__conv2d_weight_backward(st_tensor *x, st_tensor *g, const int64_t 
   c.a.i[0] = kernel_hw != NULL;
   return st__call1(&c);
 }
+
+/* ------------------------------------------------------------------------------------ conv1d */
+
+/* st_conv1d's checks, with its names and 1-D shapes, before any call: x [N, C, L] or [C, L],
+   weight [O, C/groups, k], bias [O] or NULL, one float dtype, stride and dilation >= 1,
+   padding >= 0, and a dilated kernel that fits the padded input. */
+static int check_conv1d(const st_tensor *x, const st_tensor *w, const st_tensor *b,
+                        const int64_t *lp, int64_t groups) {
+  const char *fn = "st_conv1d";
+  if (!x || !w) return st__null_arg(fn, x ? 2 : 1), -1;
+  if (x->ndim != 2 && x->ndim != 3)
+    return st__error(ST_ERR_SHAPE, "%s: input %s must be 3-D [N, C, L] or 2-D [C, L]", fn,
+                     ST_SHAPE_STR(x));
+  if (w->ndim != 3)
+    return st__error(ST_ERR_SHAPE, "%s: weight %s must be 3-D [O, C/groups, k]", fn,
+                     ST_SHAPE_STR(w));
+  if (groups < 1) return st__error(ST_ERR_ARG, "%s: groups %lld must be positive", fn, (long long)groups);
+  int64_t ch = x->shape[x->ndim - 2];
+  if (w->shape[0] % groups != 0 || w->shape[1] > INT64_MAX / groups || ch != w->shape[1] * groups)
+    return st__error(ST_ERR_SHAPE,
+                     "%s: input %s has %lld channels and weight %s %lld output channels; with "
+                     "groups %lld they must be %lld * groups and divisible by groups",
+                     fn, ST_SHAPE_STR(x), (long long)ch, ST_SHAPE_STR(w), (long long)w->shape[0],
+                     (long long)groups, (long long)w->shape[1]);
+  if (w->shape[2] < 1) return st__error(ST_ERR_SHAPE, "%s: weight %s has an empty kernel", fn, ST_SHAPE_STR(w));
+  if (b && (b->ndim != 1 || b->shape[0] != w->shape[0]))
+    return st__error(ST_ERR_SHAPE, "%s: bias %s must be [%lld], one value per output channel", fn,
+                     ST_SHAPE_STR(b), (long long)w->shape[0]);
+  if (!st__is_float(x->dtype) || w->dtype != x->dtype || (b && b->dtype != x->dtype))
+    return st__error(ST_ERR_DTYPE, "%s: input (%s), weight (%s) and bias (%s) must share a float "
+                     "dtype", fn, st_dtype_name(x->dtype), st_dtype_name(w->dtype),
+                     b ? st_dtype_name(b->dtype) : "none");
+  if (lp[0] < 1 || lp[1] < 0 || lp[2] < 1)
+    return st__error(ST_ERR_ARG, "%s: stride %lld, padding %lld and dilation %lld must be >= 1, "
+                     ">= 0 and >= 1", fn, (long long)lp[0], (long long)lp[1], (long long)lp[2]);
+  int64_t span, len = x->shape[x->ndim - 1];
+  int64_t out = st__window_count(len, lp[1], w->shape[2], lp[2], lp[0], &span);
+  if (out == INT64_MIN)
+    return st__error(ST_ERR_ARG, "%s: kernel %lld with padding and dilation overflows", fn,
+                     (long long)w->shape[2]);
+  if (out <= 0)
+    return st__error(ST_ERR_SHAPE, "%s: output length %lld is too small: input length %lld padded "
+                     "by %lld is smaller than the dilated kernel %lld", fn, (long long)out,
+                     (long long)len, (long long)lp[1], (long long)span);
+  return 0;
+}
+
+/* As PyTorch computes it (at::convolution views 3-D input and weight as 4-D, view4d): the 2-D
+   convolution of x [N, C, 1, L] with weight [O, C/groups, 1, k], stride {1, s}, padding {0, p},
+   dilation {1, d}, so conv2d's kernel, rules and batching serve it, through views. */
+static st_tensor *conv1d(st_tensor *x, st_tensor *w, st_tensor *b, const int64_t *lp,
+                         int64_t groups) {
+  const int64_t stride[2] = {1, lp[0]}, pad[2] = {0, lp[1]}, dil[2] = {1, lp[2]};
+  st_tensor *y = st_conv2d(st_unsqueeze(x, -2), st_unsqueeze(w, 2), b, stride, pad, dil, groups);
+  return st_squeeze(y, -2);
+}
+
+st_tensor *st_conv1d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
+                     const int64_t *padding, const int64_t *dilation, int64_t groups) {
+  int64_t lp[3] = {stride ? stride[0] : 1, padding ? padding[0] : 0, dilation ? dilation[0] : 1};
+  if (check_conv1d(x, weight, bias, lp, groups)) return NULL;
+  if (st_scope_push()) {
+    st_scope_pop();
+    return NULL;
+  }
+  st_tensor *y = conv1d(x, weight, bias, lp, groups);
+  if (y) st_keep(y);
+  st_scope_pop();
+  return y;
+}

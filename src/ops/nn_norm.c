@@ -239,3 +239,129 @@ st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shap
   }
   return st__call1(&c);
 }
+
+/* ------------------------------------------------------------ group_norm and batch_norm */
+
+/* Runs expr in a scope of its own and keeps its result (the composites' temporaries go). */
+#define SCOPED_RESULT(expr)                                                                        \
+  do {                                                                                             \
+    if (st_scope_push()) {                                                                         \
+      st_scope_pop();                                                                              \
+      return NULL;                                                                                 \
+    }                                                                                              \
+    st_tensor *y_ = (expr);                                                                        \
+    if (y_) st_keep(y_);                                                                           \
+    st_scope_pop();                                                                                \
+    return y_;                                                                                     \
+  } while (0)
+
+/* v [C] as [C, 1, ..., 1]: how a per-channel vector broadcasts against x [N, C, ...] (nd dims). */
+static st_tensor *per_channel(st_tensor *v, int nd) {
+  int64_t shape[ST_MAX_DIMS];
+  shape[0] = v ? st_numel(v) : 0;
+  for (int d = 1; d < nd - 1; d++) shape[d] = 1;
+  return st_reshape(v, nd - 1 > 0 ? nd - 1 : 1, shape);
+}
+
+/* y * weight + bias per channel (either may be NULL). */
+static st_tensor *affine(st_tensor *y, st_tensor *w, st_tensor *b, int nd) {
+  if (w) y = st_mul(y, per_channel(w, nd));
+  if (b) y = st_add(y, per_channel(b, nd));
+  return y;
+}
+
+/* A per-channel vector ([C], of x's float kind) for `what`, or NULL allowed. */
+static int check_channel_vec(const char *fn, const char *what, const st_tensor *v, int64_t c) {
+  if (v && (v->ndim != 1 || v->shape[0] != c))
+    return st__error(ST_ERR_SHAPE, "%s: %s %s must be [%lld], one value per channel", fn, what,
+                     ST_SHAPE_STR(v), (long long)c);
+  return 0;
+}
+
+/* x [N, C, *] split into num_groups groups of C / num_groups channels, each normalized over its
+   channels and the spatial dims: layer_norm of x seen as [N, G, C/G * prod(*)] (one fused
+   kernel and its rules), then the per-channel affine, as torch.nn.functional.group_norm. */
+static st_tensor *group_norm(st_tensor *x, int64_t groups, st_tensor *w, st_tensor *b, double eps) {
+  int64_t n = x->shape[0], m = st__numel(x->ndim - 1, x->shape + 1) / groups;
+  st_tensor *g = st_reshape(x, 3, (const int64_t[]){n, groups, m});
+  st_tensor *y = st_layer_norm(g, 1, (const int64_t[]){m}, NULL, NULL, eps);
+  return affine(st_reshape(y, x->ndim, x->shape), w, b, x->ndim);
+}
+
+st_tensor *st_group_norm(st_tensor *x, int64_t num_groups, st_tensor *weight, st_tensor *bias,
+                         double eps) {
+  const char *fn = "st_group_norm";
+  if (!x) return st__null_arg(fn, 1), NULL;
+  if (x->ndim < 2)
+    return st__error(ST_ERR_SHAPE, "%s: input %s must be [N, C, *]", fn, ST_SHAPE_STR(x)), NULL;
+  int64_t c = x->shape[1];
+  if (num_groups < 1 || c % num_groups != 0)
+    return st__error(ST_ERR_ARG, "%s: the %lld channels of input %s are not divisible by "
+                     "num_groups %lld", fn, (long long)c, ST_SHAPE_STR(x), (long long)num_groups),
+           NULL;
+  if (check_channel_vec(fn, "weight", weight, c) || check_channel_vec(fn, "bias", bias, c))
+    return NULL;
+  if (!(eps >= 0)) return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, eps), NULL;
+  SCOPED_RESULT(group_norm(x, num_groups, weight, bias, eps));
+}
+
+/* running = momentum * batch + (1 - momentum) * running, the variance unbiased (n / (n - 1)),
+   as torch's batch_norm updates its buffers: in no-grad mode from the detached batch values,
+   so no graph links them (under st_vmap a batched statistic cannot go into the unbatched
+   buffers: the write fails, as in torch.func). */
+static int update_running(st_tensor *x, const int *dims, st_tensor *rm, st_tensor *rv,
+                          double momentum) {
+  int nd = x->ndim - 1, rc = -1;
+  bool was = st_set_grad_enabled(false);
+  st_tensor *xd = st_detach(x), *m = NULL, *v = NULL; /* both computed before either is written */
+  if (rm) m = st_add(st_mul_scalar(st_mean(xd, nd, dims, false), momentum),
+                     st_mul_scalar(rm, 1 - momentum));
+  if (rv) v = st_add(st_mul_scalar(st_var(xd, nd, dims, 1, false), momentum),
+                     st_mul_scalar(rv, 1 - momentum));
+  if ((!rm || m) && (!rv || v)) rc = (rm ? st_copy_(rm, m) : 0) || (rv ? st_copy_(rv, v) : 0);
+  st_set_grad_enabled(was);
+  return rc;
+}
+
+/* Training: x normalized per channel over N and the spatial dims with the batch's biased
+   variance, layer_norm of x seen as [C, N * prod(*)] (one copy to bring the channels first);
+   evaluation: with the running statistics, (x - mean) / sqrt(var + eps). Then the affine. */
+static st_tensor *batch_norm(st_tensor *x, st_tensor *rm, st_tensor *rv, st_tensor *w,
+                             st_tensor *b, bool training, double momentum, double eps) {
+  int nd = x->ndim, dims[ST_MAX_DIMS];
+  if (!training) {
+    st_tensor *inv = st_rsqrt(st_add_scalar(per_channel(rv, nd), eps));
+    return affine(st_mul(st_sub(x, per_channel(rm, nd)), inv), w, b, nd);
+  }
+  dims[0] = 0;
+  for (int d = 2; d < nd; d++) dims[d - 1] = d;
+  if ((rm || rv) && update_running(x, dims, rm, rv, momentum)) return NULL;
+  st_tensor *xt = st_transpose(x, 0, 1);
+  int64_t c = x->shape[1], m = x->shape[0] * st__numel(nd - 2, x->shape + 2);
+  st_tensor *flat = st_reshape(xt, 2, (const int64_t[]){c, m});
+  st_tensor *y = st_layer_norm(flat, 1, (const int64_t[]){m}, NULL, NULL, eps);
+  st_tensor *yt = xt ? st_reshape(y, nd, xt->shape) : NULL;
+  return affine(st_transpose(yt, 0, 1), w, b, nd);
+}
+
+st_tensor *st_batch_norm(st_tensor *x, st_tensor *running_mean, st_tensor *running_var,
+                         st_tensor *weight, st_tensor *bias, bool training, double momentum,
+                         double eps) {
+  const char *fn = "st_batch_norm";
+  if (!x) return st__null_arg(fn, 1), NULL;
+  if (x->ndim < 2)
+    return st__error(ST_ERR_SHAPE, "%s: input %s must be [N, C, *]", fn, ST_SHAPE_STR(x)), NULL;
+  int64_t c = x->shape[1];
+  if (check_channel_vec(fn, "running_mean", running_mean, c) ||
+      check_channel_vec(fn, "running_var", running_var, c) ||
+      check_channel_vec(fn, "weight", weight, c) || check_channel_vec(fn, "bias", bias, c))
+    return NULL;
+  if (!training && (!running_mean || !running_var))
+    return st__error(ST_ERR_ARG, "%s: evaluation mode needs running_mean and running_var", fn),
+           NULL;
+  if (training && c && st__numel(x->ndim, x->shape) / c <= 1)
+    return st__error(ST_ERR_SHAPE, "%s: expected more than 1 value per channel when training, "
+                     "got input %s", fn, ST_SHAPE_STR(x)), NULL;
+  if (!(eps >= 0)) return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, eps), NULL;
+  SCOPED_RESULT(batch_norm(x, running_mean, running_var, weight, bias, training, momentum, eps));
+}

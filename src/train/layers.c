@@ -295,22 +295,15 @@ st_tensor *st_conv2d_layer_apply(const st_conv2d_layer *l, st_tensor *const *par
                         dil, or_default(l->groups, 1)));
 }
 
-/* Conv1d as Conv2d over a unit height: x [N, C, 1, L], weight [O, C/g, 1, k]. */
+/* st_conv1d (itself a 2-D convolution over a unit height), with the layer's defaults. */
 st_tensor *st_conv1d_layer_apply(const st_conv1d_layer *l, st_tensor *const *params, st_tensor *x) {
   const char *fn = "st_conv1d_layer_apply";
   if (!l) return st__tr_error(ST_ERR_ARG, "%s: the layer is NULL", fn), NULL;
   st_tensor *w = param_at(fn, params, l->index);
   if (!w || !x) return x ? NULL : (st__tr_null_arg(fn, 3), NULL);
-  int nd = st_ndim(x);
-  if (nd != 2 && nd != 3)
-    return st__tr_error(ST_ERR_SHAPE, "%s: x must be [N, C, L] or [C, L], not %d-dim", fn, nd),
-           NULL;
-  int64_t stride[2] = {1, or_default(l->stride, 1)}, pad[2] = {0, l->padding};
-  int64_t dil[2] = {1, or_default(l->dilation, 1)};
-  SCOPED(fn, st_squeeze(conv2d_any(st_unsqueeze(x, -2), nd == 2, st_unsqueeze(w, 2),
-                                   l->no_bias ? NULL : params[l->index + 1], stride, pad, dil,
-                                   or_default(l->groups, 1)),
-                        -2));
+  int64_t stride = or_default(l->stride, 1), pad = l->padding, dil = or_default(l->dilation, 1);
+  return st_conv1d(x, w, l->no_bias ? NULL : params[l->index + 1], &stride, &pad, &dil,
+                   or_default(l->groups, 1));
 }
 
 st_tensor *st_layer_norm_layer_apply(const st_layer_norm_layer *l, st_tensor *const *params,
@@ -350,46 +343,9 @@ st_tensor *st_mlp_apply(const st_mlp *m, st_tensor *const *params, st_tensor *x)
 
 /* ------------------------------------------------------------------------------ batch norm */
 
-/* [1, C, 1, ...] for x of nd dims: how per-channel vectors broadcast against x. */
-static st_tensor *per_channel(st_tensor *v, int nd) {
-  int64_t shape[ST_MAX_DIMS];
-  for (int d = 0; d < nd; d++) shape[d] = 1;
-  shape[1] = -1;
-  return st_reshape(v, nd, shape);
-}
-
-/* running = (1 - m) running + m batch (the variance unbiased by n / (n - 1)), as
-   torch.nn.functional.batch_norm updates them; then num_batches_tracked += 1. The batch values
-   are read as numbers (the primal under st_grad / st_jvp), so no graph links them. */
-static int update_running(const st_batch_norm_layer *l, st_tensor *mean, st_tensor *var,
-                          int64_t n) {
-  const char *fn = "st_batch_norm_layer_apply";
-  int64_t c = l->features;
-  double *bm = malloc(sizeof(double) * (size_t)c * 4);
-  if (!bm) return st__tr_error(ST_ERR_OOM, "%s: out of memory", fn);
-  double *bv = bm + c, *rm = bv + c, *rv = rm + c;
-  int rc = st_to_f64(mean, bm, c);
-  if (!rc) rc = st_to_f64(var, bv, c);
-  if (rc && st_last_status() == ST_ERR_TRANSFORM)
-    rc = st__tr_error(ST_ERR_TRANSFORM,
-                      "%s: training mode updates the running statistics, which a batch under "
-                      "st_vmap does not have (every lane has its own): apply it with train = "
-                      "false, or make the layer with no_running_stats",
-                      fn);
-  if (!rc) rc = st_to_f64(l->running_mean, rm, c);
-  if (!rc) rc = st_to_f64(l->running_var, rv, c);
-  double m = l->momentum ? l->momentum : 0.1, unbias = (double)n / (double)(n - 1);
-  for (int64_t k = 0; !rc && k < c; k++) {
-    rm[k] = (1 - m) * rm[k] + m * bm[k];
-    rv[k] = (1 - m) * rv[k] + m * bv[k] * unbias;
-  }
-  if (!rc) rc = st__tr_assign(l->running_mean, st_from_data(ST_F64, ST_SHAPE(c), rm));
-  if (!rc) rc = st__tr_assign(l->running_var, st_from_data(ST_F64, ST_SHAPE(c), rv));
-  if (!rc) rc = st__tr_assign(l->num_batches_tracked, st_add_scalar(l->num_batches_tracked, 1));
-  free(bm);
-  return rc;
-}
-
+/* st_batch_norm with the layer's buffers (training and no running statistics: the batch's),
+   then num_batches_tracked += 1 after a training step that updated them. Under st_vmap the
+   batch statistics cannot go into the buffers: the refusal says what to do instead. */
 static st_tensor *batch_norm(const st_batch_norm_layer *l, st_tensor *const *params, st_tensor *x,
                              bool train) {
   const char *fn = "st_batch_norm_layer_apply";
@@ -398,32 +354,25 @@ static st_tensor *batch_norm(const st_batch_norm_layer *l, st_tensor *const *par
     return st__tr_error(ST_ERR_SHAPE, "%s: x must be [N, %lld], [N, %lld, L] or [N, %lld, H, W]",
                         fn, (long long)l->features, (long long)l->features, (long long)l->features),
            NULL;
-  double eps = l->eps ? l->eps : 1e-5;
-  bool tracked = !l->no_running_stats;
-  st_tensor *mean, *var;
-  if (train || !tracked) {
-    int dims[3] = {0, 2, 3};
-    int64_t n = st_numel(x) / l->features;
-    if (n < 2)
-      return st__tr_error(ST_ERR_SHAPE,
-                          "%s: training needs more than 1 value per channel (x has "
-                          "%lld)",
-                          fn, (long long)n),
-             NULL;
-    mean = st_mean(x, nd - 1, dims, true);
-    var = st_var(x, nd - 1, dims, 0, true);
-    if (!mean || !var) return NULL;
-    if (tracked && update_running(l, mean, var, n)) return NULL;
-  } else {
-    mean = per_channel(l->running_mean, nd);
-    var = per_channel(l->running_var, nd);
-  }
-  st_tensor *y = st_mul(st_sub(x, mean), st_rsqrt(st_add_scalar(var, eps)));
+  bool tracked = !l->no_running_stats, update = train && tracked;
+  st_tensor *w = NULL, *b = NULL;
   if (!l->no_affine) {
-    st_tensor *w = param_at(fn, params, l->index);
-    if (!w) return NULL;
-    y = st_add(st_mul(y, per_channel(w, nd)), per_channel(params[l->index + 1], nd));
+    if (!(w = param_at(fn, params, l->index))) return NULL;
+    b = params[l->index + 1];
   }
+  st_tensor *y = st_batch_norm(x, tracked ? l->running_mean : NULL, tracked ? l->running_var : NULL,
+                               w, b, train || !tracked, l->momentum ? l->momentum : 0.1,
+                               l->eps ? l->eps : 1e-5);
+  if (!y && update && st__tr_status() == ST_ERR_TRANSFORM)
+    return st__tr_error(ST_ERR_TRANSFORM,
+                        "%s: training mode updates the running statistics, which a batch under "
+                        "st_vmap does not have (every lane has its own): apply it with train = "
+                        "false, or make the layer with no_running_stats",
+                        fn),
+           NULL;
+  if (y && update &&
+      st__tr_assign(l->num_batches_tracked, st_add_scalar(l->num_batches_tracked, 1)))
+    return NULL;
   return y;
 }
 

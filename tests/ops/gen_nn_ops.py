@@ -80,16 +80,23 @@ OPS = {
     "NN_SMOOTH_L1": lambda t, p: F.smooth_l1_loss(t[0], t[1], reduction=RED[p[0]], beta=p[1]),
     "NN_HUBER": lambda t, p: F.huber_loss(t[0], t[1], reduction=RED[p[0]], delta=p[1]),
     "NN_KL_DIV": lambda t, p: F.kl_div(t[0], t[1], reduction=RED[p[0]], log_target=bool(p[1])),
+    "NN_CONV1D": lambda t, p: F.conv1d(t[0], t[1], t[2], stride=p[0], padding=p[1],
+                                       dilation=p[2], groups=p[3]),
+    "NN_GROUP_NORM": lambda t, p: F.group_norm(t[0], p[0], t[1], t[2], eps=p[1]),
+    "NN_BATCH_NORM": lambda t, p: F.batch_norm(t[0], t[1], t[2], t[3], t[4], training=bool(p[0]),
+                                               momentum=p[1], eps=p[2]),
 }
+# integer parameters of each op: how many of params go to ip[] (the rest to p[])
+INT_PARAMS = {"NN_CONV1D": 4, "NN_GROUP_NORM": 1, "NN_BATCH_NORM": 1}
 
 CASES = []
 
 
-def case(name, source, op, dtype, params, inputs, diff=None, ip=(), kink=False):
+def case(name, source, op, dtype, params, inputs, diff=None, ip=(), kink=False, stateful=False):
     """kink: inputs where the op is not differentiable or at its domain's edge (finite
     differences and scaled vmap lanes do not apply there; torch's choice is what it checks)."""
     CASES.append((name, source, op, dtype, list(params), list(ip), inputs,
-                  diff if diff is not None else [x is not None for x in inputs], kink))
+                  diff if diff is not None else [x is not None for x in inputs], kink, stateful))
 
 
 def with_values(shape, values):
@@ -182,6 +189,52 @@ case("kl_div target 0: xlogy's NaN target gradient", "torch's xlogy composite", 
      "ST_F64", [SUM, 0], [tens([4], -3, -0.1, 32), with_values([4], [0.0, 0.5, 0.0, 0.25])],
      kink=True)
 
+# ---- conv1d: sample_inputs_conv1d (bias or not, stride, padding, dilation, groups, unbatched);
+# params: stride, padding, dilation, groups.
+for dt in ("ST_F64", "ST_F32"):
+    case("conv1d [1, 3, 4] * [3, 3, 3] + bias", "sample_inputs_conv1d", "NN_CONV1D", dt,
+         [1, 0, 1, 1], [tens([1, 3, 4], -1, 1, 40), tens([3, 3, 3], -1, 1, 41),
+                        tens([3], -1, 1, 42)])
+    case("conv1d stride 2, padding 1", "sample_inputs_conv1d", "NN_CONV1D", dt, [2, 1, 1, 1],
+         [tens([2, 3, 5], -1, 1, 43), tens([4, 3, 3], -1, 1, 44), tens([4], -1, 1, 45)])
+    case("conv1d groups 2, dilation 2, no bias", "sample_inputs_conv1d", "NN_CONV1D", dt,
+         [1, 2, 2, 2], [tens([1, 4, 6], -1, 1, 46), tens([4, 2, 3], -1, 1, 47), None])
+    case("conv1d unbatched", "sample_inputs_conv1d (unbatched)", "NN_CONV1D", dt, [1, 0, 1, 1],
+         [tens([3, 6], -1, 1, 48), tens([2, 3, 2], -1, 1, 49), tens([2], -1, 1, 50)])
+
+# ---- group_norm: sample_inputs_group_norm ((1, 6, 3) in 2 groups with weight and bias,
+# (4, 6, 2, 3) in 3, no affine in 1 group); params: num_groups, eps.
+for dt in ("ST_F64", "ST_F32"):
+    case("group_norm [1, 6, 3], 2 groups", "sample_inputs_group_norm", "NN_GROUP_NORM", dt,
+         [2, 1e-5], [tens([1, 6, 3], -2, 2, 51), tens([6], 0.5, 1.5, 52), tens([6], -1, 1, 53)])
+    case("group_norm [4, 6, 2, 3], 3 groups", "sample_inputs_group_norm", "NN_GROUP_NORM", dt,
+         [3, 1e-5], [tens([4, 6, 2, 3], -2, 2, 54), tens([6], 0.5, 1.5, 55),
+                     tens([6], -1, 1, 56)])
+    case("group_norm [2, 6], 1 group, no affine", "sample_inputs_group_norm", "NN_GROUP_NORM",
+         dt, [1, 1e-3], [tens([2, 6], -2, 2, 57), None, None])
+
+# ---- batch_norm: sample_inputs_batch_norm / common_nn.py's BatchNorm1d/2d tests: training
+# with running statistics (updated in place: the case records them after the call), momentum
+# 0.1 and 0.3, evaluation with them, training without them or without affine; params:
+# training, momentum, eps.
+for dt in ("ST_F64", "ST_F32"):
+    rm, rv = tens([3], -0.5, 0.5, 60), tens([3], 0.5, 2, 61)
+    case("batch_norm [4, 3, 5], training", "sample_inputs_batch_norm", "NN_BATCH_NORM", dt,
+         [1, 0.1, 1e-5], [tens([4, 3, 5], -2, 2, 62), rm, rv, tens([3], 0.5, 1.5, 63),
+                          tens([3], -1, 1, 64)], [True, False, False, True, True],
+         stateful=True)
+    case("batch_norm [6, 3], training, momentum 0.3", "common_nn.py BatchNorm1d",
+         "NN_BATCH_NORM", dt, [1, 0.3, 1e-3], [tens([6, 3], -2, 2, 65), rm, rv, None, None],
+         [True, False, False, False, False], stateful=True)
+    case("batch_norm [2, 3, 2, 2], evaluation", "common_nn.py BatchNorm2d (eval)",
+         "NN_BATCH_NORM", dt, [0, 0.1, 1e-5], [tens([2, 3, 2, 2], -2, 2, 66), rm, rv,
+                                                tens([3], 0.5, 1.5, 67), tens([3], -1, 1, 68)],
+         [True, False, False, True, True])
+    case("batch_norm training without running stats", "sample_inputs_batch_norm (None stats)",
+         "NN_BATCH_NORM", dt, [1, 0.1, 1e-5], [tens([3, 3, 4], -2, 2, 69), None, None,
+                                                tens([3], 0.5, 1.5, 70), None],
+         [True, False, False, True, False])
+
 
 def c_arr(t):
     if t is None:
@@ -219,13 +272,17 @@ def main():
     print("  int64_t out_shape[4];")
     print("  const double *want, *g, *grad[NN_MAX_IN];")
     print("  const double *after[NN_MAX_IN]; /* inputs after the call (running stats), or NULL */")
-    print("  bool kink; /* inputs at kinks: no finite-difference checks */")
+    print("  bool kink; /* inputs at kinks or the domain's edge: no finite-difference checks */")
+    print("  bool stateful; /* writes its inputs (running stats): no vmap or jacobians */")
     print("} nn_case;\n")
     print("static const nn_case NN_CASES[] = {")
-    for name, source, op, dtype, params, ip, inputs, diff, kink in CASES:
+    for name, source, op, dtype, params, ip, inputs, diff, kink, stateful in CASES:
+        ni = INT_PARAMS.get(op, 0)
+        ip, fparams = [int(v) for v in params[:ni]], params[ni:]
         tdt = torch.float32 if dtype == "ST_F32" else torch.float64
         inputs = [None if x is None else x.to(tdt).double() for x in inputs]
         y, g, grads, after = run_case(op, dtype, params, inputs, diff)
+        params = fparams
         n = len(inputs)
         print('  {"%s", "%s", %s, %s, {%s}, {%s}, %d,' % (
             name, source, op, dtype, ", ".join(c_double(v) for v in params) or "0",
@@ -239,7 +296,8 @@ def main():
         print("   {%s}," % ", ".join(c_arr(gr) for gr in grads))
         changed = [None if (x is None or torch.equal(a.double(), x)) else a
                    for x, a in zip(inputs, after)]
-        print("   {%s}, %s}," % (", ".join(c_arr(a) for a in changed), "true" if kink else "false"))
+        print("   {%s}, %s, %s}," % (", ".join(c_arr(a) for a in changed),
+                                    "true" if kink else "false", "true" if stateful else "false"))
     print("};\n")
     print("#define NN_NCASES ((int)(sizeof NN_CASES / sizeof NN_CASES[0]))\n")
     print("#endif")

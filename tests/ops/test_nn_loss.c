@@ -59,3 +59,55 @@ TEST(bce_with_logits_weight_gradients) {
   CHECK_EQ_INT(st_gradcheck(bce_weights, NULL, 4, in, 1, 1e-6, 1e-7, 1e-5), 0);
   CHECK_EQ_INT(st_gradgradcheck(bce_weights, NULL, 4, in, 1, 1e-6, 1e-7, 1e-5), 0);
 }
+
+/* ------------------------------------------------ properties ported from torch's test_nn.py */
+
+static double item_of(st_tensor *t) { return t ? st_item(t) : NAN; }
+
+/* test_bce_with_logits_gives_same_result_as_sigmoid_and_bce_loss (with and without weight, and
+   pos_weight against its expansion), test_bce_loss_always_nonnegative and
+   test_bce_with_logits_stability: logits of +-100 give finite losses. */
+TEST(bce_properties_from_test_nn) {
+  st_manual_seed(4);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(16, 4)), *t = st_rand(ST_F64, ST_SHAPE(16, 4));
+  st_tensor *w = st_rand(ST_F64, ST_SHAPE(4));
+  CHECK_NEAR(item_of(st_binary_cross_entropy_with_logits(x, t, NULL, NULL, ST_REDUCTION_MEAN)),
+             item_of(st_binary_cross_entropy(st_sigmoid(x), t, NULL, ST_REDUCTION_MEAN)), 1e-12);
+  CHECK_NEAR(item_of(st_binary_cross_entropy_with_logits(x, t, w, NULL, ST_REDUCTION_SUM)),
+             item_of(st_binary_cross_entropy(st_sigmoid(x), t, w, ST_REDUCTION_SUM)), 1e-10);
+  /* pos_weight p: -(p t log s + (1 - t) log(1 - s)) */
+  st_tensor *p = st_full(ST_F64, ST_SHAPE(4), 3), *s = st_sigmoid(x);
+  st_tensor *manual = st_neg(st_add(st_mul(st_mul(p, t), st_log(s)),
+                                    st_mul(st_add_scalar(st_neg(t), 1), st_log1p(st_neg(s)))));
+  CHECK_NEAR(item_of(st_binary_cross_entropy_with_logits(x, t, NULL, p, ST_REDUCTION_MEAN)),
+             item_of(st_mean_all(manual)), 1e-12);
+  st_tensor *ones = st_ones(ST_F64, ST_SHAPE(16, 4)), *zeros = st_zeros(ST_F64, ST_SHAPE(16, 4));
+  CHECK(item_of(st_binary_cross_entropy(ones, ones, NULL, ST_REDUCTION_SUM)) >= 0);
+  CHECK(item_of(st_binary_cross_entropy(zeros, zeros, NULL, ST_REDUCTION_SUM)) >= 0);
+  CHECK_NEAR(item_of(st_binary_cross_entropy(ones, zeros, NULL, ST_REDUCTION_MEAN)), 100, 0);
+  st_tensor *big = st_from_data(ST_F32, ST_SHAPE(2), (const float[]){10, 100});
+  st_tensor *tgt = st_from_data(ST_F32, ST_SHAPE(2), (const float[]){0, 1});
+  double l = item_of(st_binary_cross_entropy_with_logits(big, tgt, NULL, NULL, ST_REDUCTION_SUM));
+  CHECK(isfinite(l));
+  CHECK_NEAR(l, 10.0000454, 1e-5); /* softplus(10) + softplus(-100) */
+}
+
+/* test_kl_div_log_softmax_target: a distribution's divergence from itself is 0, with log-
+   probabilities as target (log_target) or probabilities. */
+TEST(kl_div_of_a_distribution_with_itself_is_zero) {
+  st_manual_seed(6);
+  st_tensor *a = st_log_softmax(st_randn(ST_F64, ST_SHAPE(2, 5)), 1);
+  CHECK_NEAR(item_of(st_kl_div(a, a, ST_REDUCTION_SUM, true)), 0, 1e-15);
+  CHECK_NEAR(item_of(st_kl_div(a, st_exp(a), ST_REDUCTION_SUM, false)), 0, 1e-15);
+}
+
+/* test_smoothl1loss_intergral_target / beta 0 and huber: smooth_l1(beta) = huber(delta=beta) /
+   beta, and beta 0 is l1 (torch's special case). */
+TEST(smooth_l1_huber_and_l1_agree) {
+  st_manual_seed(8);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3, 7)), *t = st_randn(ST_F64, ST_SHAPE(3, 7));
+  CHECK_NEAR(item_of(st_smooth_l1_loss(x, t, ST_REDUCTION_SUM, 0.5)),
+             item_of(st_huber_loss(x, t, ST_REDUCTION_SUM, 0.5)) / 0.5, 1e-12);
+  CHECK_NEAR(item_of(st_smooth_l1_loss(x, t, ST_REDUCTION_MEAN, 0)),
+             item_of(st_l1_loss(x, t, ST_REDUCTION_MEAN)), 1e-15);
+}
