@@ -42,9 +42,7 @@ static int kernel_act(const st_opcall *c, st_tensor *const *out) {
 
 /* x > v (bool), with v a 0-dim scalar of x's dtype. */
 static st_tensor *greater(st_tensor *x, double v) {
-  st_tensor *s = st_scalar(x->dtype, v), *r = st_gt(x, s);
-  st_release(s);
-  return r;
+  return st_gt(x, st_scalar(x->dtype, v));
 }
 
 /* The derivative of each activation times g (a gradient or a tangent), in public ops:
@@ -74,7 +72,6 @@ static st_tensor *act_times(st_op_id id, const st_attrs *at, st_tensor *x, st_te
     mask = st_logical_and(lo, below);
     other = st_zeros_like(g);
     r = st_where(mask, g, other);
-    st_release(lo), st_release(hi), st_release(below);
     break;
   }
   default:
@@ -83,7 +80,7 @@ static st_tensor *act_times(st_op_id id, const st_attrs *at, st_tensor *x, st_te
     r = st_mul(g, other);
     break;
   }
-  st_release(mask), st_release(other), st_release(t);
+  (void)t; /* the temporaries are the rule's scope's */
   return r;
 }
 
