@@ -474,6 +474,15 @@ st_tensor *st_argsort(st_tensor *a, int dim, bool descending, bool stable); /* s
    *indices when not NULL. 0 <= k <= size(dim); bool input is refused, as in torch. */
 st_tensor *st_topk(st_tensor *a, int64_t k, int dim, bool largest, bool sorted,
                    st_tensor **indices);
+/* torch.masked_fill out of place: a where mask (ST_BOOL) is false, value where it is true; a
+   and mask broadcast together, the result keeps a's dtype. */
+st_tensor *st_masked_fill(st_tensor *a, st_tensor *mask, double value);
+/* torch.index_add: a copy of a with alpha * source's slice j added to slice index[j] along dim
+   (index: 1-D ST_I64, repeats accumulate; source: a's shape and dtype but along dim). */
+st_tensor *st_index_add(st_tensor *a, int dim, st_tensor *index, st_tensor *source, double alpha);
+/* F.one_hot: ST_I64 classes in [0, num_classes) to a.shape + [num_classes] ST_I64 of 0/1;
+   num_classes -1 takes the largest class + 1 (needs the values: not inside a transform). */
+st_tensor *st_one_hot(st_tensor *a, int64_t num_classes);
 
 /* ======================================================================================= ops: nn */
 

@@ -37,3 +37,17 @@ void st__k_repeat(st_view out, st_view src);
 void st__k_tri(st_view out, st_view src, int64_t k, bool lower);
 
 #endif
+
+/* ------------------------------------------------- kernels/select.c: masks, one-hot, cross */
+
+/* out[p] = value (converted to out's dtype) wherever mask[p]; mask (ST_BOOL) has out's ndim and
+   shape (0 strides where broadcast). */
+void st__k_masked_fill(st_view out, st_view mask, double value);
+
+/* A contiguous zeroed ST_I64 out of a's shape + [classes] gets 1 at each a[p] (already checked to
+   lie in [0, classes)). */
+void st__k_one_hot(int64_t *out, st_view a, int64_t classes);
+
+/* The cross product along the middle dim (of size 3) of contiguous [outer, 3, inner] buffers of
+   one dtype (ST_F64 or ST_I64; integers wrap). */
+void st__k_cross(void *out, const void *a, const void *b, bool i64, int64_t outer, int64_t inner);

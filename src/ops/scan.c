@@ -115,16 +115,18 @@ const st_op st__op_cumsum = {.id = ST_OP_cumsum,
 
 /* The masks of PyTorch's cumprod_backward (aten/src/ATen/native/ReduceOps.cpp), from the zeros
    of x along d: `before` the positions before a line's first zero, `first` that zero. Constants
-   of x (comparisons), so the formulas below are differentiated with them held. */
+   of x (comparisons), so the formulas below are differentiated with them held; `after` the
+   positions between the first and the second zero. */
 typedef struct {
-  st_tensor *before, *first;
+  st_tensor *before, *first, *after; /* after: past the first zero, before the second */
 } zero_masks;
 
 static zero_masks masks_of(st_tensor *x, int d) {
   st_tensor *z = st_eq(x, st_scalar(st_dtype_of(x), 0));
   st_tensor *count = st_cumsum(z, d); /* zeros up to and including each position */
-  return (zero_masks){st_eq(count, st_scalar(ST_I64, 0)),
-                      st_logical_and(z, st_eq(count, st_scalar(ST_I64, 1)))};
+  st_tensor *one_zero = st_eq(count, st_scalar(ST_I64, 1));
+  return (zero_masks){st_eq(count, st_scalar(ST_I64, 0)), st_logical_and(z, one_zero),
+                      st_logical_and(st_logical_not(z), one_zero)};
 }
 
 /* x with its first zero (per line) replaced by 1: cumprod of it at j >= that zero is the
@@ -137,17 +139,23 @@ static st_tensor *first_zero_as_one(st_tensor *x, const zero_masks *k) {
    - before the line's first zero, x_k != 0 and the product is y_j / x_k: the reversed cumsum
      of g * y divided by x_k (y_j = 0 past the zero, so those terms vanish);
    - at the first zero z: sum_{j >= z} g_j cumprod(x with x_z = 1)_j, a reversed cumsum again;
-   - past the first zero every product holds x_z = 0: zero.
-   O(n) like the forward. The masks are constants, so the second derivative is exact where the
-   input has no zero; at zeros it misses the terms through the masked-out zero, as PyTorch's. */
+   - past the first zero every product holds x_z = 0, so the gradient is 0, but its derivative
+     in x_z is not: up to the line's second zero it is written x_z * (the same sum without x_z),
+     x_z * reversed_cumsum(g * cumprod(x with x_z = 1))_k / x_k, whose value is 0 and whose
+     derivatives are exact; from the second zero on, 0.
+   O(n) like the forward. The masks are constants of x, so the second derivative is exact where
+   a line has at most one zero (PyTorch's double backward of cumprod agrees there). */
 static st_tensor *cumprod_backward(st_tensor *g, st_tensor *x, st_tensor *y, int d) {
   if (d < 0) return st_reshape(g, 0, NULL); /* a 0-dim input: y = x */
   zero_masks k = masks_of(x, d);
   st_tensor *one = st_scalar(st_dtype_of(x), 1), *zero = st_scalar(st_dtype_of(x), 0);
-  st_tensor *safe_x = st_where(k.before, x, one);
+  st_tensor *safe_x = st_where(st_logical_or(k.before, k.after), x, one);
   st_tensor *grad_before = st_div(reversed_cumsum(st_mul(g, y), d), safe_x);
   st_tensor *at_zero = reversed_cumsum(st_mul(g, st_cumprod(first_zero_as_one(x, &k), d)), d);
-  return st_where(k.before, grad_before, st_where(k.first, at_zero, zero));
+  st_tensor *x_zero = st_sum(st_where(k.first, x, zero), 1, &d, true); /* 0, with its derivative */
+  st_tensor *after = st_mul(x_zero, st_div(at_zero, safe_x));
+  return st_where(k.before, grad_before,
+                  st_where(k.first, at_zero, st_where(k.after, after, zero)));
 }
 
 static int vjp_cumprod(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {

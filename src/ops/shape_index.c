@@ -1,5 +1,6 @@
-/* shape_index.c — the indexing ops of the shape family: index_select, gather and scatter_add,
-   with i64 indices checked in infer before anything is allocated. Shared helpers, the family's
+/* shape_index.c — the indexing ops of the shape family: index_select, gather, scatter_add,
+   index_add, masked_fill and one_hot, with i64 indices checked in infer before anything is
+   allocated. Shared helpers, the family's
    conventions and its record macro are in shape.h. */
 #include <limits.h>
 #include <math.h>
@@ -229,6 +230,228 @@ const st_op st__op_scatter_add =
     RECORD(scatter_add, 3, infer_scatter_add, kernel_scatter_add, vjp_scatter_add, ST_SAVE_IN(1),
            jvp_scatter_add, vmap_gather);
 
+/* ------------------------------------------------ masked_fill: in = (a, mask), f[0] = value */
+
+/* Strides that read t as the shape [nd] it broadcasts to (0 where it repeats). */
+static void broadcast_strides(const st_tensor *t, int nd, const int64_t *shape, int64_t *strides) {
+  for (int d = 0; d < nd; d++) {
+    int td = d - (nd - t->ndim);
+    strides[d] = td < 0 || (t->shape[td] == 1 && shape[d] != 1) ? 0 : t->strides[td];
+  }
+}
+
+/* torch.masked_fill out of place: self and mask broadcast together (expand_outplace), the
+   result keeps self's dtype. */
+static int infer_masked_fill(const st_opcall *c, st_meta *m) {
+  const st_tensor *a = c->in[0], *mask = c->in[1];
+  if (mask->dtype != ST_BOOL)
+    return st__op_error(c, ST_ERR_DTYPE, "mask must be bool, not %s", st_dtype_name(mask->dtype));
+  double v = c->a.f[0];
+  if (a->dtype == ST_I64 && !(v >= -0x1p63 && v < 0x1p63 && v == (double)(int64_t)v))
+    return st__op_error(c, ST_ERR_ARG, "value %g is not an i64 value", v);
+  int64_t shape[ST_MAX_DIMS];
+  int nd = st__broadcast_shapes(ST_FN(c), a->ndim, a->shape, mask->ndim, mask->shape, shape);
+  if (nd < 0) return -1;
+  st__meta_set(m, a->dtype, nd, shape);
+  return 0;
+}
+static int kernel_masked_fill(const st_opcall *c, st_tensor *const *out) {
+  st_tensor *o = out[0];
+  int64_t sa[ST_MAX_DIMS], sm[ST_MAX_DIMS];
+  broadcast_strides(c->in[0], o->ndim, o->shape, sa);
+  broadcast_strides(c->in[1], o->ndim, o->shape, sm);
+  st__k_copy(st__view_of(o), (st_view){st__data(c->in[0]), o->dtype, o->ndim, o->shape, sa});
+  st__k_masked_fill(st__view_of(o), (st_view){st__data(c->in[1]), ST_BOOL, o->ndim, o->shape, sm},
+                    c->a.f[0]);
+  return 0;
+}
+/* derivatives.yaml, masked_fill.Scalar: self: grad.masked_fill(mask, 0) (summed back to self's
+   shape where it broadcast); mask: non-differentiable. */
+static int vjp_masked_fill(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  if (!a->needs[0]) return 0;
+  ST_GRAD(0, st__sum_to(st_masked_fill(gout[0], a->in[1], 0), &a->in_meta[0]));
+  return 0;
+}
+/* derivatives.yaml, masked_fill.Scalar: result: self_t.masked_fill(mask, 0). */
+static int jvp_masked_fill(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (!tin[0]) return 0;
+  tout[0] = st_masked_fill(tin[0], a->in[1], 0); /* self_t and mask broadcast as self did */
+  return tout[0] ? 0 : st__rule_failed();
+}
+const st_op st__op_masked_fill = {.id = ST_OP_masked_fill,
+                                  .name = "masked_fill",
+                                  .nin = 2,
+                                  .nout = 1,
+                                  .infer = infer_masked_fill,
+                                  .kernel = kernel_masked_fill,
+                                  .saves = ST_SAVE_IN(1),
+                                  .vjp = vjp_masked_fill,
+                                  .jvp = jvp_masked_fill,
+                                  .vmap = st__vmap_elementwise,
+                                  .samples = FAMILY_SAMPLES};
+
+/* ------------------------------- index_add: in = (a, index, source), i[0] dim, f[0] alpha */
+
+/* torch.index_add: a copy of a with alpha * source's slice j added at slice index[j] along dim.
+   index is 1-D i64 with one entry per slice of source; source has a's shape but along dim and
+   a's dtype (as torch requires). */
+static int infer_index_add(const st_opcall *c, st_meta *m) {
+  const st_tensor *a = c->in[0], *index = c->in[1], *src = c->in[2];
+  int d = wrap(c, c->a.i[0], a->ndim);
+  if (d < 0 || check_index_dtype(c, index)) return -1;
+  if (index->ndim > 1)
+    return st__op_error(c, ST_ERR_SHAPE, "index must be 1-D, got shape %s", ST_SHAPE_STR(index));
+  if (src->dtype != a->dtype)
+    return st__op_error(c, ST_ERR_DTYPE, "source is %s but the input is %s (they must match)",
+                        st_dtype_name(src->dtype), st_dtype_name(a->dtype));
+  double alpha = c->a.f[0];
+  if (a->dtype != ST_F32 && a->dtype != ST_F64 && alpha != (double)(int64_t)alpha)
+    return st__op_error(c, ST_ERR_ARG, "alpha %g must be an integer for %s input", alpha,
+                        st_dtype_name(a->dtype));
+  bool same_rank = src->ndim == a->ndim || (a->ndim == 0 && src->ndim == 1);
+  for (int k = 0; same_rank && k < a->ndim; k++) same_rank = k == d || src->shape[k] == a->shape[k];
+  int64_t n = st__numel(index->ndim, index->shape), along = src->ndim ? src->shape[d] : 1;
+  if (!same_rank || n != along)
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "source %s must have the input's shape %s but along dim %d, where it "
+                        "needs one slice per index (%lld)",
+                        ST_SHAPE_STR(src), ST_SHAPE_STR(a), d, (long long)n);
+  if (check_index_range(c, index, d, a->ndim ? a->shape[d] : 1)) return -1;
+  st__meta_like(m, a);
+  return 0;
+}
+static int kernel_index_add(const st_opcall *c, st_tensor *const *out) {
+  st_tensor *a = c->in[0], *index = c->in[1], *src = c->in[2], *o = out[0];
+  int d = a->ndim ? st__wrap_dim(ST_FN(c), (int)c->a.i[0], a->ndim) : 0;
+  st__k_copy(st__view_of(o), st__view_of(a));
+  st_tensor *scaled = NULL;
+  if (c->a.f[0] != 1) { /* alpha * source, in its dtype */
+    if (!(scaled = st__empty(src->dtype, src->ndim, src->shape))) return -1;
+    st__k_copy(st__view_of(scaled), st__view_of(src));
+    int64_t n = st_numel(scaled);
+    double alpha = c->a.f[0];
+    for (int64_t k = 0; k < n; k++) {
+      char *p = st__data(scaled);
+      if (src->dtype == ST_F64)
+        ((double *)p)[k] *= alpha;
+      else if (src->dtype == ST_F32)
+        ((float *)p)[k] = (float)(((float *)p)[k] * alpha);
+      else
+        ((int64_t *)p)[k] = (int64_t)((uint64_t)((int64_t *)p)[k] * (uint64_t)(int64_t)alpha);
+    }
+  }
+  st_view sv = scaled ? st__view_of(scaled) : st__view_of(src);
+  /* index_add along dim is scatter_add with index[j] repeated over source's other dims */
+  int64_t istrides[ST_MAX_DIMS] = {0};
+  int nd = a->ndim;
+  if (nd) istrides[d] = index->ndim ? index->strides[0] : 0;
+  if (!nd) sv.ndim = 0;
+  st__k_scatter_add(st__view_of(o), d, (st_view){st__data(index), ST_I64, nd, sv.shape, istrides},
+                    sv);
+  if (scaled) st__drop(scaled);
+  return 0;
+}
+/* derivatives.yaml, index_add: self: grad; source: maybe_multiply(grad.index_select(dim, index)
+   .expand_as(source), alpha). */
+static int vjp_index_add(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
+  ST_GRAD(0, st__sum_to(gout[0], &a->in_meta[0]));
+  if (!a->needs[2]) return 0;
+  const st_tensor_meta *sm = &a->in_meta[2];
+  int nd = a->in_meta[0].ndim;
+  st_tensor *g = st_index_select(gout[0], nd ? rule_dim(a->a->i[0], nd) : 0, a->in[1]);
+  if (g && sm->ndim != g->ndim) g = st_reshape(g, sm->ndim, sm->shape);
+  ST_GRAD(2, a->a->f[0] == 1 || !g ? g : st_mul_scalar(g, a->a->f[0]));
+  return 0;
+}
+/* derivatives.yaml, index_add: result: index_add(self_t, dim, index, source_t, alpha), zeros for
+   a missing tangent (self_t alone when source has none). */
+static int jvp_index_add(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
+  if (!tin[2]) {
+    tout[0] = tin[0] ? st__track(st_retain(tin[0])) : NULL;
+    return 0;
+  }
+  st_tensor *in[3] = {tin[0] ? tin[0] : st_zeros_like(a->in[0]), a->in[1], tin[2]};
+  return in[0] ? rerun(a->op, 3, in, a->a, tout) : st__rule_failed();
+}
+/* Batching: as scatter_add, which index_add is with index[j] spread over source's other dims: a
+   batched index ([B, n]) then differs per lane. Every input has the batch first (0-dim inputs
+   lifted to [B, 1], see bexpand), alpha applied to source first. */
+static int vmap_index_add(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int r = st__lrank(a, 0);
+  st_tensor *x[3] = {bexpand(a, 0, true), NULL, NULL};
+  if (!x[0] || !(x[2] = bexpand(a, 2, true))) return st__rule_failed();
+  int d = r ? (int)bshift(a->c->a.i[0], r) : 1, nd = x[2]->ndim;
+  int64_t n = st_numel(a->c->in[1]), shape[ST_MAX_DIMS + 1];
+  for (int k = 0; k < nd; k++) shape[k] = k == 0 ? (a->bdim[1] >= 0 ? a->size : 1) : k == d ? n : 1;
+  st_tensor *col = st_reshape(st__bfront(a, 1, 0), nd, shape);
+  if (!col || !(x[1] = st_expand(col, nd, x[2]->shape))) return st__rule_failed();
+  if (a->c->a.f[0] != 1 &&
+      !(x[2] = st_to_dtype(st_mul_scalar(x[2], a->c->a.f[0]), st_dtype_of(x[0]))))
+    return st__rule_failed();
+  st_attrs at = {.i = {d}};
+  return run_lifted(a, st__ops[ST_OP_scatter_add], x, &at, out, out_bdim);
+}
+const st_op st__op_index_add = RECORD(index_add, 3, infer_index_add, kernel_index_add,
+                                      vjp_index_add, ST_SAVE_IN(1), jvp_index_add, vmap_index_add);
+
+/* ------------------------------------------------------ one_hot: in = (a), i[0] num_classes */
+
+/* F.one_hot: i64 classes in [0, num_classes) give a.shape + [num_classes] of 0 and 1 (i64);
+   num_classes -1 is the largest class + 1, read from the values (so not through a transform's
+   input, which shows no values, and not for an empty input, as in torch). */
+static int infer_one_hot(const st_opcall *c, st_meta *m) {
+  const st_tensor *a = c->in[0];
+  if (a->dtype != ST_I64)
+    return st__op_error(c, ST_ERR_DTYPE, "input must be i64 class indices, not %s",
+                        st_dtype_name(a->dtype));
+  int64_t classes = c->a.i[0], n = st__numel(a->ndim, a->shape), lo = 0, hi = -1;
+  if (classes < -1)
+    return st__op_error(c, ST_ERR_ARG, "num_classes %lld must be -1 or >= 0", (long long)classes);
+  if (n && st__has_data(a)) st__k_i64_range(st__view_of(a), &lo, &hi);
+  if (classes == -1) {
+    if (!st__has_data(a))
+      return st__op_error(c, ST_ERR_TRANSFORM,
+                          "num_classes -1 needs the values, which a transform's input does not "
+                          "show; pass num_classes");
+    if (!n) return st__op_error(c, ST_ERR_ARG, "cannot infer num_classes from an empty tensor");
+    classes = hi + 1;
+  }
+  if (lo < 0)
+    return st__op_error(c, ST_ERR_ARG, "class values must be non-negative, got %lld",
+                        (long long)lo);
+  if (hi >= classes)
+    return st__op_error(c, ST_ERR_ARG, "class value %lld is not smaller than num_classes %lld",
+                        (long long)hi, (long long)classes);
+  if (a->ndim == ST_MAX_DIMS)
+    return st__op_error(c, ST_ERR_ARG, "%s already has the maximum of %d dims", ST_SHAPE_STR(a),
+                        ST_MAX_DIMS);
+  int64_t shape[ST_MAX_DIMS];
+  memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+  shape[a->ndim] = classes;
+  if (check_shape(c, a->ndim + 1, shape, ST_I64)) return -1;
+  st__meta_set(m, ST_I64, a->ndim + 1, shape);
+  return 0;
+}
+static int kernel_one_hot(const st_opcall *c, st_tensor *const *out) {
+  st__k_fill(st__view_of(out[0]), 0);
+  st__k_one_hot((int64_t *)st__data(out[0]), st__view_of(c->in[0]),
+                out[0]->shape[out[0]->ndim - 1]);
+  return 0;
+}
+/* Batching: the classes of every lane at once; the new dim is last, past the batch dim. */
+static int vmap_one_hot(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  return vmap_front(a, &a->c->a, 0, out, out_bdim);
+}
+const st_op st__op_one_hot = {.id = ST_OP_one_hot,
+                              .name = "one_hot",
+                              .nin = 1,
+                              .nout = 1,
+                              .flags = ST_OP_NONDIFF,
+                              .infer = infer_one_hot,
+                              .kernel = kernel_one_hot,
+                              .vmap = vmap_one_hot,
+                              .samples = FAMILY_SAMPLES};
+
 /* ------------------------------------------------------------------------------- samples */
 
 static int samples_index(const st_op *op, st_dtype dt, st_sample *out, int cap) {
@@ -279,6 +502,47 @@ static int samples_index(const st_op *op, st_dtype dt, st_sample *out, int cap) 
     a = at_i(0, 0, 0, 0);
     PUSH("index out of range", ST_ERR_ARG, 3, X(L(3, 4)), IDX(5, 2, 4), X(L(2, 4)));
     break;
+  case ST_OP_masked_fill: /* (a, mask), f[0]: value */
+    a = at_i(0, 0, 0, 0), a.f[0] = -0.5;
+    PUSH("contiguous", ST_OK, 2, X(L(3, 4)), st__sample(ST_BOOL, L(3, 4), 0, 2));
+    PUSH("non-contiguous, mask broadcast", ST_OK, 2, NC(L(3, 4)), st__sample(ST_BOOL, L(4), 0, 2));
+    PUSH("broadcast, larger mask", ST_OK, 2, BC(L(4)), st__sample(ST_BOOL, L(3, 4), 0, 2));
+    PUSH("0-dim", ST_OK, 2, X0, st__sample(ST_BOOL, 0, NULL, 0, 2));
+    PUSH("size-0", ST_OK, 2, X(L(0, 3)), st__sample(ST_BOOL, L(3), 0, 2));
+    a.f[0] = 3;
+    PUSH("i64 input", ST_OK, 2, IDX(5, 2, 3), st__sample(ST_BOOL, L(2, 3), 0, 2));
+    PUSH("float mask", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(3, 4)));
+    PUSH("shapes do not broadcast", ST_ERR_SHAPE, 2, X(L(3, 4)), st__sample(ST_BOOL, L(3), 0, 2));
+    break;
+  case ST_OP_index_add: /* (a, index, source), dim, f[0]: alpha */
+    a = at_i(0, 0, 0, 0), a.f[0] = 1;
+    PUSH("contiguous, repeated index", ST_OK, 3, X(L(3, 4)), IDX(3, 5), X(L(5, 4)));
+    a = at_i(-1, 0, 0, 0), a.f[0] = -2;
+    PUSH("non-contiguous, alpha", ST_OK, 3, NC(L(3, 4)), IDX(4, 2), NC(L(3, 2)));
+    a = at_i(1, 0, 0, 0), a.f[0] = 0.5;
+    PUSH("broadcast", ST_OK, 3, BC(L(2, 3)), IDX(3, 4), BC(L(2, 4)));
+    a = at_i(0, 0, 0, 0), a.f[0] = 1;
+    PUSH("0-dim", ST_OK, 3, X0, IDX(1, 1), X0);
+    PUSH("empty index", ST_OK, 3, X(L(3, 4)), IDX(3, 0), X(L(0, 4)));
+    PUSH("size-0", ST_OK, 3, X(L(2, 0)), IDX(2, 3), X(L(3, 0)));
+    PUSH("floating index", ST_ERR_DTYPE, 3, X(L(3, 4)), X(L(2)), X(L(2, 4)));
+    PUSH("source of another dtype", ST_ERR_DTYPE, 3, X(L(3, 4)), IDX(3, 2),
+         st__sample(other, L(2, 4), -2, 2));
+    PUSH("source of the wrong shape", ST_ERR_SHAPE, 3, X(L(3, 4)), IDX(3, 2), X(L(3, 4)));
+    PUSH("index out of range", ST_ERR_ARG, 3, X(L(3, 4)), IDX(5, 4), X(L(4, 4)));
+    break;
+  case ST_OP_one_hot: /* (a i64), i[0]: num_classes */
+    a = at_i(5, 0, 0, 0);
+    PUSH("contiguous", ST_OK, 1, IDX(5, 3, 4));
+    a = at_i(3, 0, 0, 0);
+    PUSH("0-dim", ST_OK, 1, IDX0);
+    PUSH("size-0", ST_OK, 1, IDX(3, 0, 2));
+    PUSH("floating input", ST_ERR_DTYPE, 1, X(L(3)));
+    a = at_i(2, 0, 0, 0);
+    PUSH("class too large", ST_ERR_ARG, 1, IDX(5, 4));
+    a = at_i(-1, 0, 0, 0);
+    PUSH("inferred from empty", ST_ERR_ARG, 1, IDX(3, 0));
+    break;
   default: break;
   }
   return n;
@@ -301,5 +565,24 @@ st_tensor *st_gather(st_tensor *a, int dim, st_tensor *index) {
 st_tensor *st_scatter_add(st_tensor *a, int dim, st_tensor *index, st_tensor *src) {
   st_opcall c = ST_CALL(scatter_add, a, index, src);
   c.a.i[0] = dim;
+  return st__call1(&c);
+}
+
+st_tensor *st_masked_fill(st_tensor *a, st_tensor *mask, double value) {
+  st_opcall c = ST_CALL(masked_fill, a, mask);
+  c.a.f[0] = value;
+  return st__call1(&c);
+}
+
+st_tensor *st_index_add(st_tensor *a, int dim, st_tensor *index, st_tensor *source, double alpha) {
+  st_opcall c = ST_CALL(index_add, a, index, source);
+  c.a.i[0] = dim;
+  c.a.f[0] = alpha;
+  return st__call1(&c);
+}
+
+st_tensor *st_one_hot(st_tensor *a, int64_t num_classes) {
+  st_opcall c = ST_CALL(one_hot, a);
+  c.a.i[0] = num_classes;
   return st__call1(&c);
 }
