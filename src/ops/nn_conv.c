@@ -584,7 +584,7 @@ st_tensor *st_conv1d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int
   if (check_conv1d(x, weight, bias, lp, groups)) return NULL;
   if (st_scope_push()) {
     st_scope_pop();
-    return NULL;
+    return st__error(ST_ERR_OOM, "st_conv1d: out of memory"), NULL;
   }
   st_tensor *y = conv1d(x, weight, bias, lp, groups);
   if (y) st_keep(y);
