@@ -429,14 +429,7 @@ static int vmap_lstsq(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
 
 /* =============================================================================== samples */
 
-#define M(...) st__sample_matrix(dt, ST_SHAPE(__VA_ARGS__), ST_LA_GENERAL, 0)
-#define MT(...) st__sample_matrix(dt, ST_SHAPE(__VA_ARGS__), ST_LA_GENERAL, 1)
-#define MB(...) st__sample_matrix(dt, ST_SHAPE(__VA_ARGS__), ST_LA_GENERAL, 2)
-#define P(...) st__sample_matrix(dt, ST_SHAPE(__VA_ARGS__), ST_LA_SPD, 0)
-#define PT(...) st__sample_matrix(dt, ST_SHAPE(__VA_ARGS__), ST_LA_SPD, 1)
-#define PB(...) st__sample_matrix(dt, ST_SHAPE(__VA_ARGS__), ST_LA_SPD, 2)
-#define S(...) st__sample(dt, ST_SHAPE(__VA_ARGS__), -1, 1)
-#define I64(...) st__sample(ST_I64, ST_SHAPE(__VA_ARGS__), -4, 4)
+#include "linalg_samples.h"
 #define PUSH(what, nin, ...) n = st__sample_push(out, cap, n, what, ST_OK, NULL, nin, __VA_ARGS__)
 #define FAIL(what, status, nin, ...)                                                               \
   n = st__sample_push(out, cap, n, what, status, NULL, nin, __VA_ARGS__)
