@@ -318,11 +318,12 @@ TEST(layer_apply_functions_work_under_grad_jvp_and_vmap) {
     if (st_gradcheck(sum_of_layer, &c, nin, in, 1, 1e-6, 1e-6, 1e-5))
       st_test_fail(__FILE__, __LINE__, "layer %d: gradcheck: %s", kind, st_last_error());
     st_func *f = st_func_new(sum_of_layer, &c, nin, 1), *g = st_grad_params(f, c.np);
-    st_tensor *grads[8], *loss = NULL, *want[8];
-    CHECK_EQ_INT(st_call(g, in, grads), 0);
+    st_tensor *grads[8] = {0}, *loss = NULL, *want[8] = {0};
+    int rc_grads = st_call(g, in, grads), rc_want = -1;
+    CHECK_EQ_INT(rc_grads, 0);
     CHECK_EQ_INT(st_call(f, in, &loss), 0); /* eager: the inputs require grad */
-    CHECK_EQ_INT(st_autograd_grad(1, &loss, NULL, c.np, in, want, NULL), 0);
-    for (int i = 0; i < c.np; i++) {
+    if (loss) CHECK_EQ_INT(rc_want = st_autograd_grad(1, &loss, NULL, c.np, in, want, NULL), 0);
+    for (int i = 0; !rc_grads && !rc_want && i < c.np; i++) { /* both sides exist (the sweep) */
       double *w = tu_values(want[i]);
       st_test_close(__FILE__, __LINE__, grads[i], w, st_numel(grads[i]), 1e-12);
       free(w);
