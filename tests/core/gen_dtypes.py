@@ -122,6 +122,7 @@ def main():
         x = torch.tensor([[5, 200 if dt == torch.uint8 else 100, 7], [1, 2, 3]], dtype=dt)
         wide.append(("sum_all", x, None, x.sum()))
         wide.append(("amax_all", x, None, x.amax()))
+        wide.append(("cumsum1", x, None, torch.cumsum(x, 1)))
         wide.append(("index_select1", x, None, torch.index_select(x, 1, torch.tensor([2, 0]))))
         wide.append(("matmul", x, x.T.contiguous(), torch.matmul(x, x.T)))
     w("typedef struct { const char *op; st_dtype dt; double x[6], y[6]; int64_t ys[2]; st_dtype rdt; int rnd; double r[12]; } dx_wide;")

@@ -177,6 +177,7 @@ TEST(dtypes_other_ops_compute_through_the_wide_dtype) {
     else if (!strcmp(c->op, "sum_all")) r = st_sum_all(x);
     else if (!strcmp(c->op, "mean_all")) r = st_mean_all(x);
     else if (!strcmp(c->op, "amax_all")) r = st_amax_all(x);
+    else if (!strcmp(c->op, "cumsum1")) r = st_cumsum(x, 1);
     else if (!strcmp(c->op, "softmax1")) r = st_softmax(x, 1);
     else if (!strcmp(c->op, "cat0")) r = st_cat(2, (st_tensor *[]){x, y}, 0);
     else if (!strcmp(c->op, "index_select1"))
