@@ -54,15 +54,26 @@ static st_dtype widening_reference(const st_opcall *c) {
 
 /* An op whose kernel computes f32, f64, i64 and bool only, called with a storage-only dtype,
    runs on the inputs converted to their wide dtype (f16 and bf16 to f32, integers to i64), and
-   each result of the wide reference dtype is rounded back to the reference (sum of f16 is f16,
-   amax of u8 is u8; an ST_OP_INT_TO_I64 op's integer results stay i64, as torch.sum's). All of
-   it is public ops (st_to_dtype has every rule), so autograd and the transforms see it as a
-   composition, as PyTorch computes half types in f32 inside its CPU kernels. An in-place op
-   writes the wide copy of self, which is then copied into self. */
+   each result comes back in the dtype the op's own infer gives for the original inputs (sum
+   and matmul of f16 are f16, amax of u8 is u8 while argmax and topk's indices stay i64), where
+   that infer accepts them; otherwise each result of the wide reference dtype goes back to the
+   reference. An ST_OP_INT_TO_I64 op's integer results stay i64, as torch.sum's. All of it is
+   public ops (st_to_dtype has every rule), so autograd and the transforms see a composition, as
+   PyTorch computes half types in f32 inside its CPU kernels. An in-place op writes the wide copy
+   of self, which is then copied into self. */
 static int run_widened(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
-  st_dtype ref = widening_reference(c), wide = st__wide_dtype(ref);
-  bool back = !st__is_compute_dtype(ref) && !(st__dtype_category(ref) == 1 && (op->flags & ST_OP_INT_TO_I64));
+  st_dtype ref = widening_reference(c);
+  st_meta m[ST_MAX_OUTS];
+  bool inferred = op->infer(c, m) == 0; /* metadata only: the dtypes of a narrow call */
+  st__clear_visible();
+  st_dtype target[ST_MAX_OUTS];
+  for (int j = 0; j < op->nout; j++) {
+    target[j] = inferred ? m[j].dtype : ref;
+    if (st__is_compute_dtype(target[j]) ||
+        (st__dtype_category(target[j]) == 1 && (op->flags & ST_OP_INT_TO_I64)))
+      target[j] = (st_dtype)-1; /* nothing to convert back */
+  }
   st_tensor *small[8], **in = c->nin ? st__tmp_array(c->nin, small, 8) : small;
   if (!in) return st__error(ST_ERR_OOM, "%s: out of memory", ST_FN(c));
   int rc = st_scope_push();
@@ -73,7 +84,7 @@ static int run_widened(const st_opcall *c, st_tensor **out) {
   }
   st_opcall w = *c;
   w.in = in;
-  if (op->flags & ST_OP_FACTORY) w.a.dtype = wide;
+  if (op->flags & ST_OP_FACTORY) w.a.dtype = st__wide_dtype(ref);
   if (!rc) rc = st__dispatch(&w, out);
   for (int j = 0; !rc && j < op->nout; j++) {
     st_tensor *r = NULL;
@@ -81,8 +92,8 @@ static int run_widened(const st_opcall *c, st_tensor **out) {
       /* the wide copy of self holds the result: into self (PyTorch's can_cast already held) */
       if (st_copy_(c->in[0], out[0])) rc = st__status();
       else r = st_retain(c->in[0]);
-    } else if (back && out[j] && out[j]->dtype == wide) {
-      if ((r = st_to_dtype(out[j], ref))) st_retain(r);
+    } else if ((int)target[j] >= 0 && out[j] && out[j]->dtype == st__wide_dtype(target[j])) {
+      if ((r = st_to_dtype(out[j], target[j]))) st_retain(r);
       else rc = st__status();
     }
     if (r) {

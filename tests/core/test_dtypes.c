@@ -178,6 +178,11 @@ TEST(dtypes_other_ops_compute_through_the_wide_dtype) {
     else if (!strcmp(c->op, "mean_all")) r = st_mean_all(x);
     else if (!strcmp(c->op, "amax_all")) r = st_amax_all(x);
     else if (!strcmp(c->op, "cumsum1")) r = st_cumsum(x, 1);
+    else if (!strcmp(c->op, "argmax_all")) r = st_argmax_all(x);
+    else if (!strncmp(c->op, "topk2_", 6)) {
+      st_tensor *idx = NULL, *v = st_topk(x, 2, 1, true, true, &idx);
+      r = c->op[6] == 'v' ? v : idx;
+    }
     else if (!strcmp(c->op, "softmax1")) r = st_softmax(x, 1);
     else if (!strcmp(c->op, "cat0")) r = st_cat(2, (st_tensor *[]){x, y}, 0);
     else if (!strcmp(c->op, "index_select1"))
