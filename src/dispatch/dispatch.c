@@ -14,26 +14,29 @@
 #include "../autograd/autograd.h"
 #include "interp.h"
 
-static int check_inputs(const st_opcall *c) {
+/* A NULL argument fails the call; *narrow says whether an input has a storage-only dtype (f16,
+   bf16, i32, i16, i8, u8), found in the same pass. */
+static int check_inputs(const st_opcall *c, bool *narrow) {
+  bool any = false;
   for (int i = 0; i < c->nin; i++) {
     if (!c->in[i]) {
       return st__null_error(ST_ERR_ARG, "%s: argument %d is NULL", ST_FN(c), i + 1);
     }
+    any |= !st__is_compute_dtype(c->in[i]->dtype);
   }
+  *narrow = any;
   return 0;
 }
 
 /* ------------------------------------------------- storage-only dtypes through wide ones */
 
-/* Whether the call has a storage-only dtype (f16, bf16, i32, i16, i8, u8) that the op's kernel
+/* Whether the call has a storage-only dtype (narrow_input, or a factory's) that the op's kernel
    does not compute (no ST_OP_ALL_DTYPES; views read no data). */
-static bool needs_widening(const st_opcall *c) {
+static bool needs_widening(const st_opcall *c, bool narrow_input) {
   if ((c->op->flags & ST_OP_ALL_DTYPES) || !c->op->kernel) return false;
   if (c->op->flags & ST_OP_FACTORY)
     return st__valid_dtype(c->a.dtype) && !st__is_compute_dtype(c->a.dtype);
-  for (int i = 0; i < c->nin; i++)
-    if (!st__is_compute_dtype(c->in[i]->dtype)) return true;
-  return false;
+  return narrow_input;
 }
 
 /* The dtype the results return to: the promotion of the storage-only and float inputs (integer
@@ -56,8 +59,8 @@ static st_dtype widening_reference(const st_opcall *c) {
    runs on the inputs converted to their wide dtype (f16 and bf16 to f32, integers to i64), and
    each result comes back in the dtype the op's own infer gives for the original inputs (sum
    and matmul of f16 are f16, amax of u8 is u8 while argmax and topk's indices stay i64), where
-   that infer accepts them; otherwise each result of the wide reference dtype goes back to the
-   reference. An ST_OP_INT_TO_I64 op's integer results stay i64, as torch.sum's. All of it is
+   that infer accepts them (sum and cumsum of u8 say i64, as torch's); otherwise each result of
+   the wide reference dtype goes back to the reference. All of it is
    public ops (st_to_dtype has every rule), so autograd and the transforms see a composition, as
    PyTorch computes half types in f32 inside its CPU kernels. An in-place op writes the wide copy
    of self, which is then copied into self. */
@@ -70,9 +73,7 @@ static int run_widened(const st_opcall *c, st_tensor **out) {
   st_dtype target[ST_MAX_OUTS];
   for (int j = 0; j < op->nout; j++) {
     target[j] = inferred ? m[j].dtype : ref;
-    if (st__is_compute_dtype(target[j]) ||
-        (st__dtype_category(target[j]) == 1 && (op->flags & ST_OP_INT_TO_I64)))
-      target[j] = (st_dtype)-1; /* nothing to convert back */
+    if (st__is_compute_dtype(target[j])) target[j] = (st_dtype)-1; /* nothing to convert back */
   }
   st_tensor *small[8], **in = c->nin ? st__tmp_array(c->nin, small, 8) : small;
   if (!in) return st__error(ST_ERR_OOM, "%s: out of memory", ST_FN(c));
@@ -503,8 +504,9 @@ int st__settle_output(st_tensor **t) {
 int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
   for (int i = 0; i < op->nout; i++) out[i] = NULL;
-  if (check_inputs(c)) return st__status();
-  if (needs_widening(c)) return run_widened(c, out);
+  bool narrow = false;
+  if (check_inputs(c, &narrow)) return st__status();
+  if (needs_widening(c, narrow)) return run_widened(c, out);
   bool ran = false;
   if (st__tls_nlifts) {
     int rc = with_substitutes(ST_FN(c), c->nin, c->in, redispatch_cb, c, out, &ran);

@@ -57,9 +57,6 @@ enum {
   /* takes and makes the storage-only dtypes (f16, bf16, i32, i16, i8, u8) too; dispatch refuses
      them for every other op (st__is_compute_dtype) */
   ST_OP_ALL_DTYPES = 1u << 4,
-  /* integer inputs give i64 (torch.sum, prod): a storage-only integer input widened to i64 keeps
-     the i64 result (see run_widened in dispatch.c) */
-  ST_OP_INT_TO_I64 = 1u << 5,
 };
 
 /* What a vjp rule sees: the call's attributes, the saved values it asked for (NULL elsewhere),

@@ -390,10 +390,9 @@ static int vjp_extreme(const st_vjp_args *a, st_tensor *const *gout, st_tensor *
   return 0;
 }
 
-const st_op st__op_sum =
-    REDUCE_OP(sum, infer_sum_prod, kernel_sum, ST_OP_INT_TO_I64, vjp_sum, jvp_linear, 0);
+const st_op st__op_sum = REDUCE_OP(sum, infer_sum_prod, kernel_sum, 0, vjp_sum, jvp_linear, 0);
 const st_op st__op_prod =
-    REDUCE_OP(prod, infer_sum_prod, kernel_prod, ST_OP_INT_TO_I64, vjp_prod, jvp_weighted_sum, IN0);
+    REDUCE_OP(prod, infer_sum_prod, kernel_prod, 0, vjp_prod, jvp_weighted_sum, IN0);
 const st_op st__op_mean =
     REDUCE_OP(mean, infer_float_only, kernel_mean, 0, vjp_mean, jvp_linear, 0);
 const st_op st__op_amax =

@@ -102,7 +102,6 @@ static int jvp_cumsum(const st_jvp_args *a, st_tensor *const *tin, st_tensor **t
 }
 const st_op st__op_cumsum = {.id = ST_OP_cumsum,
                              .name = "cumsum",
-                             .flags = ST_OP_INT_TO_I64, /* integer scans give i64 */
                              .nin = 1,
                              .nout = 1,
                              .infer = infer_scan,
@@ -187,7 +186,6 @@ static int jvp_cumprod(const st_jvp_args *a, st_tensor *const *tin, st_tensor **
 }
 const st_op st__op_cumprod = {.id = ST_OP_cumprod,
                               .name = "cumprod",
-                              .flags = ST_OP_INT_TO_I64, /* integer scans give i64 */
                               .nin = 1,
                               .nout = 1,
                               .infer = infer_scan,
