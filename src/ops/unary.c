@@ -39,14 +39,13 @@ static st_dtype out_dtype(dtype_rule rule, st_dtype dt) {
   }
 }
 
-/* out = f(in): the loop of `kind` for loop_dt reads in_dt (st__ew_run converts the input where
-   its dtype differs) and writes res_dt (converted into out's dtype where that differs: an
-   in-place logical_not_ of an f32 tensor). */
-static int run_unary(st_tensor *out, st_dtype res_dt, st_tensor *in, st_dtype in_dt,
-                     st_dtype loop_dt, st_unary_kind kind, const void *ctx, int64_t grain) {
+/* out = f(in): the loop of `kind` for dtype dt reads dt (st__ew_run converts the input where its
+   dtype differs) and writes res_dt, converted into out's dtype where that differs (an in-place
+   logical_not_ of an f32 tensor, an f16 result computed in f32). */
+static int run_unary(st_tensor *out, st_dtype res_dt, st_tensor *in, st_dtype dt,
+                     st_unary_kind kind, const void *ctx, int64_t grain) {
   st_view v = st__view_of(in);
-  return st__ew_run(st__view_of(out), res_dt, 1, &v, &in_dt, st__unary_loop(kind, loop_dt), ctx,
-                    grain);
+  return st__ew_run(st__view_of(out), res_dt, 1, &v, &dt, st__unary_loop(kind, dt), ctx, grain);
 }
 
 /* ------------------------------------------------------------------- the shared unary op */
@@ -87,8 +86,8 @@ static int kernel_unary(const st_opcall *c, st_tensor *const *out) {
   const unary_info *u = &infos[c->op->id];
   st_dtype in_dt = c->in[0]->dtype, res_dt = out_dtype(u->rule, in_dt);
   st_dtype loop_dt = st__wide_dtype(u->rule == RULE_LOGICAL ? in_dt : res_dt);
-  return run_unary(out[0], u->rule == RULE_LOGICAL ? ST_BOOL : loop_dt, c->in[0], loop_dt, loop_dt,
-                   u->kind, NULL, u->grain);
+  return run_unary(out[0], u->rule == RULE_LOGICAL ? ST_BOOL : loop_dt, c->in[0], loop_dt, u->kind,
+                   NULL, u->grain);
 }
 
 /* ------------------------------------------------------------------ vjp and jvp rules */
@@ -293,7 +292,7 @@ static int kernel_clamp(const st_opcall *c, st_tensor *const *out) {
   }
   st_clamp_params p = {lo, hi, saturate_i64(lo), saturate_i64(hi)};
   dt = st__wide_dtype(dt);
-  return run_unary(out[0], dt, c->in[0], dt, dt, ST_UK_clamp, &p, ST_GRAIN_CHEAP);
+  return run_unary(out[0], dt, c->in[0], dt, ST_UK_clamp, &p, ST_GRAIN_CHEAP);
 }
 
 /* In place, the promoted dtype must be storable in self's (no float into i64, no i64 into
