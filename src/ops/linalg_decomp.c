@@ -29,7 +29,9 @@ static st_tensor *inverse_gaps(st_tensor *d) {
 
 /* ==================================================================================== qr */
 
-static int infer_qr(const st_opcall *c, st_meta *m) {
+/* The reduced factors of A [..., m, n] with k = min(m, n): left [..., m, k] and right
+   [..., k, n] (qr's Q and R, svd's U and Vh). */
+static int infer_reduced(const st_opcall *c, st_meta *left, st_meta *right) {
   const st_tensor *A = c->in[0];
   if (st__la_check_matrix(c, A, "A", false)) return -1;
   int nd = A->ndim;
@@ -37,12 +39,14 @@ static int infer_qr(const st_opcall *c, st_meta *m) {
   int64_t shape[ST_MAX_DIMS];
   memcpy(shape, A->shape, sizeof(int64_t) * (size_t)nd);
   shape[nd - 1] = k;
-  st__meta_set(&m[0], A->dtype, nd, shape);
+  st__meta_set(left, A->dtype, nd, shape);
   shape[nd - 2] = k;
   shape[nd - 1] = n;
-  st__meta_set(&m[1], A->dtype, nd, shape);
+  st__meta_set(right, A->dtype, nd, shape);
   return 0;
 }
+
+static int infer_qr(const st_opcall *c, st_meta *m) { return infer_reduced(c, &m[0], &m[1]); }
 
 static int kernel_qr(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *A = c->in[0];
@@ -170,19 +174,10 @@ static int vjp_eigh(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gi
 
 /* =================================================================================== svd */
 
+/* U [..., m, k], S [..., k], Vh [..., k, n] */
 static int infer_svd(const st_opcall *c, st_meta *m) {
-  const st_tensor *A = c->in[0];
-  if (st__la_check_matrix(c, A, "A", false)) return -1;
-  int nd = A->ndim;
-  int64_t rows = A->shape[nd - 2], n = A->shape[nd - 1], k = rows < n ? rows : n;
-  int64_t shape[ST_MAX_DIMS];
-  memcpy(shape, A->shape, sizeof(int64_t) * (size_t)nd);
-  shape[nd - 1] = k;
-  st__meta_set(&m[0], A->dtype, nd, shape); /* U [..., m, k] */
-  shape[nd - 2] = k;
-  st__meta_set(&m[1], A->dtype, nd - 1, shape); /* S [..., k] */
-  shape[nd - 1] = n;
-  st__meta_set(&m[2], A->dtype, nd, shape); /* Vh [..., k, n] */
+  if (infer_reduced(c, &m[0], &m[2])) return -1;
+  st__meta_set(&m[1], m[2].dtype, m[2].ndim - 1, m[2].shape); /* Vh's shape without its last dim */
   return 0;
 }
 
