@@ -114,7 +114,7 @@ CONF_TEST(conf_ag_grad_nonleaf) {
 
 /* test_autograd.py TestAutograd.test_grad_nonleaf_many_outputs */
 CONF_TEST(conf_ag_grad_nonleaf_many_outputs) {
-  st_tensor *x = leaf_of(&ag_grad_nonleaf_many_outputs_x), *ab[2], *g[2] = {0};
+  st_tensor *x = leaf_of(&ag_grad_nonleaf_many_outputs_x), *ab[2] = {0}, *g[2] = {0};
   CF_EQ_INT(st_chunk(x, 2, 0, 2, ab), 2);
   st_tensor *go = CT(ag_grad_nonleaf_many_outputs_go);
   st_tensor *out = st_add(ab[0], st_mul_scalar(ab[1], 2));

@@ -348,12 +348,12 @@ static int64_t epoch_rows(st_batches *b, int64_t *seen, int64_t *sizes) {
   st_tensor *out[2];
   int rc;
   while ((rc = st_batches_next(b, out)) == 1) {
-    double v[64];
+    double v[64] = {0};
     int64_t m = st_numel(out[0]);
     st_to_f64(out[0], v, m);
     for (int64_t i = 0; i < m; i++) seen[n++] = (int64_t)v[i];
     sizes[k++] = m;
-    double w[64];
+    double w[64] = {0};
     st_to_f64(out[1], w, m * 2);
     for (int64_t i = 0; i < m; i++) CHECK_NEAR(w[2 * i], 10 * v[i], 0); /* rows stay aligned */
   }
@@ -370,7 +370,7 @@ TEST(batches_visit_every_row_once_per_epoch_in_a_seeded_order) {
                      tu_tensor(ST_F32, ST_SHAPE(10, 2), pairs)};
   st_batches *b = st_batches_new(2, t, 4, true, 42, false);
   CHECK_EQ_INT(st_batches_count(b), 3);
-  int64_t e0[10], e1[10], sizes[4];
+  int64_t e0[10] = {0}, e1[10] = {0}, sizes[4] = {0};
   CHECK_EQ_INT(epoch_rows(b, e0, sizes), 10);
   CHECK_EQ_INT(sizes[0], 4);
   CHECK_EQ_INT(sizes[2], 2);

@@ -391,7 +391,7 @@ TEST(batch_norm_training_works_under_grad_and_is_refused_under_vmap) {
   st_tensor *x = tu_tensor(ST_F64, ST_SHAPE(3, 2), (double[]){1, 2, 3, 5, 8, 13});
   st_tensor *in[3] = {param_at_index(p, 0), param_at_index(p, 1), x};
   st_func *f = st_func_new(bn_train_loss, &bn, 3, 1), *g = st_grad_params(f, 2);
-  st_tensor *grads[2];
+  st_tensor *grads[2] = {0};
   CHECK_EQ_INT(st_call(g, in, grads), 0);
   /* sum of squares of a normalized batch: 3 per channel (var 1, biased), so d/dweight = 2 * 3,
      and d/dbias = 2 * sum(normalized) = 0 */

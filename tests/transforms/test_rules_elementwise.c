@@ -468,7 +468,7 @@ TEST(rules_copy_dtypes) {
   st_tensor *s32 = st_to_dtype(vals(S(3), 0.1, 2, true, false, 55), ST_F32);
   st_tensor *si = tu_tensor(ST_I64, S(3), (const double[]){1, -2, 3});
   st_func *f = st_func_new(f_copy_from, NULL, 2, 1);
-  st_tensor *tx = st_ones_like(x), *t32 = st_ones_like(s32), *o, *t;
+  st_tensor *tx = st_ones_like(x), *t32 = st_ones_like(s32), *o = NULL, *t = NULL;
   /* (z * x)' = t_src * x + z * t_x with z = src */
   CHECK(st_jvp(f, (st_tensor *const[]){x, s32}, (st_tensor *const[]){tx, t32}, &o, &t) == 0);
   st_tensor *want = st_add(x, st_to_dtype(s32, ST_F64));
