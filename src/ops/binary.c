@@ -225,14 +225,14 @@ static st_tensor *times_partial(const st_op *op, const st_attrs *at, int i, st_t
   case ST_OP_mul: /* mul_tensor_backward: g * other, g * self */
   case ST_OP_mul_: return st_mul(g, i == 0 ? w : x);
   case ST_OP_mul_scalar:
-  case ST_OP_mul_scalar_: return st_mul_scalar(g, at->f[0]);
+  case ST_OP_mul_scalar_: return st_mul_scalar(g, at->scalar.value);
   case ST_OP_div: /* div_tensor_self_backward g / other, div_tensor_other_backward
                      -g * ((self / other) / other); PyTorch's jvp (self_t - other_t * result)
                      / other is their sum */
   case ST_OP_div_: return i == 0 ? st_div(g, w) : st_mul(st_neg(g), st_div(st_div(x, w), w));
   case ST_OP_pow: return i == 0 ? pow_by_self(g, x, w) : pow_by_exponent(g, x, w, y);
   case ST_OP_pow_scalar: { /* pow_backward: 0 for exponent 0 (0^0 has derivative 0, not NaN) */
-    double e = at->f[0];
+    double e = at->scalar.value;
     return e == 0 ? st_zeros_like(g) : st_mul(g, st_mul_scalar(st_pow_scalar(x, e - 1), e));
   }
   case ST_OP_maximum:
@@ -395,13 +395,15 @@ static int samples_binary(const st_op *op, st_dtype dt, st_sample *out, int cap)
   return n;
 }
 
-/* One tensor and the scalar f[0]; the in-place forms refuse to write a float into i64, the
-   others a scalar an i64 result cannot hold, pow_scalar a negative power of an integer. */
+/* One tensor and the scalar (scalar.value); the in-place forms refuse to write a float into i64,
+   the others a scalar an i64 result cannot hold, pow_scalar a negative power of an integer. */
 static int samples_scalar(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   bool inplace = op->flags & ST_OP_INPLACE;
   double lo, hi;
   domain(op->id, 0, &lo, &hi);
-  st_attrs a = {.f = {op->id == ST_OP_pow_scalar ? 2.5 : op->id == ST_OP_add_scalar || op->id == ST_OP_add_scalar_ ? 1.5 : -0.75}};
+  st_attrs a = {.scalar = {op->id == ST_OP_pow_scalar                                  ? 2.5
+                           : op->id == ST_OP_add_scalar || op->id == ST_OP_add_scalar_ ? 1.5
+                                                                                       : -0.75}};
   const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3};
   int n = 0;
   n = st__sample_push(out, cap, n, "contiguous", ST_OK, &a, 1, st__sample(dt, 2, s23, lo, hi));
@@ -411,17 +413,17 @@ static int samples_scalar(const st_op *op, st_dtype dt, st_sample *out, int cap)
   n = st__sample_push(out, cap, n, "0-dim", ST_OK, &a, 1, st__sample(dt, 0, NULL, lo, hi));
   n = st__sample_push(out, cap, n, "size-0", ST_OK, &a, 1, st__sample(dt, 2, s03, lo, hi));
   if (op->id == ST_OP_pow_scalar) { /* an integral exponent, and a negative base with it */
-    st_attrs sq = {.f = {3.0}};
+    st_attrs sq = {.scalar = {3.0}};
     n = st__sample_push(out, cap, n, "integral exponent", ST_OK, &sq, 1, st__sample(dt, 2, s23, -2.0, 2.0));
   }
   if (inplace) {
     n = st__sample_push(out, cap, n, "float into i64 self", ST_ERR_DTYPE, &a, 1, st__sample_index(2, s23, 5));
     n = st__sample_push(out, cap, n, "broadcast self", ST_ERR_INPLACE, &a, 1, st__sample_broadcast(dt, 2, s23, lo, hi));
   } else if (op->id == ST_OP_pow_scalar) {
-    st_attrs neg = {.f = {-1.0}};
+    st_attrs neg = {.scalar = {-1.0}};
     n = st__sample_push(out, cap, n, "i64 to a negative power", ST_ERR_ARG, &neg, 1, st__sample_index(2, s23, 5));
   } else {
-    st_attrs big = {.f = {1e30}};
+    st_attrs big = {.scalar = {1e30}};
     n = st__sample_push(out, cap, n, "scalar beyond i64", ST_ERR_ARG, &big, 1, st__sample_index(2, s23, 5));
   }
   return n;
@@ -499,7 +501,7 @@ BINARY(sigmoid_backward, 0, infer_binary, kernel_binary, IN0 | IN1,
 BINARY(threshold_backward, 0, infer_binary, kernel_binary, IN1, ST_SAVES_FOR(IN1, 0),
        NULL)
 
-/* ------------------------------------------ tensor op scalar: add_scalar, mul_scalar (f[0]) */
+/* -------------------------------------- tensor op scalar: add_scalar, mul_scalar (scalar.value) */
 
 typedef union {
   float f;
@@ -526,23 +528,24 @@ static int scalar_dtype(const st_opcall *c, double s, st_dtype *ct) {
 
 static int infer_scalar(const st_opcall *c, st_meta *m) {
   st_dtype ct = ST_F32;
-  if (scalar_dtype(c, c->a.f[0], &ct)) return -1;
+  if (scalar_dtype(c, c->a.scalar.value, &ct)) return -1;
   st__meta_set(m, ct, c->in[0]->ndim, c->in[0]->shape);
   return 0;
 }
 
 static int infer_scalar_(const st_opcall *c, st_meta *m) {
   st_dtype ct = ST_F32;
-  if (scalar_dtype(c, c->a.f[0], &ct) || st__check_inplace(c, ct)) return -1;
+  if (scalar_dtype(c, c->a.scalar.value, &ct) || st__check_inplace(c, ct)) return -1;
   st__meta_like(m, c->in[0]);
   return 0;
 }
 
 static int kernel_scalar(const st_opcall *c, st_tensor *const *out) {
-  st_dtype ct = st__result_type_scalar(c->in[0]->dtype, c->a.f[0]);
+  st_dtype ct = st__result_type_scalar(c->in[0]->dtype, c->a.scalar.value);
   scalar_slot slot;
-  return run_binary(out[0], st__view_of(c->in[0]), scalar_view(&slot, st__wide_dtype(ct), c->a.f[0]),
-                    ct, &infos[c->op->id], ct);
+  return run_binary(out[0], st__view_of(c->in[0]),
+                    scalar_view(&slot, st__wide_dtype(ct), c->a.scalar.value), ct,
+                    &infos[c->op->id], ct);
 }
 
 #define SCALAR(NAME, FLAGS, INFER)                                                                 \
@@ -556,13 +559,13 @@ SCALAR(mul_scalar, 0, infer_scalar)
 SCALAR(add_scalar_, ST_OP_INPLACE, infer_scalar_)
 SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_)
 
-/* ------------------------------------------------------ pow_scalar: f[0] the exponent */
+/* ------------------------------------------------------ pow_scalar: scalar.value, the exponent */
 
 /* Integer powers stay integers (torch.pow(int_tensor, 2)); a negative exponent would not,
    which PyTorch refuses too. The exponent is never stored in the result's dtype, so any
    integral value is fine. */
 static int infer_pow_scalar(const st_opcall *c, st_meta *m) {
-  double e = c->a.f[0];
+  double e = c->a.scalar.value;
   st_dtype ct = st__result_type_scalar(c->in[0]->dtype, e);
   if (st__dtype_category(ct) == 1 && e < 0)
     return st__op_error(c, ST_ERR_ARG,
@@ -576,7 +579,7 @@ static int infer_pow_scalar(const st_opcall *c, st_meta *m) {
 /* An exponent of 2^62 or more is even and beyond any result that does not wrap around, so it
    can be capped there. */
 static int kernel_pow_scalar(const st_opcall *c, st_tensor *const *out) {
-  double e = c->a.f[0];
+  double e = c->a.scalar.value;
   st_dtype ct = st__wide_dtype(out[0]->dtype);
   st_pow_params p = {e, ct == ST_I64 ? (e >= 0x1p62 ? (int64_t)0x1p62 : (int64_t)e) : 0};
   st_view v = st__view_of(c->in[0]);
@@ -716,8 +719,8 @@ INPLACE_PUBLIC(copy_)
 
 #define SCALAR_PUBLIC(name)                                                                        \
   st_tensor *st_##name(st_tensor *a, double s) {                                                   \
-    st_opcall c = ST_CALL(name, a);                                                                  \
-    c.a.f[0] = s;                                                                                  \
+    st_opcall c = ST_CALL(name, a);                                                                \
+    c.a.scalar.value = s;                                                                          \
     return st__call1(&c);                                                                          \
   }
 SCALAR_PUBLIC(add_scalar)
@@ -726,8 +729,8 @@ SCALAR_PUBLIC(pow_scalar)
 
 #define SCALAR_INPLACE_PUBLIC(name)                                                                \
   int st_##name(st_tensor *self, double s) {                                                       \
-    st_opcall c = ST_CALL(name, self);                                                               \
-    c.a.f[0] = s;                                                                                  \
+    st_opcall c = ST_CALL(name, self);                                                             \
+    c.a.scalar.value = s;                                                                          \
     return st__call_inplace(&c);                                                                   \
   }
 SCALAR_INPLACE_PUBLIC(add_scalar_)

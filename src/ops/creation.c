@@ -20,20 +20,20 @@ static int infer_factory(const st_opcall *c, st_meta *m) {
    anything else is undefined in C). */
 static bool fits_i64(double v) { return v >= -0x1p63 && v < 0x1p63; }
 
-/* ----------------------------------------------------------------- full: f[0] = the value */
+/* ----------------------------------------------------------------- full: scalar.value */
 
 /* An i64 tensor cannot hold NaN, an infinity or a value beyond its range (PyTorch: "value
    cannot be converted to type int64_t without overflow"); bool takes any value (nonzero). */
 static int infer_full(const st_opcall *c, st_meta *m) {
   if (infer_factory(c, m)) return -1;
-  if (!st__value_fits(c->a.dtype, c->a.f[0]))
+  if (!st__value_fits(c->a.dtype, c->a.scalar.value))
     return st__op_error(c, ST_ERR_ARG, "value %g cannot be converted to %s without overflow",
-                        c->a.f[0], st_dtype_name(c->a.dtype));
+                        c->a.scalar.value, st_dtype_name(c->a.dtype));
   return 0;
 }
 
 static int kernel_full(const st_opcall *c, st_tensor *const *out) {
-  st__k_fill(st__view_of(out[0]), c->a.f[0]);
+  st__k_fill(st__view_of(out[0]), c->a.scalar.value);
   return 0;
 }
 const st_op st__op_full = {.id = ST_OP_full, .name = "full", .nin = 0, .nout = 1,
@@ -53,10 +53,10 @@ static int kernel_from_data(const st_opcall *c, st_tensor *const *out) {
 const st_op st__op_from_data = {.id = ST_OP_from_data, .name = "from_data", .nin = 0, .nout = 1,
                               .flags = ST_OP_FACTORY | ST_OP_NONDIFF | ST_OP_ALL_DTYPES, .infer = infer_from_data, .kernel = kernel_from_data};
 
-/* ------------------------------------------------------- arange: f[0] start, f[1] end, f[2] step */
+/* ------------------------------------------------------- arange: range.start, .end, .step */
 
 static int infer_arange(const st_opcall *c, st_meta *m) {
-  double start = c->a.f[0], end = c->a.f[1], step = c->a.f[2];
+  double start = c->a.range.start, end = c->a.range.end, step = c->a.range.step;
   if (!isfinite(start) || !isfinite(end) || !isfinite(step) || step == 0)
     return st__op_error(c, ST_ERR_ARG, "start %g, end %g and step %g must be finite with step != 0", start,
                         end, step);
@@ -76,7 +76,7 @@ static int infer_arange(const st_opcall *c, st_meta *m) {
 static int kernel_arange(const st_opcall *c, st_tensor *const *out) {
   int64_t n = out[0]->shape[0];
   for (int64_t i = 0; i < n; i++) {
-    double v = c->a.f[0] + (double)i * c->a.f[2];
+    double v = c->a.range.start + (double)i * c->a.range.step;
     switch (out[0]->dtype) {
     case ST_F32: ((float *)st__data(out[0]))[i] = (float)v; break;
     case ST_F64: ((double *)st__data(out[0]))[i] = v; break;
@@ -88,23 +88,27 @@ static int kernel_arange(const st_opcall *c, st_tensor *const *out) {
 const st_op st__op_arange = {.id = ST_OP_arange, .name = "arange", .nin = 0, .nout = 1,
                               .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_arange, .kernel = kernel_arange};
 
-/* -------------------------------------------------- linspace: f[0] start, f[1] end, i[0] steps */
+/* -------------------------------------------------- linspace: range.start, .end, .steps */
 
 static int infer_linspace(const st_opcall *c, st_meta *m) {
-  if (c->a.i[0] < 0) return st__op_error(c, ST_ERR_ARG, "steps %lld is negative", (long long)c->a.i[0]);
+  int64_t steps = c->a.range.steps;
+  if (steps < 0) return st__op_error(c, ST_ERR_ARG, "steps %lld is negative", (long long)steps);
   if (!st__valid_dtype(c->a.dtype) || c->a.dtype == ST_BOOL)
     return st__op_error(c, ST_ERR_DTYPE, "dtype %s is not numeric", st_dtype_name(c->a.dtype));
-  if (st__check_shape("st_linspace", 1, c->a.i, c->a.dtype)) return -1;
+  if (st__check_shape("st_linspace", 1, &c->a.range.steps, c->a.dtype)) return -1;
   /* every value lies between start and end */
-  if (c->a.dtype == ST_I64 && c->a.i[0] > 0 && !(fits_i64(c->a.f[0]) && fits_i64(c->a.f[1])))
-    return st__op_error(c, ST_ERR_ARG, "start %g and end %g cannot be converted to i64 without "
-                        "overflow", c->a.f[0], c->a.f[1]);
-  st__meta_set(m, c->a.dtype, 1, c->a.i);
+  if (c->a.dtype == ST_I64 && steps > 0 &&
+      !(fits_i64(c->a.range.start) && fits_i64(c->a.range.end)))
+    return st__op_error(c, ST_ERR_ARG,
+                        "start %g and end %g cannot be converted to i64 without "
+                        "overflow",
+                        c->a.range.start, c->a.range.end);
+  st__meta_set(m, c->a.dtype, 1, &c->a.range.steps);
   return 0;
 }
 static int kernel_linspace(const st_opcall *c, st_tensor *const *out) {
   int64_t n = out[0]->shape[0];
-  double a = c->a.f[0], b = c->a.f[1], step = n > 1 ? (b - a) / (double)(n - 1) : 0;
+  double a = c->a.range.start, b = c->a.range.end, step = n > 1 ? (b - a) / (double)(n - 1) : 0;
   for (int64_t i = 0; i < n; i++) {
     /* Fill from both ends, as PyTorch does, so that the last value is exactly `end`. */
     double v = i < n / 2 ? a + step * (double)i : b - step * (double)(n - 1 - i);
@@ -119,27 +123,29 @@ static int kernel_linspace(const st_opcall *c, st_tensor *const *out) {
 const st_op st__op_linspace = {.id = ST_OP_linspace, .name = "linspace", .nin = 0, .nout = 1,
                               .flags = ST_OP_FACTORY | ST_OP_NONDIFF, .infer = infer_linspace, .kernel = kernel_linspace};
 
-/* ------------------------------------------------------------------- eye: i[0] n, i[1] m */
+/* ------------------------------------------------------------------- eye: eye.shape (n, m) */
 
 static int infer_eye(const st_opcall *c, st_meta *m) {
-  if (c->a.i[0] < 0 || c->a.i[1] < 0)
-    return st__op_error(c, ST_ERR_ARG, "sizes %lld x %lld must be non-negative", (long long)c->a.i[0],
-                        (long long)c->a.i[1]);
-  if (st__check_shape("st_eye", 2, c->a.i, c->a.dtype)) return -1;
-  st__meta_set(m, c->a.dtype, 2, c->a.i);
+  const int64_t *rc = c->a.eye.shape;
+  if (rc[0] < 0 || rc[1] < 0)
+    return st__op_error(c, ST_ERR_ARG, "sizes %lld x %lld must be non-negative", (long long)rc[0],
+                        (long long)rc[1]);
+  if (st__check_shape("st_eye", 2, rc, c->a.dtype)) return -1;
+  st__meta_set(m, c->a.dtype, 2, rc);
   return 0;
 }
 static int kernel_eye(const st_opcall *c, st_tensor *const *out) {
   st_view v = st__view_of(out[0]);
   st__k_fill(v, 0.0);
-  int64_t n = c->a.i[0] < c->a.i[1] ? c->a.i[0] : c->a.i[1], stride = c->a.i[1] + 1;
+  const int64_t *rc = c->a.eye.shape;
+  int64_t n = rc[0] < rc[1] ? rc[0] : rc[1], stride = rc[1] + 1;
   st__k_fill((st_view){v.data, v.dtype, 1, &n, &stride}, 1.0); /* the diagonal */
   return 0;
 }
 const st_op st__op_eye = {.id = ST_OP_eye, .name = "eye", .nin = 0, .nout = 1,
                               .flags = ST_OP_FACTORY | ST_OP_NONDIFF | ST_OP_ALL_DTYPES, .infer = infer_eye, .kernel = kernel_eye};
 
-/* ------------------------------------------- random: rand, randn; randint reads i[0] low, i[1] high */
+/* ---------------------------------------- random: rand, randn; randint reads randint.low, .high */
 
 static int infer_random_float(const st_opcall *c, st_meta *m) {
   if (infer_factory(c, m)) return -1;
@@ -171,28 +177,32 @@ const st_op st__op_randn = {.id = ST_OP_randn, .name = "randn", .nin = 0, .nout 
 static int infer_randint(const st_opcall *c, st_meta *m) {
   if (infer_factory(c, m)) return -1;
   if (c->a.dtype == ST_BOOL) return st__op_error(c, ST_ERR_DTYPE, "dtype must be i64, f32 or f64, not bool");
-  if (c->a.i[0] >= c->a.i[1])
-    return st__op_error(c, ST_ERR_ARG, "low %lld must be below high %lld", (long long)c->a.i[0], (long long)c->a.i[1]);
+  if (c->a.randint.low >= c->a.randint.high)
+    return st__op_error(c, ST_ERR_ARG, "low %lld must be below high %lld",
+                        (long long)c->a.randint.low, (long long)c->a.randint.high);
   return 0;
 }
 static int kernel_randint(const st_opcall *c, st_tensor *const *out) {
   int64_t n = st_numel(out[0]);
   uint64_t key, first;
   st__rng_reserve(st__k_random_counters(ST_DRAW_INT, out[0]->dtype, n), &key, &first);
-  st__k_randint(st__data(out[0]), out[0]->dtype, n, c->a.i[0], c->a.i[1], key, first);
+  st__k_randint(st__data(out[0]), out[0]->dtype, n, c->a.randint.low, c->a.randint.high, key,
+                first);
   return 0;
 }
 const st_op st__op_randint = {.id = ST_OP_randint, .name = "randint", .nin = 0, .nout = 1,
                               .flags = ST_OP_FACTORY | ST_OP_RANDOM | ST_OP_NONDIFF, .infer = infer_randint, .kernel = kernel_randint};
 
-/* --------- rand_uniform: f[0] low, f[1] high; randn_normal: f[0] mean, f[1] std; randperm:
-   i[0] = n. The first two draw what rand and randn draw (the same counters) and scale them, as
+/* ---- rand_uniform: bounds.lo, .hi (low, high); randn_normal: normal.mean, .std; randperm:
+   count.n. The first two draw what rand and randn draw (the same counters) and scale them, as
    torch's uniform_ (low + (high - low) u) and normal_ (mean + std z) do. */
 
 static int infer_random_scaled(const st_opcall *c, st_meta *m) {
   if (infer_random_float(c, m)) return -1;
-  double a = c->a.f[0], b = c->a.f[1];
-  if (c->op->id == ST_OP_rand_uniform && !(isfinite(a) && isfinite(b) && a <= b))
+  bool uniform = c->op->id == ST_OP_rand_uniform;
+  double a = uniform ? c->a.bounds.lo : c->a.normal.mean;
+  double b = uniform ? c->a.bounds.hi : c->a.normal.std;
+  if (uniform && !(isfinite(a) && isfinite(b) && a <= b))
     return st__op_error(c, ST_ERR_ARG, "expects a finite range [low, high), got [%g, %g)", a, b);
   if (c->op->id == ST_OP_randn_normal && !(isfinite(a) && b >= 0 && isfinite(b)))
     return st__op_error(c, ST_ERR_ARG, "expects a finite mean and std >= 0, got mean %g, std %g",
@@ -203,7 +213,8 @@ static int infer_random_scaled(const st_opcall *c, st_meta *m) {
 static int kernel_random_scaled(const st_opcall *c, st_tensor *const *out) {
   bool uniform = c->op->id == ST_OP_rand_uniform;
   int rc = uniform ? kernel_rand(c, out) : kernel_randn(c, out);
-  double shift = c->a.f[0], scale = uniform ? c->a.f[1] - c->a.f[0] : c->a.f[1];
+  double shift = uniform ? c->a.bounds.lo : c->a.normal.mean;
+  double scale = uniform ? c->a.bounds.hi - c->a.bounds.lo : c->a.normal.std;
   int64_t n = st_numel(out[0]);
   if (out[0]->dtype == ST_F32) {
     float *v = (float *)st__data(out[0]), fs = (float)scale, fh = (float)shift;
@@ -222,17 +233,17 @@ const st_op st__op_randn_normal = {.id = ST_OP_randn_normal, .name = "randn_norm
                                    .infer = infer_random_scaled, .kernel = kernel_random_scaled};
 
 static int infer_randperm(const st_opcall *c, st_meta *m) {
-  if (c->a.i[0] < 0)
-    return st__op_error(c, ST_ERR_ARG, "n must be non-negative, got %lld", (long long)c->a.i[0]);
-  if (st__check_shape("st_randperm", 1, c->a.i, ST_I64)) return -1;
-  st__meta_set(m, ST_I64, 1, c->a.i);
+  if (c->a.count.n < 0)
+    return st__op_error(c, ST_ERR_ARG, "n must be non-negative, got %lld", (long long)c->a.count.n);
+  if (st__check_shape("st_randperm", 1, &c->a.count.n, ST_I64)) return -1;
+  st__meta_set(m, ST_I64, 1, &c->a.count.n);
   return 0;
 }
 
 /* Fisher-Yates: position i (from the last) swaps with j = floor(u_i (i + 1)), u_i an f64
    uniform of the generator; the draw consumes n f64 uniforms' counters whatever the values. */
 static int kernel_randperm(const st_opcall *c, st_tensor *const *out) {
-  int64_t n = c->a.i[0], *p = (int64_t *)st__data(out[0]);
+  int64_t n = c->a.count.n, *p = (int64_t *)st__data(out[0]);
   st_tensor *u = st__empty(ST_F64, 1, &n);
   if (!u) return -1;
   uint64_t key, first;
@@ -340,22 +351,23 @@ st_tensor *st_from_data(st_dtype dt, int ndim, const int64_t *shape, const void 
   return factory(ST_OP_from_data, dt, ndim, shape, (st_attrs){.ptr = data});
 }
 st_tensor *st_full(st_dtype dt, int ndim, const int64_t *shape, double value) {
-  return factory(ST_OP_full, dt, ndim, shape, (st_attrs){.f = {value}});
+  return factory(ST_OP_full, dt, ndim, shape, (st_attrs){.scalar = {value}});
 }
 st_tensor *st_zeros(st_dtype dt, int ndim, const int64_t *shape) { return st_full(dt, ndim, shape, 0.0); }
 st_tensor *st_ones(st_dtype dt, int ndim, const int64_t *shape) { return st_full(dt, ndim, shape, 1.0); }
 st_tensor *st_scalar(st_dtype dt, double value) { return st_full(dt, 0, NULL, value); }
 
 st_tensor *st_arange(st_dtype dt, double start, double end, double step) {
-  st_opcall c = {.op = st__ops[ST_OP_arange], .a = {.f = {start, end, step}, .dtype = dt}};
+  st_opcall c = {.op = st__ops[ST_OP_arange], .a = {.range = {start, end, step}, .dtype = dt}};
   return st__call1(&c);
 }
 st_tensor *st_linspace(st_dtype dt, double start, double end, int64_t steps) {
-  st_opcall c = {.op = st__ops[ST_OP_linspace], .a = {.f = {start, end}, .i = {steps}, .dtype = dt}};
+  st_opcall c = {.op = st__ops[ST_OP_linspace],
+                 .a = {.range = {start, end, .steps = steps}, .dtype = dt}};
   return st__call1(&c);
 }
 st_tensor *st_eye(st_dtype dt, int64_t n, int64_t m) {
-  st_opcall c = {.op = st__ops[ST_OP_eye], .a = {.i = {n, m}, .dtype = dt}};
+  st_opcall c = {.op = st__ops[ST_OP_eye], .a = {.eye = {{n, m}}, .dtype = dt}};
   return st__call1(&c);
 }
 
@@ -366,17 +378,17 @@ st_tensor *st_randn(st_dtype dt, int ndim, const int64_t *shape) {
   return factory(ST_OP_randn, dt, ndim, shape, (st_attrs){0});
 }
 st_tensor *st_randint(st_dtype dt, int64_t low, int64_t high, int ndim, const int64_t *shape) {
-  return factory(ST_OP_randint, dt, ndim, shape, (st_attrs){.i = {low, high}});
+  return factory(ST_OP_randint, dt, ndim, shape, (st_attrs){.randint = {low, high}});
 }
 
 st_tensor *st_rand_uniform(st_dtype dt, int ndim, const int64_t *shape, double low, double high) {
-  return factory(ST_OP_rand_uniform, dt, ndim, shape, (st_attrs){.f = {low, high}});
+  return factory(ST_OP_rand_uniform, dt, ndim, shape, (st_attrs){.bounds = {low, high}});
 }
 st_tensor *st_randn_normal(st_dtype dt, int ndim, const int64_t *shape, double mean, double std) {
-  return factory(ST_OP_randn_normal, dt, ndim, shape, (st_attrs){.f = {mean, std}});
+  return factory(ST_OP_randn_normal, dt, ndim, shape, (st_attrs){.normal = {mean, std}});
 }
 st_tensor *st_randperm(int64_t n) {
-  st_opcall c = {.op = st__ops[ST_OP_randperm], .a = {.i = {n}, .dtype = ST_I64}};
+  st_opcall c = {.op = st__ops[ST_OP_randperm], .a = {.count = {n}, .dtype = ST_I64}};
   return st__call1(&c);
 }
 

@@ -59,14 +59,14 @@ static int decomp_var(const st_opcall *c, st_tensor **out) {
   int64_t count = reduced_count(c->in[0], n, dims);
   st_tensor *d = st_sub(c->in[0], st_mean(c->in[0], n, dims, true));
   TRY(out[0] = st_mul_scalar(st_sum(st_square(d), n, dims, c->a.keepdim),
-                             1.0 / ((double)count - c->a.f[0])));
+                             1.0 / ((double)count - c->a.reduce.correction)));
   return 0;
 }
 
 /* std = sqrt(var) */
 static int decomp_std(const st_opcall *c, st_tensor **out) {
   int dims[ST_MAX_DIMS], n = reduce_dims(c, dims);
-  TRY(out[0] = st_sqrt(st_var(c->in[0], n, dims, c->a.f[0], c->a.keepdim)));
+  TRY(out[0] = st_sqrt(st_var(c->in[0], n, dims, c->a.reduce.correction, c->a.keepdim)));
   return 0;
 }
 
@@ -89,7 +89,7 @@ static int decomp_logsumexp(const st_opcall *c, st_tensor **out) {
 
 /* softmax(x, d) = e / sum(e) with e = exp(x - max) */
 static int decomp_softmax(const st_opcall *c, st_tensor **out) {
-  int d = (int)c->a.i[0];
+  int d = (int)c->a.axis.dim;
   st_tensor *x = c->in[0], *e = st_exp(st_sub(x, st_amax(x, 1, &d, true)));
   TRY(out[0] = st_div(e, st_sum(e, 1, &d, true)));
   return 0;
@@ -97,12 +97,12 @@ static int decomp_softmax(const st_opcall *c, st_tensor **out) {
 
 /* log_softmax(x, d) = x - logsumexp(x, d) */
 static int decomp_log_softmax(const st_opcall *c, st_tensor **out) {
-  int d = (int)c->a.i[0];
+  int d = (int)c->a.axis.dim;
   TRY(out[0] = st_sub(c->in[0], st_logsumexp(c->in[0], 1, &d, true)));
   return 0;
 }
 
-/* the reduction of a loss: i[0] mean, sum or none */
+/* the reduction of a loss (loss.reduction): mean, sum or none */
 static st_tensor *reduce_loss(st_tensor *l, int64_t reduction) {
   return reduction == ST_REDUCTION_MEAN  ? st_mean_all(l)
          : reduction == ST_REDUCTION_SUM ? st_sum_all(l)
@@ -111,7 +111,7 @@ static st_tensor *reduce_loss(st_tensor *l, int64_t reduction) {
 
 /* mse_loss = reduce((a - b)^2) */
 static int decomp_mse_loss(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = reduce_loss(st_square(st_sub(c->in[0], c->in[1])), c->a.i[0]));
+  TRY(out[0] = reduce_loss(st_square(st_sub(c->in[0], c->in[1])), c->a.loss.reduction));
   return 0;
 }
 
@@ -121,30 +121,31 @@ static int decomp_nll_loss(const st_opcall *c, st_tensor **out) {
   int cd = logp->ndim == 1 ? 0 : 1;
   st_tensor *idx = st_unsqueeze(t, cd), *picked = st_gather(logp, cd, idx);
   TRY(picked = st_reshape(picked, t->ndim, t->shape));
-  TRY(out[0] = reduce_loss(st_neg(picked), c->a.i[0]));
+  TRY(out[0] = reduce_loss(st_neg(picked), c->a.loss.reduction));
   return 0;
 }
 
 /* cross_entropy = nll_loss(log_softmax(logits over the class dim)) */
 static int decomp_cross_entropy(const st_opcall *c, st_tensor **out) {
   int cd = c->in[0]->ndim == 1 ? 0 : 1;
-  TRY(out[0] = st_nll_loss(st_log_softmax(c->in[0], cd), c->in[1], (st_reduction)c->a.i[0]));
+  TRY(out[0] =
+          st_nll_loss(st_log_softmax(c->in[0], cd), c->in[1], (st_reduction)c->a.loss.reduction));
   return 0;
 }
 
-/* layer_norm = (x - mean) / sqrt(var + eps) * weight + bias over the last nlist dims; i[0], i[1]:
-   weight and bias present, f[0] eps. It runs in f64, as the native kernel does, and is rounded
-   once. */
+/* layer_norm = (x - mean) / sqrt(var + eps) * weight + bias over the last nlist dims;
+   norm.has_weight and .has_bias: weight and bias present, norm.eps. It runs in f64, as the native
+   kernel does, and is rounded once. */
 static int decomp_layer_norm(const st_opcall *c, st_tensor **out) {
   st_tensor *x = c->in[0];
   int k = c->a.nlist, dims[ST_MAX_DIMS];
   for (int j = 0; j < k; j++) dims[j] = x->ndim - k + j;
   st_tensor *xd = x->dtype == ST_F64 ? x : st_to_dtype(x, ST_F64);
   st_tensor *mu = st_mean(xd, k, dims, true), *var = st_var(xd, k, dims, 0.0, true);
-  st_tensor *y = st_mul(st_sub(xd, mu), st_rsqrt(st_add_scalar(var, c->a.f[0])));
+  st_tensor *y = st_mul(st_sub(xd, mu), st_rsqrt(st_add_scalar(var, c->a.norm.eps)));
   int next = 1;
-  if (c->a.i[0]) y = st_mul(y, st_to_dtype(c->in[next++], ST_F64));
-  if (c->a.i[1]) y = st_add(y, st_to_dtype(c->in[next], ST_F64));
+  if (c->a.norm.has_weight) y = st_mul(y, st_to_dtype(c->in[next++], ST_F64));
+  if (c->a.norm.has_bias) y = st_add(y, st_to_dtype(c->in[next], ST_F64));
   TRY(out[0] = x->dtype == ST_F64 ? y : st_to_dtype(y, x->dtype));
   return 0;
 }

@@ -271,7 +271,7 @@ static int vjp_cholesky(const st_vjp_args *a, st_tensor *const *gout, st_tensor 
 }
 
 /* ====================================================================== solve_triangular */
-/* attrs: i[0] upper, i[1] left, i[2] unitriangular */
+/* attrs: triangular.upper, .left, .unitriangular */
 
 static int infer_solve_triangular(const st_opcall *c, st_meta *m) {
   const st_tensor *A = c->in[0], *B = c->in[1];
@@ -280,7 +280,7 @@ static int infer_solve_triangular(const st_opcall *c, st_meta *m) {
     return st__op_error(c, ST_ERR_SHAPE, "The input tensor B must have at least 2 dimensions, got %s",
                         ST_SHAPE_STR(B));
   if (same_dtype(c, A, B)) return -1;
-  bool left = c->a.i[1];
+  bool left = c->a.triangular.left;
   int64_t n = A->shape[A->ndim - 1], r = B->shape[B->ndim - 2], k = B->shape[B->ndim - 1];
   if ((left ? r : k) != n)
     return st__op_error(c, ST_ERR_SHAPE,
@@ -300,7 +300,8 @@ static int infer_solve_triangular(const st_opcall *c, st_meta *m) {
 /* X A = B is A^T X^T = B^T: the right-hand form runs on transposed buffers. */
 static int kernel_solve_triangular(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *A = c->in[0], *B = c->in[1];
-  bool upper = c->a.i[0], left = c->a.i[1], unit = c->a.i[2];
+  bool upper = c->a.triangular.upper, left = c->a.triangular.left,
+       unit = c->a.triangular.unitriangular;
   st_tensor *X = out[0];
   int nb = X->ndim - 2, na = A->ndim - 2;
   int64_t n = A->shape[na], count = st__numel(nb, X->shape);
@@ -324,13 +325,16 @@ static int kernel_solve_triangular(const st_opcall *c, st_tensor *const *out) {
 /* The triangle of x that A's triangular solve reads (without the diagonal when unitriangular). */
 static st_tensor *tri_part(st_tensor *x, const st_attrs *at) {
   if (!x) return NULL;
-  int64_t k = at->i[2] ? 1 : 0;
-  return at->i[0] ? st_triu(x, k) : st_tril(x, -k);
+  int64_t k = at->triangular.unitriangular ? 1 : 0;
+  return at->triangular.upper ? st_triu(x, k) : st_tril(x, -k);
 }
 
 static st_tensor *solve_tri(st_tensor *A, st_tensor *B, const st_attrs *at, bool transposed) {
-  if (transposed) return st_linalg_solve_triangular(st__la_mT(A), B, !at->i[0], at->i[1], at->i[2]);
-  return st_linalg_solve_triangular(A, B, at->i[0], at->i[1], at->i[2]);
+  if (transposed)
+    return st_linalg_solve_triangular(st__la_mT(A), B, !at->triangular.upper, at->triangular.left,
+                                      at->triangular.unitriangular);
+  return st_linalg_solve_triangular(A, B, at->triangular.upper, at->triangular.left,
+                                    at->triangular.unitriangular);
 }
 
 /* left, X = A^-1 B: dX = A^-1 (dB - dA X); right, X = B A^-1: dX = (dB - X dA) A^-1, dA
@@ -340,7 +344,7 @@ static int jvp_solve_triangular(const st_jvp_args *a, st_tensor *const *tin, st_
   if (tin[1] && !(rhs = st__track(st_retain(tin[1])))) return st__la_failed();
   if (tin[0]) {
     st_tensor *dA = tri_part(tin[0], a->a);
-    st_tensor *prod = a->a->i[1] ? st_matmul(dA, X) : st_matmul(X, dA);
+    st_tensor *prod = a->a->triangular.left ? st_matmul(dA, X) : st_matmul(X, dA);
     rhs = rhs ? st_sub(rhs, prod) : st_neg(prod);
   }
   if (!rhs) return tin[1] ? st__la_failed() : 0;
@@ -355,7 +359,8 @@ static int vjp_solve_triangular(const st_vjp_args *a, st_tensor *const *gout, st
   if (!gB) return st__la_failed();
   if (a->needs[0]) {
     st_tensor *X = a->out[0];
-    st_tensor *p = a->a->i[1] ? st_matmul(gB, st__la_mT(X)) : st_matmul(st__la_mT(X), gB);
+    st_tensor *p =
+        a->a->triangular.left ? st_matmul(gB, st__la_mT(X)) : st_matmul(st__la_mT(X), gB);
     ST_GRAD(0, st__sum_to(tri_part(st_neg(p), a->a), &a->in_meta[0]));
   }
   ST_GRAD(1, st__sum_to(gB, &a->in_meta[1]));
@@ -654,20 +659,20 @@ static int samples_solve(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 
 static int samples_solve_triangular(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
-  st_attrs at = {.i = {1, 1, 0}};
+  st_attrs at = {.triangular = {true, true, false}};
   (void)op;
   PUSH("upper, left", 2, M(3, 3), S(3, 2));
-  at.i[0] = 0;
+  at.triangular.upper = 0;
   PUSH("lower, left, transposed", 2, MT(3, 3), st__sample_noncontig(dt, ST_SHAPE(3, 2), -1, 1));
-  at.i[2] = 1;
+  at.triangular.unitriangular = 1;
   PUSH("lower, left, unitriangular", 2, M(2, 3, 3), S(3, 1));
-  at.i[1] = 0;
+  at.triangular.left = 0;
   PUSH("lower, right, unitriangular", 2, M(3, 3), S(2, 3));
-  at.i[0] = 1;
-  at.i[2] = 0;
+  at.triangular.upper = 1;
+  at.triangular.unitriangular = 0;
   PUSH("upper, right, batch broadcast", 2, MB(2, 1, 3, 3), S(3, 2, 3));
   PUSH("size-0", 2, S(0, 0), S(2, 0));
-  at.i[1] = 1;
+  at.triangular.left = 1;
   FAIL("1-D B", ST_ERR_SHAPE, 2, M(3, 3), S(3));
   FAIL("rows mismatch", ST_ERR_SHAPE, 2, M(3, 3), S(2, 3));
   FAIL("i64", ST_ERR_DTYPE, 2, I64(2, 2), I64(2, 1));
@@ -731,9 +736,9 @@ st_tensor *st_linalg_cholesky(st_tensor *A) {
 st_tensor *st_linalg_solve_triangular(st_tensor *A, st_tensor *B, bool upper, bool left,
                                       bool unitriangular) {
   st_opcall c = ST_CALL(linalg_solve_triangular, A, B);
-  c.a.i[0] = upper;
-  c.a.i[1] = left;
-  c.a.i[2] = unitriangular;
+  c.a.triangular.upper = upper;
+  c.a.triangular.left = left;
+  c.a.triangular.unitriangular = unitriangular;
   return st__call1(&c);
 }
 st_tensor *st_linalg_solve(st_tensor *A, st_tensor *B) {

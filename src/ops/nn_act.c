@@ -1,8 +1,8 @@
 /* nn_act.c — the pointwise activations of torch.nn.functional that are not unary ops of their
-   own kind: leaky_relu (f[0] = negative_slope), elu (f[0] = alpha), hardtanh (f[0] = min_val,
-   f[1] = max_val) and logsigmoid. Float ops: i64/bool inputs compute in f32 (the library's rule
-   for float ops; PyTorch rejects integer leaky_relu, elu and logsigmoid, and keeps the integer
-   dtype for hardtanh). The loops are st__k_activation in src/kernels/activation.c.
+   own kind: leaky_relu (act.alpha = negative_slope), elu (act.alpha), hardtanh (bounds.lo =
+   min_val, bounds.hi = max_val) and logsigmoid. Float ops: i64/bool inputs compute in f32 (the
+   library's rule for float ops; PyTorch rejects integer leaky_relu, elu and logsigmoid, and keeps
+   the integer dtype for hardtanh). The loops are st__k_activation in src/kernels/activation.c.
 
    Derivatives follow derivatives.yaml, each written with public ops (where, comparisons,
    sigmoid) so that it is differentiable again. At the kinks they take torch's side: leaky_relu
@@ -24,9 +24,9 @@ static st_act_kind act_of(st_op_id id) {
 
 static int infer_act(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0];
-  if (c->op->id == ST_OP_hardtanh && c->a.f[0] > c->a.f[1]) /* F.hardtanh's ValueError */
-    return st__op_error(c, ST_ERR_ARG, "min_val %g cannot be greater than max_val %g", c->a.f[0],
-                        c->a.f[1]);
+  if (c->op->id == ST_OP_hardtanh && c->a.bounds.lo > c->a.bounds.hi) /* F.hardtanh's ValueError */
+    return st__op_error(c, ST_ERR_ARG, "min_val %g cannot be greater than max_val %g",
+                        c->a.bounds.lo, c->a.bounds.hi);
   st__meta_set(m, st__nn_float_type(x->dtype), x->ndim, x->shape);
   return 0;
 }
@@ -34,8 +34,10 @@ static int infer_act(const st_opcall *c, st_meta *m) {
 static int kernel_act(const st_opcall *c, st_tensor *const *out) {
   st_tensor *y = out[0], *x = st__contig_as(c->in[0], y->dtype);
   if (!x) return -1;
+  bool bounded = c->op->id == ST_OP_hardtanh; /* bounds.lo, .hi; the others read act.alpha */
   st__k_activation(y->dtype, act_of(c->op->id), st__data(x), st__data(y),
-                   st__numel(y->ndim, y->shape), c->a.f[0], c->a.f[1]);
+                   st__numel(y->ndim, y->shape), bounded ? c->a.bounds.lo : c->a.act.alpha,
+                   bounded ? c->a.bounds.hi : 0);
   st__drop(x);
   return 0;
 }
@@ -57,17 +59,17 @@ static st_tensor *act_times(st_op_id id, const st_attrs *at, st_tensor *x, st_te
   switch (id) {
   case ST_OP_leaky_relu:
     mask = greater(x, 0);
-    other = st_mul_scalar(g, at->f[0]);
+    other = st_mul_scalar(g, at->act.alpha);
     r = st_where(mask, g, other);
     break;
   case ST_OP_elu:
     mask = greater(x, 0);
-    t = st_add_scalar(y, at->f[0]);
+    t = st_add_scalar(y, at->act.alpha);
     other = st_mul(g, t);
     r = st_where(mask, g, other);
     break;
   case ST_OP_hardtanh: {
-    st_tensor *lo = greater(x, at->f[0]), *hi = st_scalar(x->dtype, at->f[1]);
+    st_tensor *lo = greater(x, at->bounds.lo), *hi = st_scalar(x->dtype, at->bounds.hi);
     st_tensor *below = st_lt(x, hi);
     mask = st_logical_and(lo, below);
     other = st_zeros_like(g);
@@ -104,28 +106,27 @@ static int jvp_act(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout
 static int samples_act(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   double lo = -2, hi = 2;
   int n = 0;
-  st_attrs a = {.f = {0.1, 0}};
-  if (op->id == ST_OP_elu) a.f[0] = 1;
-  if (op->id == ST_OP_hardtanh) a.f[0] = -1, a.f[1] = 1;
+  st_attrs a = {.act = {op->id == ST_OP_elu ? 1 : 0.1}};
+  if (op->id == ST_OP_hardtanh) a = (st_attrs){.bounds = {-1, 1}};
   PUSH("contiguous", 1, SMP(3, 4));
   PUSH("non-contiguous", 1, SMP_NC(3, 4));
   PUSH("broadcast", 1, SMP_BC(3, 4));
   PUSH("0-dim", 1, SMP0());
   PUSH("size-0", 1, SMP(0, 4));
   if (op->id == ST_OP_leaky_relu) {
-    a.f[0] = -0.3;
+    a.act.alpha = -0.3;
     PUSH("negative slope", 1, SMP(2, 3));
   }
   if (op->id == ST_OP_elu) {
-    a.f[0] = 0.5;
+    a.act.alpha = 0.5;
     PUSH("alpha 0.5", 1, SMP(2, 3));
-    a.f[0] = -0.5;
+    a.act.alpha = -0.5;
     PUSH("negative alpha", 1, SMP(2, 3));
   }
   if (op->id == ST_OP_hardtanh) {
-    a.f[0] = -0.5, a.f[1] = 0.75;
+    a.bounds.lo = -0.5, a.bounds.hi = 0.75;
     PUSH("[-0.5, 0.75]", 1, SMP_NC(2, 3));
-    a.f[0] = 1, a.f[1] = -1;
+    a.bounds.lo = 1, a.bounds.hi = -1;
     FAIL("min_val > max_val", ST_ERR_ARG, 1, SMP(2, 3));
   }
   return n;
@@ -144,18 +145,18 @@ ACT(logsigmoid, ST_SAVE_IN(0))
 
 /* ------------------------------------------------------------------------ public functions */
 
-static st_tensor *act_call(st_op_id id, st_tensor *x, double p0, double p1) {
-  st_opcall c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){x}};
-  c.a.f[0] = p0;
-  c.a.f[1] = p1;
+static st_tensor *act_call(st_op_id id, st_tensor *x, st_attrs a) {
+  st_opcall c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){x}, .a = a};
   return st__call1(&c);
 }
 
 st_tensor *st_leaky_relu(st_tensor *x, double negative_slope) {
-  return act_call(ST_OP_leaky_relu, x, negative_slope, 0);
+  return act_call(ST_OP_leaky_relu, x, (st_attrs){.act = {negative_slope}});
 }
-st_tensor *st_elu(st_tensor *x, double alpha) { return act_call(ST_OP_elu, x, alpha, 0); }
+st_tensor *st_elu(st_tensor *x, double alpha) {
+  return act_call(ST_OP_elu, x, (st_attrs){.act = {alpha}});
+}
 st_tensor *st_hardtanh(st_tensor *x, double min_val, double max_val) {
-  return act_call(ST_OP_hardtanh, x, min_val, max_val);
+  return act_call(ST_OP_hardtanh, x, (st_attrs){.bounds = {min_val, max_val}});
 }
-st_tensor *st_logsigmoid(st_tensor *x) { return act_call(ST_OP_logsigmoid, x, 0, 0); }
+st_tensor *st_logsigmoid(st_tensor *x) { return act_call(ST_OP_logsigmoid, x, (st_attrs){0}); }

@@ -178,7 +178,7 @@ static st_attrs conv_attrs(int64_t stride, int64_t padding, int64_t dilation, in
                            int64_t size) {
   st_attrs a = {.nlist = size ? 9 : 7,
                 .list = {stride, stride, padding, padding, dilation, dilation, groups, size, size},
-                .i = {size != 0}};
+                .window = {.has_size = size != 0}};
   return a;
 }
 
@@ -218,7 +218,7 @@ const st_op st__op_conv2d = {.id = ST_OP_conv2d, .name = "conv2d", .nin = ST_VAR
                              .samples = samples_conv2d};
 
 /* --------------- conv2d's backward ops: list as conv2d's, then list[7..8] = a {h, w} size (the
-   input's for the input gradient, the kernel's for the weight gradient); i[0] = size given */
+   input's for the input gradient, the kernel's for the weight gradient); window.has_size */
 
 static int check_conv_params(const st_opcall *c) {
   const int64_t *l = c->a.list;
@@ -226,7 +226,7 @@ static int check_conv_params(const st_opcall *c) {
       st__check_pair(c, "dilation", l + 4, 1))
     return -1;
   if (l[6] < 1) return st__op_error(c, ST_ERR_ARG, "groups %lld must be positive", (long long)l[6]);
-  if (!c->a.i[0])
+  if (!c->a.window.has_size)
     return st__op_error(c, ST_ERR_ARG, "the %s size is NULL",
                         c->op->id == ST_OP_conv2d_input_backward ? "input" : "kernel");
   return 0;
@@ -364,7 +364,7 @@ static int samples_conv2d_input_backward(const st_op *op, st_dtype dt, st_sample
   a = conv_attrs(1, 0, 1, 1, 7);
   FAIL("grad size mismatch", ST_ERR_SHAPE, 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
   a = conv_attrs(1, 0, 1, 1, 5);
-  a.i[0] = 0;
+  a.window.has_size = 0;
   FAIL("no input size", ST_ERR_ARG, 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
   a = conv_attrs(2, 1, 1, 1, 6);
   PUSH("stride 2, padding 1", 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
@@ -507,7 +507,7 @@ st_tensor *st__conv2d_input_backward(st_tensor *g, st_tensor *weight, const int6
   put_conv_params(&c.a, stride, padding, dilation, groups);
   st__put_pair(&c.a, 7, input_hw, 0);
   c.a.nlist = 9;
-  c.a.i[0] = input_hw != NULL;
+  c.a.window.has_size = input_hw != NULL;
   return st__call1(&c);
 }
 
@@ -518,7 +518,7 @@ st_tensor *st__conv2d_weight_backward(st_tensor *x, st_tensor *g, const int64_t 
   put_conv_params(&c.a, stride, padding, dilation, groups);
   st__put_pair(&c.a, 7, kernel_hw, 0);
   c.a.nlist = 9;
-  c.a.i[0] = kernel_hw != NULL;
+  c.a.window.has_size = kernel_hw != NULL;
   return st__call1(&c);
 }
 

@@ -7,11 +7,11 @@
 #include "nn_samples.h"
 #include "rules.h"
 
-/* ------------------------------ dropout: f[0] = p, i[0] = train; outputs y and the bool mask */
+/* ------------------------------ dropout: dropout.p, .train; outputs y and the bool mask */
 
 static int infer_dropout(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0];
-  double p = c->a.f[0];
+  double p = c->a.dropout.p;
   if (!(p >= 0 && p <= 1))
     return st__op_error(c, ST_ERR_ARG, "probability p = %g is not in [0, 1]", p);
   if (!st__is_float(x->dtype))
@@ -30,8 +30,8 @@ static int kernel_dropout(const st_opcall *c, st_tensor *const *out) {
   int64_t n = st__numel(y->ndim, y->shape);
   uint64_t key, first;
   st__rng_reserve(st__k_random_counters(ST_DRAW_UNIFORM, y->dtype, n), &key, &first);
-  st__k_dropout(y->dtype, st__data(x), st__data(y), (bool *)st__data(out[1]), n, c->a.f[0], key,
-                first);
+  st__k_dropout(y->dtype, st__data(x), st__data(y), (bool *)st__data(out[1]), n, c->a.dropout.p,
+                key, first);
   st__drop(x);
   return 0;
 }
@@ -47,7 +47,7 @@ static st_tensor *dropout_backward(double p, st_tensor *mask_out, st_tensor *g) 
   return r;
 }
 static int vjp_dropout(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, dropout_backward(a->a->f[0], a->out[1], gout[0]));
+  ST_GRAD(0, dropout_backward(a->a->dropout.p, a->out[1], gout[0]));
   return 0;
 }
 
@@ -55,7 +55,7 @@ static int vjp_dropout(const st_vjp_args *a, st_tensor *const *gout, st_tensor *
    result1", the same masking as the backward; the bool mask has no tangent. No batching rule:
    the RANDOM flag sends dropout to the vmap interpreter's randomness modes. */
 static int jvp_dropout(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
-  ST_TRY(tout[0] = dropout_backward(a->a->f[0], a->out[1], tin[0]));
+  ST_TRY(tout[0] = dropout_backward(a->a->dropout.p, a->out[1], tin[0]));
   return 0;
 }
 
@@ -66,19 +66,19 @@ static int samples_dropout(const st_op *op, st_dtype dt, st_sample *out, int cap
   (void)op;
   double lo = -2, hi = 2;
   int n = 0;
-  st_attrs a = {.f = {0}, .i = {1}};
+  st_attrs a = {.dropout = {0, true}};
   PUSH("p = 0, train", 1, SMP(3, 4));
   PUSH("non-contiguous", 1, SMP_NC(3, 4));
   PUSH("broadcast", 1, SMP_BC(3, 4));
   PUSH("0-dim", 1, SMP0());
   PUSH("size-0", 1, SMP(0, 4));
-  a.i[0] = 0;
+  a.dropout.train = 0;
   PUSH("p = 0, eval", 1, SMP(3, 4));
-  a.f[0] = 1, a.i[0] = 1;
+  a.dropout.p = 1, a.dropout.train = 1;
   PUSH("p = 1, train", 1, SMP(3, 4));
-  a.f[0] = 1.5;
+  a.dropout.p = 1.5;
   FAIL("p out of range", ST_ERR_ARG, 1, SMP(3, 4));
-  a.f[0] = 0.5;
+  a.dropout.p = 0.5;
   FAIL("i64 input", ST_ERR_DTYPE, 1, SMP_AS(ST_I64, 3, 4));
   return n;
 }
@@ -109,8 +109,8 @@ st_tensor *st__call2(const st_opcall *c, st_tensor **second) {
 
 st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask) {
   st_opcall c = ST_CALL(dropout, x);
-  c.a.f[0] = p;
-  c.a.i[0] = true;
+  c.a.dropout.p = p;
+  c.a.dropout.train = true;
   return st__call2(&c, mask);
 }
 
@@ -119,8 +119,8 @@ st_tensor *st__native_dropout(st_tensor *x, double p, st_tensor **mask) {
 st_tensor *st_dropout(st_tensor *x, double p, bool train) {
   st_opcall c = ST_CALL(dropout, x);
   st_meta m[ST_MAX_OUTS]; /* infer describes both outputs, y and the mask */
-  c.a.f[0] = p;
-  c.a.i[0] = train;
+  c.a.dropout.p = p;
+  c.a.dropout.train = train;
   if (train) return st__call1(&c);
   if (!x) {
     st__null_arg("st_dropout", 1);

@@ -1,15 +1,15 @@
 /* nn_loss.c — the losses of torch.nn.functional: nll_loss, cross_entropy and
-   mse_loss, each with an st_reduction (i[0]). Float ops: i64/bool inputs compute in f32. Loops
-   live in src/kernels/nn.c. */
+   mse_loss, each with an st_reduction (loss.reduction). Float ops: i64/bool inputs compute in f32.
+   Loops live in src/kernels/nn.c. */
 #include "../kernels/nn.h"
 #include "nn.h"
 #include "nn_samples.h"
 #include "rules.h"
 
-/* ------------------------ nll_loss, cross_entropy: in = x, target; i[0] = the st_reduction */
+/* ------------------------ nll_loss, cross_entropy: in = x, target; loss.reduction */
 
 static int check_reduction(const st_opcall *c) {
-  int64_t r = c->a.i[0];
+  int64_t r = c->a.loss.reduction;
   if (r != ST_REDUCTION_MEAN && r != ST_REDUCTION_SUM && r != ST_REDUCTION_NONE)
     return st__op_error(c, ST_ERR_ARG, "reduction %lld is not ST_REDUCTION_MEAN, _SUM or _NONE",
                         (long long)r);
@@ -18,7 +18,8 @@ static int check_reduction(const st_opcall *c) {
 
 /* Output of a loss over `ndim, shape` elements: that shape for no reduction, else 0-dim. */
 static void loss_meta(const st_opcall *c, st_meta *m, st_dtype dt, int ndim, const int64_t *shape) {
-  if (c->a.i[0] == ST_REDUCTION_NONE) st__meta_set(m, dt, ndim, shape);
+  if (c->a.loss.reduction == ST_REDUCTION_NONE)
+    st__meta_set(m, dt, ndim, shape);
   else st__meta_set(m, dt, 0, NULL);
 }
 
@@ -55,13 +56,13 @@ static int kernel_class_loss(const st_opcall *c, st_tensor *const *out) {
   int64_t rs = x->ndim == 2 ? x->strides[0] : 0, cs = x->strides[x->ndim - 1];
   int64_t ts = t->ndim ? t->strides[0] : 0;
   const int64_t *target = (const int64_t *)st__data(t);
-  void *losses = c->a.i[0] == ST_REDUCTION_NONE ? st__data(y) : NULL;
+  void *losses = c->a.loss.reduction == ST_REDUCTION_NONE ? st__data(y) : NULL;
   double total =
       c->op->id == ST_OP_cross_entropy
           ? st__k_cross_entropy(y->dtype, st__data(x), rows, classes, rs, cs, target, ts, losses)
           : st__k_nll_loss(y->dtype, st__data(x), rows, rs, cs, target, ts, losses);
-  if (c->a.i[0] == ST_REDUCTION_SUM) st__nn_store_scalar(y, total);
-  if (c->a.i[0] == ST_REDUCTION_MEAN)
+  if (c->a.loss.reduction == ST_REDUCTION_SUM) st__nn_store_scalar(y, total);
+  if (c->a.loss.reduction == ST_REDUCTION_MEAN)
     st__nn_store_scalar(y, total / (double)rows); /* 0/0: NaN, as torch */
   st__drop(x);
   return 0;
@@ -71,8 +72,8 @@ static int kernel_class_loss(const st_opcall *c, st_tensor *const *out) {
    reduction (a trailing dim added), else the one g, over the row count for the mean. */
 static st_tensor *row_grad(const st_vjp_args *a, st_tensor *g) {
   const st_tensor_meta *x = &a->in_meta[0];
-  if (a->a->i[0] == ST_REDUCTION_NONE) return st_unsqueeze(g, -1);
-  if (a->a->i[0] == ST_REDUCTION_SUM) return st__track(st_retain(g));
+  if (a->a->loss.reduction == ST_REDUCTION_NONE) return st_unsqueeze(g, -1);
+  if (a->a->loss.reduction == ST_REDUCTION_SUM) return st__track(st_retain(g));
   int64_t rows = x->ndim == 2 ? x->shape[0] : 1;
   return st_mul_scalar(g, 1 / (double)rows); /* 0 rows: inf times an empty gradient */
 }
@@ -122,7 +123,7 @@ static int jvp_cross_entropy(const st_jvp_args *a, st_tensor *const *tin, st_ten
   int dim = -1;
   if (!tin[0]) return 0;
   st_tensor *s = st_sum(st_mul(st_softmax(a->in[0], -1), tin[0]), 1, &dim, true);
-  ST_TRY(tout[0] = st_nll_loss(st_sub(tin[0], s), a->in[1], (st_reduction)a->a->i[0]));
+  ST_TRY(tout[0] = st_nll_loss(st_sub(tin[0], s), a->in[1], (st_reduction)a->a->loss.reduction));
   return 0;
 }
 
@@ -133,7 +134,7 @@ static int vmap_class_loss(const st_vmap_args *a, st_tensor **out, int *out_bdim
   st_opcall c = *a->c;
   int64_t lanes = a->size, n = a->c->in[0]->shape[0];
   int xb = a->bdim[0], tb = a->bdim[1], lb = 0;
-  st_reduction red = (st_reduction)c.a.i[0];
+  st_reduction red = (st_reduction)c.a.loss.reduction;
   bool rows = st__lrank(a, 0) == 2, minor = false;
   st_tensor *x = a->in[0], *t = a->in[1], *in[2], *l;
   if (xb < 0) {
@@ -151,7 +152,7 @@ static int vmap_class_loss(const st_vmap_args *a, st_tensor **out, int *out_bdim
              st__fold_batch(t, tb, st__pdim(tb, 0), minor, true, &in[1], &minor)) {
     return st__rule_failed();
   }
-  c.a.i[0] = ST_REDUCTION_NONE;
+  c.a.loss.reduction = ST_REDUCTION_NONE;
   if (st__redispatch(&c, in, &l)) return st__rule_failed();
   l = st__track(l);
   if (rows) ST_TRY(l = st__unfold_batch(l, 0, minor, lanes, n, &lb));
@@ -177,22 +178,22 @@ static int samples_class_loss(const st_op *op, st_dtype dt, st_sample *out, int 
   int n = 0;
   st_attrs a = {0};
   for (int r = ST_REDUCTION_MEAN; r <= ST_REDUCTION_NONE; r++) {
-    a.i[0] = r;
+    a.loss.reduction = r;
     PUSH(what[r][0], 2, SMP(3, 4), IDX(4, 3));
     PUSH(what[r][1], 2, SMP(4), IDX0(4));
   }
-  a.i[0] = ST_REDUCTION_MEAN;
+  a.loss.reduction = ST_REDUCTION_MEAN;
   PUSH("non-contiguous", 2, SMP_NC(3, 4), IDX(4, 3));
-  a.i[0] = ST_REDUCTION_SUM;
+  a.loss.reduction = ST_REDUCTION_SUM;
   PUSH("broadcast", 2, SMP_BC(3, 4), IDX(4, 3));
   PUSH("size-0", 2, SMP(0, 4), IDX(4, 0));
-  a.i[0] = ST_REDUCTION_NONE;
+  a.loss.reduction = ST_REDUCTION_NONE;
   PUSH("size-0, none", 2, SMP(0, 4), IDX(4, 0));
-  a.i[0] = ST_REDUCTION_MEAN;
+  a.loss.reduction = ST_REDUCTION_MEAN;
   FAIL("target out of range", ST_ERR_ARG, 2, SMP(2, 3), IDX(10, 2)); /* 3 of [0, 3) */
   FAIL("float target", ST_ERR_DTYPE, 2, SMP(2, 3), SMP(2));
   FAIL("3-D input", ST_ERR_SHAPE, 2, SMP(2, 2, 3), IDX(3, 2));
-  a.i[0] = 7;
+  a.loss.reduction = 7;
   FAIL("bad reduction", ST_ERR_ARG, 2, SMP(2, 3), IDX(3, 2));
   return n;
 }
@@ -208,7 +209,7 @@ const st_op st__op_cross_entropy = {.id = ST_OP_cross_entropy, .name = "cross_en
                                     .vjp = vjp_cross_entropy, .jvp = jvp_cross_entropy,
                                     .vmap = vmap_class_loss, .samples = samples_class_loss};
 
-/* ----------------------------------------------------- mse_loss: i[0] = the st_reduction */
+/* ----------------------------------------------------- mse_loss: loss.reduction */
 
 /* a and b broadcast (PyTorch broadcasts too, with a warning); mean divides by the number of
    broadcast elements. */
@@ -242,10 +243,11 @@ static int kernel_mse_loss(const st_opcall *c, st_tensor *const *out) {
   int nd = st__broadcast_shapes("st_mse_loss", a->ndim, a->shape, b->ndim, b->shape, shape);
   broadcast_strides(a, nd, sa);
   broadcast_strides(b, nd, sb);
-  void *dst = c->a.i[0] == ST_REDUCTION_NONE ? st__data(y) : NULL;
+  void *dst = c->a.loss.reduction == ST_REDUCTION_NONE ? st__data(y) : NULL;
   double total = st__k_squared_error(y->dtype, nd, shape, st__data(a), sa, st__data(b), sb, dst);
-  if (c->a.i[0] == ST_REDUCTION_SUM) st__nn_store_scalar(y, total);
-  if (c->a.i[0] == ST_REDUCTION_MEAN) st__nn_store_scalar(y, total / (double)st__numel(nd, shape));
+  if (c->a.loss.reduction == ST_REDUCTION_SUM) st__nn_store_scalar(y, total);
+  if (c->a.loss.reduction == ST_REDUCTION_MEAN)
+    st__nn_store_scalar(y, total / (double)st__numel(nd, shape));
   st__drop(a);
   st__drop(b);
   return 0;
@@ -256,7 +258,8 @@ static int kernel_mse_loss(const st_opcall *c, st_tensor *const *out) {
 static int vjp_mse_loss(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   st_tensor *d = st_sub(a->in[0], a->in[1]);
   double scale = 2;
-  if (d && a->a->i[0] == ST_REDUCTION_MEAN) scale /= (double)st_numel(d); /* 0: an empty d */
+  if (d && a->a->loss.reduction == ST_REDUCTION_MEAN)
+    scale /= (double)st_numel(d); /* 0: an empty d */
   st_tensor *gs = st_mul_scalar(gout[0], scale), *gd = st_mul(d, gs);
   ST_GRAD(0, st__sum_to(gd, &a->in_meta[0]));
   if (a->needs[1]) {
@@ -274,7 +277,7 @@ static int vjp_mse_loss(const st_vjp_args *a, st_tensor *const *gout, st_tensor 
 static int jvp_mse_loss(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   st_tensor *td = !tin[1] ? tin[0] : !tin[0] ? st_neg(tin[1]) : st_sub(tin[0], tin[1]);
   st_tensor *e = st_mul(st_mul_scalar(st_sub(a->in[0], a->in[1]), 2), td);
-  int64_t red = a->a->i[0];
+  int64_t red = a->a->loss.reduction;
   ST_TRY(tout[0] = red == ST_REDUCTION_NONE  ? e
                    : red == ST_REDUCTION_SUM ? st_sum_all(e)
                                              : st_mean_all(e));
@@ -284,15 +287,15 @@ static int jvp_mse_loss(const st_jvp_args *a, st_tensor *const *tin, st_tensor *
 /* Elementwise without the reduction, then each lane reduces its own elements. */
 static int vmap_mse_loss(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_opcall c = *a->c;
-  c.a.i[0] = ST_REDUCTION_NONE;
+  c.a.loss.reduction = ST_REDUCTION_NONE;
   st_vmap_args none = {&c, a->in, a->bdim, a->size};
   if (st__vmap_elementwise(&none, out, out_bdim)) return st__rule_failed();
-  if (a->c->a.i[0] == ST_REDUCTION_NONE) return 0;
+  if (a->c->a.loss.reduction == ST_REDUCTION_NONE) return 0;
   st_tensor *e = st__track(out[0]), *flat; /* [B, ...] */
   int dim = 1;
   ST_TRY(flat = e->ndim == 1 ? st_unsqueeze(e, 1) : st_flatten(e, 1, -1));
-  out[0] = a->c->a.i[0] == ST_REDUCTION_SUM ? st_sum(flat, 1, &dim, false)
-                                            : st_mean(flat, 1, &dim, false);
+  out[0] = a->c->a.loss.reduction == ST_REDUCTION_SUM ? st_sum(flat, 1, &dim, false)
+                                                      : st_mean(flat, 1, &dim, false);
   ST_TRY(out[0]);
   return 0;
 }
@@ -303,20 +306,20 @@ static int samples_mse_loss(const st_op *op, st_dtype dt, st_sample *out, int ca
   (void)op;
   double lo = -2, hi = 2;
   int n = 0;
-  st_attrs a = {.i = {ST_REDUCTION_MEAN}};
+  st_attrs a = {.loss = {ST_REDUCTION_MEAN}};
   PUSH("contiguous, mean", 2, SMP(3, 4), SMP(3, 4));
   PUSH("non-contiguous", 2, SMP_NC(3, 4), SMP_NC(3, 4));
   PUSH("broadcasting shapes", 2, SMP(3, 4), SMP(4));
   PUSH("0-dim", 2, SMP0(), SMP0());
-  a.i[0] = ST_REDUCTION_SUM;
+  a.loss.reduction = ST_REDUCTION_SUM;
   PUSH("contiguous, sum", 2, SMP(3, 4), SMP(3, 4));
   PUSH("broadcast", 2, SMP_BC(3, 4), SMP(3, 4));
   PUSH("size-0", 2, SMP(0, 4), SMP(0, 4));
-  a.i[0] = ST_REDUCTION_NONE;
+  a.loss.reduction = ST_REDUCTION_NONE;
   PUSH("contiguous, none", 2, SMP(3, 4), SMP(3, 4));
   PUSH("broadcasting shapes, none", 2, SMP(3, 1), SMP_NC(2, 3, 4));
   FAIL("shapes that do not broadcast", ST_ERR_SHAPE, 2, SMP(3, 4), SMP(3));
-  a.i[0] = -1;
+  a.loss.reduction = -1;
   FAIL("bad reduction", ST_ERR_ARG, 2, SMP(3, 4), SMP(3, 4));
   return n;
 }
@@ -332,16 +335,16 @@ const st_op st__op_mse_loss = {.id = ST_OP_mse_loss, .name = "mse_loss", .nin = 
 
 st_tensor *st_cross_entropy(st_tensor *logits, st_tensor *target, st_reduction reduction) {
   st_opcall c = ST_CALL(cross_entropy, logits, target);
-  c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
+  c.a.loss.reduction = (int)reduction; /* a bad value keeps its sign for the message */
   return st__call1(&c);
 }
 st_tensor *st_nll_loss(st_tensor *logp, st_tensor *target, st_reduction reduction) {
   st_opcall c = ST_CALL(nll_loss, logp, target);
-  c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
+  c.a.loss.reduction = (int)reduction; /* a bad value keeps its sign for the message */
   return st__call1(&c);
 }
 st_tensor *st_mse_loss(st_tensor *a, st_tensor *b, st_reduction reduction) {
   st_opcall c = ST_CALL(mse_loss, a, b);
-  c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
+  c.a.loss.reduction = (int)reduction; /* a bad value keeps its sign for the message */
   return st__call1(&c);
 }

@@ -1,9 +1,9 @@
 /* nn_loss_pointwise.c — the elementwise losses of torch.nn.functional, each a loss per element
-   of the broadcast inputs then an st_reduction (i[0]): binary_cross_entropy (in = input, target
-   [, weight]; i[1] = weight given), binary_cross_entropy_with_logits (in = input, target
-   [, weight][, pos_weight]; i[1] weight given, i[2] pos_weight given), l1_loss, smooth_l1_loss
-   (f[0] = beta), huber_loss (f[0] = delta) and kl_div (i[1] = log_target). Float ops: i64/bool
-   inputs compute in f32.
+   of the broadcast inputs then an st_reduction (loss.reduction): binary_cross_entropy (in = input,
+   target [, weight]; loss.has_weight), binary_cross_entropy_with_logits (in = input, target
+   [, weight][, pos_weight]; loss.has_weight, .has_pos_weight), l1_loss, smooth_l1_loss
+   (loss.param = beta), huber_loss (loss.param = delta) and kl_div (loss.log_target). Float ops:
+   i64/bool inputs compute in f32.
 
    Shapes: as PyTorch, the two binary cross entropies need a target of the input's shape and
    weights that broadcast to it; the others broadcast input and target. Derivatives follow
@@ -29,23 +29,23 @@ static bool is_bce(const st_op *op) {
 }
 /* The weight and pos_weight inputs, or NULL. */
 static st_tensor *weight_of(const st_opcall *c) {
-  return is_bce(c->op) && c->a.i[1] ? c->in[2] : NULL;
+  return is_bce(c->op) && c->a.loss.has_weight ? c->in[2] : NULL;
 }
 static st_tensor *pos_weight_of(const st_opcall *c) {
-  return c->a.i[2] ? c->in[2 + (c->a.i[1] != 0)] : NULL;
+  return c->a.loss.has_pos_weight ? c->in[2 + c->a.loss.has_weight] : NULL;
 }
 
 static int infer_pointwise_loss(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0], *t = c->in[1];
-  int64_t r = c->a.i[0], shape[ST_MAX_DIMS];
+  int64_t r = c->a.loss.reduction, shape[ST_MAX_DIMS];
   int nd;
   if (r != ST_REDUCTION_MEAN && r != ST_REDUCTION_SUM && r != ST_REDUCTION_NONE)
     return st__op_error(c, ST_ERR_ARG, "reduction %lld is not ST_REDUCTION_MEAN, _SUM or _NONE",
                         (long long)r);
-  if (c->op->id == ST_OP_smooth_l1_loss && !(c->a.f[0] >= 0))
-    return st__op_error(c, ST_ERR_ARG, "beta %g must be non-negative", c->a.f[0]);
-  if (c->op->id == ST_OP_huber_loss && !(c->a.f[0] > 0))
-    return st__op_error(c, ST_ERR_ARG, "delta %g must be positive", c->a.f[0]);
+  if (c->op->id == ST_OP_smooth_l1_loss && !(c->a.loss.param >= 0))
+    return st__op_error(c, ST_ERR_ARG, "beta %g must be non-negative", c->a.loss.param);
+  if (c->op->id == ST_OP_huber_loss && !(c->a.loss.param > 0))
+    return st__op_error(c, ST_ERR_ARG, "delta %g must be positive", c->a.loss.param);
   if (is_bce(c->op)) {
     if (t->ndim != x->ndim || memcmp(t->shape, x->shape, sizeof(int64_t) * (size_t)x->ndim))
       return st__op_error(c, ST_ERR_SHAPE, "target %s must have the input's shape %s",
@@ -86,7 +86,7 @@ static int infer_pointwise_loss(const st_opcall *c, st_meta *m) {
 
 /* The loss of one element: x input, t target, w weight (1 without), pw pos_weight (1 without). */
 static double loss_at(const st_opcall *c, double x, double t, double w, double pw) {
-  double d = x - t, ad = fabs(d), p = c->a.f[0];
+  double d = x - t, ad = fabs(d), p = c->a.loss.param;
   switch (c->op->id) {
   case ST_OP_binary_cross_entropy: /* logs floored at -100, as PyTorch */
     return -w * (t * fmax(log(x), -100) + (1 - t) * fmax(log1p(-x), -100));
@@ -96,7 +96,7 @@ static double loss_at(const st_opcall *c, double x, double t, double w, double p
   case ST_OP_smooth_l1_loss: return p == 0 ? ad : ad < p ? 0.5 * d * d / p : ad - 0.5 * p;
   case ST_OP_huber_loss: return ad < p ? 0.5 * d * d : p * (ad - 0.5 * p);
   default: /* kl_div: xlogy(t, t) - t x, or exp(t) (t - x) for a log target */
-    if (c->a.i[1]) return exp(t) * (t - x);
+    if (c->a.loss.log_target) return exp(t) * (t - x);
     return (t == 0 ? 0 : t * log(t)) - t * x;
   }
 }
@@ -130,7 +130,7 @@ static int kernel_pointwise_loss(const st_opcall *c, st_tensor *const *out) {
   const double *xv = (const double *)st__data(in[0]), *tv = (const double *)st__data(in[1]);
   const double *wv = weight_of(c) ? (const double *)st__data(in[2]) : NULL;
   const double *pv = pos_weight_of(c) ? (const double *)st__data(in[c->nin - 1]) : NULL;
-  bool none = c->a.i[0] == ST_REDUCTION_NONE;
+  bool none = c->a.loss.reduction == ST_REDUCTION_NONE;
   double total = 0;
   for (int64_t k = 0; k < n; k++) {
     double l = loss_at(c, xv[k], tv[k], wv ? wv[k] : 1, pv ? pv[k] : 1);
@@ -138,8 +138,9 @@ static int kernel_pointwise_loss(const st_opcall *c, st_tensor *const *out) {
     else if (y->dtype == ST_F32) ((float *)st__data(y))[k] = (float)l;
     else ((double *)st__data(y))[k] = l;
   }
-  if (c->a.i[0] == ST_REDUCTION_SUM) st__nn_store_scalar(y, total);
-  if (c->a.i[0] == ST_REDUCTION_MEAN) st__nn_store_scalar(y, total / (double)n); /* 0/0: NaN */
+  if (c->a.loss.reduction == ST_REDUCTION_SUM) st__nn_store_scalar(y, total);
+  if (c->a.loss.reduction == ST_REDUCTION_MEAN)
+    st__nn_store_scalar(y, total / (double)n); /* 0/0: NaN */
   rc = 0;
 fail:
   for (int i = 0; i < 4; i++) st__drop(in[i]);
@@ -153,9 +154,9 @@ fail:
 static st_tensor *partial(const st_op *op, const st_attrs *at, st_tensor *const *in, int nin,
                           int i) {
   bool bce = is_bce(op);
-  st_tensor *x = in[0], *t = in[1], *w = bce && at->i[1] ? in[2] : NULL, *r = NULL;
-  st_tensor *pw = bce && at->i[2] ? in[nin - 1] : NULL;
-  double p = at->f[0];
+  st_tensor *x = in[0], *t = in[1], *w = bce && at->loss.has_weight ? in[2] : NULL, *r = NULL;
+  st_tensor *pw = bce && at->loss.has_pos_weight ? in[nin - 1] : NULL;
+  double p = at->loss.param;
   switch (op->id) {
   case ST_OP_binary_cross_entropy:
     if (i == 0) { /* binary_cross_entropy_backward: (x - t) / max(x (1 - x), 1e-12) */
@@ -194,7 +195,7 @@ static st_tensor *partial(const st_op *op, const st_attrs *at, st_tensor *const 
     break;
   case ST_OP_huber_loss: r = st_clamp(st_sub(x, t), -p, p); break; /* huber_loss_backward */
   default:
-    if (at->i[1]) { /* kl_div, log target: exp(t) (t - x) */
+    if (at->loss.log_target) { /* kl_div, log target: exp(t) (t - x) */
       st_tensor *e = st_exp(t);
       r = i == 0 ? st_neg(e) : st_mul(e, st_add_scalar(st_sub(t, x), 1));
     } else if (i == 0) { /* xlogy(t, t) - t x */
@@ -224,7 +225,7 @@ static int vjp_pointwise_loss(const st_vjp_args *a, st_tensor *const *gout, st_t
   const st_tensor_meta *x = &a->in_meta[0], *t = &a->in_meta[1];
   int64_t shape[ST_MAX_DIMS];
   int nd = st__broadcast_shapes(ST_FN(a), x->ndim, x->shape, t->ndim, t->shape, shape);
-  if (a->a->i[0] == ST_REDUCTION_MEAN) /* 0 elements: inf times an empty gradient */
+  if (a->a->loss.reduction == ST_REDUCTION_MEAN) /* 0 elements: inf times an empty gradient */
     ST_TRY(g = st_mul_scalar(g, 1 / (double)loss_count(&a->in_meta[0], &a->in_meta[1])));
   for (int i = 0; i < a->nin; i++) {
     if (!a->needs[i]) continue;
@@ -246,7 +247,7 @@ static int jvp_pointwise_loss(const st_jvp_args *a, st_tensor *const *tin, st_te
     ST_TRY(t = t ? st_add(t, u) : u);
   }
   if (!t) return 0;
-  int64_t red = a->a->i[0];
+  int64_t red = a->a->loss.reduction;
   if (red == ST_REDUCTION_NONE) { /* a tangent of the target alone may be smaller: broadcast */
     const st_tensor *y = a->out[0];
     ST_TRY(t = st_expand(t, y->ndim, y->shape));
@@ -270,19 +271,19 @@ static int vmap_pointwise_loss(const st_vmap_args *a, st_tensor **out, int *out_
     else if (i < 2 && is_bce(c.op)) ST_TRY(in[i] = st__lanes(a->in[i], a->size));
     else in[i] = a->in[i];
   }
-  c.a.i[0] = ST_REDUCTION_NONE;
+  c.a.loss.reduction = ST_REDUCTION_NONE;
   if (st__redispatch(&c, in, &e)) return st__rule_failed();
   e = st__track(e);
   out_bdim[0] = 0;
-  if (a->c->a.i[0] == ST_REDUCTION_NONE) {
+  if (a->c->a.loss.reduction == ST_REDUCTION_NONE) {
     out[0] = e;
     return 0;
   }
   int dim = 1;
   st_tensor *flat;
   ST_TRY(flat = e->ndim == 1 ? st_unsqueeze(e, 1) : st_flatten(e, 1, -1));
-  ST_TRY(out[0] = a->c->a.i[0] == ST_REDUCTION_SUM ? st_sum(flat, 1, &dim, false)
-                                                   : st_mean(flat, 1, &dim, false));
+  ST_TRY(out[0] = a->c->a.loss.reduction == ST_REDUCTION_SUM ? st_sum(flat, 1, &dim, false)
+                                                             : st_mean(flat, 1, &dim, false));
   return 0;
 }
 
@@ -317,65 +318,65 @@ static int samples_pointwise_loss(const st_op *op, st_dtype dt, st_sample *out, 
   double r[4];
   int n = 0;
   bool bce = is_bce(op), logits = op->id == ST_OP_binary_cross_entropy_with_logits;
-  st_attrs a = {.i = {ST_REDUCTION_MEAN}, .f = {op->id == ST_OP_huber_loss ? 1.0 : 0.7}};
+  st_attrs a = {.loss = {ST_REDUCTION_MEAN, .param = op->id == ST_OP_huber_loss ? 1.0 : 0.7}};
   ranges(op, false, r);
   PUSH("contiguous, mean", 2, X_(3, 4), T_(3, 4));
   PUSH("non-contiguous", 2, XNC(3, 4), TNC(3, 4));
   PUSH("broadcast", 2, XBC(3, 4), T_(3, 4));
   /* ST_SHAPE() with no dims is not 0-dim (an empty argument counts as one): spelled out */
   PUSH("0-dim", 2, st__sample(dt, 0, NULL, r[0], r[1]), st__sample(dt, 0, NULL, r[2], r[3]));
-  a.i[0] = ST_REDUCTION_SUM;
+  a.loss.reduction = ST_REDUCTION_SUM;
   PUSH("contiguous, sum", 2, X_(3, 4), T_(3, 4));
   PUSH("size-0", 2, X_(0, 4), T_(0, 4));
-  a.i[0] = ST_REDUCTION_NONE;
+  a.loss.reduction = ST_REDUCTION_NONE;
   PUSH("contiguous, none", 2, X_(3, 4), T_(3, 4));
   if (!bce) {
     PUSH("broadcasting shapes, none", 2, X_(3, 1), TNC(2, 3, 4));
-    a.i[0] = ST_REDUCTION_MEAN;
+    a.loss.reduction = ST_REDUCTION_MEAN;
     PUSH("broadcasting shapes", 2, X_(3, 4), T_(4));
     FAIL("shapes that do not broadcast", ST_ERR_SHAPE, 2, X_(3, 4), T_(3));
   } else {
-    a.i[0] = ST_REDUCTION_MEAN, a.i[1] = 1;
+    a.loss.reduction = ST_REDUCTION_MEAN, a.loss.has_weight = true;
     PUSH("weight", 3, X_(3, 4), T_(3, 4), W_(3, 4));
-    a.i[0] = ST_REDUCTION_NONE;
+    a.loss.reduction = ST_REDUCTION_NONE;
     PUSH("broadcast weight, none", 3, XNC(3, 4), T_(3, 4), W_(4));
-    a.i[0] = ST_REDUCTION_MEAN;
+    a.loss.reduction = ST_REDUCTION_MEAN;
     FAIL("target shape", ST_ERR_SHAPE, 2, X_(3, 4), T_(4));
     FAIL("weight does not broadcast", ST_ERR_SHAPE, 3, X_(3, 4), T_(3, 4), W_(2, 3, 4));
-    a.i[1] = 0;
+    a.loss.has_weight = false;
   }
   if (logits) {
-    a.i[2] = 1;
+    a.loss.has_pos_weight = true;
     PUSH("pos_weight", 3, X_(3, 4), T_(3, 4), W_(4));
-    a.i[1] = 1, a.i[0] = ST_REDUCTION_SUM;
+    a.loss.has_weight = true, a.loss.reduction = ST_REDUCTION_SUM;
     PUSH("weight and pos_weight", 4, X_(3, 4), T_(3, 4), W_(3, 1), W_(4));
-    a.i[1] = a.i[2] = 0, a.i[0] = ST_REDUCTION_MEAN;
+    a.loss.has_weight = a.loss.has_pos_weight = false, a.loss.reduction = ST_REDUCTION_MEAN;
   }
   if (op->id == ST_OP_binary_cross_entropy)
     FAIL("input outside [0, 1]", ST_ERR_ARG, 2, st__sample(dt, ST_SHAPE(3), 0.5, 1.5), T_(3));
   if (op->id == ST_OP_smooth_l1_loss) {
-    a.f[0] = 0;
+    a.loss.param = 0;
     PUSH("beta 0", 2, X_(3, 4), T_(3, 4));
-    a.f[0] = -1;
+    a.loss.param = -1;
     FAIL("negative beta", ST_ERR_ARG, 2, X_(3, 4), T_(3, 4));
-    a.f[0] = 0.7;
+    a.loss.param = 0.7;
   }
   if (op->id == ST_OP_huber_loss) {
-    a.f[0] = 0.4;
+    a.loss.param = 0.4;
     PUSH("delta 0.4", 2, X_(3, 4), T_(3, 4));
-    a.f[0] = 0;
+    a.loss.param = 0;
     FAIL("delta 0", ST_ERR_ARG, 2, X_(3, 4), T_(3, 4));
-    a.f[0] = 1;
+    a.loss.param = 1;
   }
   if (op->id == ST_OP_kl_div) {
-    a.i[1] = 1;
+    a.loss.log_target = true;
     ranges(op, true, r);
     PUSH("log_target", 2, X_(3, 4), T_(3, 4));
-    a.i[0] = ST_REDUCTION_NONE;
+    a.loss.reduction = ST_REDUCTION_NONE;
     PUSH("log_target, none", 2, XNC(3, 4), T_(4));
-    a.i[1] = 0;
+    a.loss.log_target = false;
   }
-  a.i[0] = 9;
+  a.loss.reduction = 9;
   FAIL("bad reduction", ST_ERR_ARG, 2, X_(3, 4), T_(3, 4));
   return n;
 }
@@ -403,39 +404,39 @@ LOSS(kl_div)
 /* ------------------------------------------------------------------------ public functions */
 
 static st_tensor *loss_call(st_op_id id, st_tensor *x, st_tensor *t, st_tensor *w, st_tensor *pw,
-                            st_reduction reduction, double p, int64_t flag) {
+                            st_reduction reduction, double p, bool log_target) {
   st_tensor *in[4] = {x, t};
   int nin = 2;
   if (w) in[nin++] = w;
   if (pw) in[nin++] = pw;
   st_opcall c = {.op = st__ops[id], .nin = nin, .in = in};
-  c.a.i[0] = (int)reduction; /* a bad value keeps its sign for the message */
-  c.a.i[1] = w ? 1 : flag;
-  c.a.i[2] = pw != NULL;
-  c.a.f[0] = p;
+  c.a.loss.reduction = (int)reduction; /* a bad value keeps its sign for the message */
+  c.a.loss.has_weight = w != NULL, c.a.loss.has_pos_weight = pw != NULL;
+  c.a.loss.log_target = log_target;
+  c.a.loss.param = p;
   return st__call1(&c);
 }
 
 st_tensor *st_binary_cross_entropy(st_tensor *input, st_tensor *target, st_tensor *weight,
                                    st_reduction reduction) {
-  return loss_call(ST_OP_binary_cross_entropy, input, target, weight, NULL, reduction, 0, 0);
+  return loss_call(ST_OP_binary_cross_entropy, input, target, weight, NULL, reduction, 0, false);
 }
 st_tensor *st_binary_cross_entropy_with_logits(st_tensor *input, st_tensor *target,
                                                st_tensor *weight, st_tensor *pos_weight,
                                                st_reduction reduction) {
   return loss_call(ST_OP_binary_cross_entropy_with_logits, input, target, weight, pos_weight,
-                   reduction, 0, 0);
+                   reduction, 0, false);
 }
 st_tensor *st_l1_loss(st_tensor *input, st_tensor *target, st_reduction reduction) {
-  return loss_call(ST_OP_l1_loss, input, target, NULL, NULL, reduction, 0, 0);
+  return loss_call(ST_OP_l1_loss, input, target, NULL, NULL, reduction, 0, false);
 }
 st_tensor *st_smooth_l1_loss(st_tensor *input, st_tensor *target, st_reduction reduction,
                              double beta) {
-  return loss_call(ST_OP_smooth_l1_loss, input, target, NULL, NULL, reduction, beta, 0);
+  return loss_call(ST_OP_smooth_l1_loss, input, target, NULL, NULL, reduction, beta, false);
 }
 st_tensor *st_huber_loss(st_tensor *input, st_tensor *target, st_reduction reduction,
                          double delta) {
-  return loss_call(ST_OP_huber_loss, input, target, NULL, NULL, reduction, delta, 0);
+  return loss_call(ST_OP_huber_loss, input, target, NULL, NULL, reduction, delta, false);
 }
 st_tensor *st_kl_div(st_tensor *input, st_tensor *target, st_reduction reduction,
                      bool log_target) {

@@ -8,12 +8,12 @@
 #include "nn_samples.h"
 #include "rules.h"
 
-/* ---- layer_norm: in = x[, weight][, bias]; i[0] has weight, i[1] has bias, i[2] nnorm,
-        i[3] normalized_shape given; list = normalized_shape; f[0] = eps */
+/* ---- layer_norm: in = x[, weight][, bias]; the norm view: has_weight, has_bias, nnorm,
+        has_shape (normalized_shape given), eps; list = normalized_shape */
 
-static st_tensor *ln_weight(const st_opcall *c) { return c->a.i[0] ? c->in[1] : NULL; }
+static st_tensor *ln_weight(const st_opcall *c) { return c->a.norm.has_weight ? c->in[1] : NULL; }
 static st_tensor *ln_bias(const st_opcall *c) {
-  return c->a.i[1] ? c->in[1 + (c->a.i[0] != 0)] : NULL;
+  return c->a.norm.has_bias ? c->in[1 + c->a.norm.has_weight] : NULL;
 }
 
 static bool same_shape(const st_tensor *t, int ndim, const int64_t *shape) {
@@ -26,13 +26,13 @@ static bool same_shape(const st_tensor *t, int ndim, const int64_t *shape) {
 /* PyTorch: normalized_shape is non-empty and x ends in it; weight and bias have exactly it. */
 static int infer_layer_norm(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0], *w = ln_weight(c), *b = ln_bias(c);
-  int nnorm = (int)c->a.i[2];
+  int nnorm = (int)c->a.norm.nnorm;
   const int64_t *ns = c->a.list;
   char want[96];
   if (nnorm < 1 || nnorm > x->ndim)
     return st__op_error(c, ST_ERR_ARG, "nnorm %d must be in 1..%d for input %s", nnorm, x->ndim,
                         ST_SHAPE_STR(x));
-  if (!c->a.i[3]) return st__op_error(c, ST_ERR_ARG, "normalized_shape is NULL");
+  if (!c->a.norm.has_shape) return st__op_error(c, ST_ERR_ARG, "normalized_shape is NULL");
   st__fmt_shape(want, sizeof want, nnorm, ns);
   if (memcmp(x->shape + x->ndim - nnorm, ns, sizeof(int64_t) * (size_t)nnorm) != 0)
     return st__op_error(c, ST_ERR_SHAPE, "input %s does not end in normalized_shape %s",
@@ -43,8 +43,8 @@ static int infer_layer_norm(const st_opcall *c, st_meta *m) {
   if (b && !same_shape(b, nnorm, ns))
     return st__op_error(c, ST_ERR_SHAPE, "bias %s must have normalized_shape %s", ST_SHAPE_STR(b),
                         want);
-  if (!(c->a.f[0] >= 0))
-    return st__op_error(c, ST_ERR_ARG, "eps %g must be non-negative", c->a.f[0]);
+  if (!(c->a.norm.eps >= 0))
+    return st__op_error(c, ST_ERR_ARG, "eps %g must be non-negative", c->a.norm.eps);
   st_dtype dt = x->dtype;
   if (w) dt = st_promote_types(dt, w->dtype);
   if (b) dt = st_promote_types(dt, b->dtype);
@@ -58,9 +58,9 @@ static int kernel_layer_norm(const st_opcall *c, st_tensor *const *out) {
   if (!(x = st__contig_as(c->in[0], y->dtype))) return -1;
   if (ln_weight(c) && !(w = st__contig_as(ln_weight(c), y->dtype))) goto fail;
   if (ln_bias(c) && !(b = st__contig_as(ln_bias(c), y->dtype))) goto fail;
-  int64_t m = st__numel((int)c->a.i[2], c->a.list), numel = st__numel(x->ndim, x->shape);
+  int64_t m = st__numel((int)c->a.norm.nnorm, c->a.list), numel = st__numel(x->ndim, x->shape);
   st__k_layer_norm(y->dtype, st__data(x), m ? numel / m : 0, m, w ? st__data(w) : NULL,
-                   b ? st__data(b) : NULL, c->a.f[0], st__data(y));
+                   b ? st__data(b) : NULL, c->a.norm.eps, st__data(y));
   rc = 0;
 fail:
   st__drop(x);
@@ -91,15 +91,15 @@ static st_tensor *ln_xhat(st_tensor *x, st_dtype dt, int n, const int *dims, dou
    rather than saved by the forward, so the gradient is differentiable in x for double backward
    (PyTorch writes layer_norm_double_backward by hand instead). */
 static int vjp_layer_norm(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  int nnorm = (int)a->a->i[2], dims[ST_MAX_DIMS];
-  bool has_w = a->a->i[0], has_b = a->a->i[1];
+  int nnorm = (int)a->a->norm.nnorm, dims[ST_MAX_DIMS];
+  bool has_w = a->a->norm.has_weight, has_b = a->a->norm.has_bias;
   int iw = has_w ? 1 : -1, ib = has_b ? 1 + has_w : -1;
   bool need_x = a->needs[0], need_w = iw > 0 && a->needs[iw];
   st_tensor *g = gout[0], *rstd;
   ln_dims(nnorm, a->in_meta[0].ndim, dims);
   if (ib > 0) ST_GRAD(ib, st__sum_to(g, &a->in_meta[ib]));
   if (!need_x && !need_w) return 0;
-  st_tensor *xhat = ln_xhat(a->in[0], a->out_meta[0].dtype, nnorm, dims, a->a->f[0], &rstd);
+  st_tensor *xhat = ln_xhat(a->in[0], a->out_meta[0].dtype, nnorm, dims, a->a->norm.eps, &rstd);
   if (need_w) {
     st_tensor *gxhat = st_mul(g, xhat);
     ST_GRAD(iw, st__sum_to(gxhat, &a->in_meta[iw]));
@@ -119,12 +119,13 @@ static int vjp_layer_norm(const st_vjp_args *a, st_tensor *const *gout, st_tenso
    weight_t, bias_p, bias_t, result1, result2, normalized_shape)": with xhat and rstd as above,
      d xhat = rstd * (tx - mean(tx) - xhat * mean(tx * xhat)),  y' = d xhat * w + xhat * tw + tb. */
 static int jvp_layer_norm(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
-  int nnorm = (int)a->a->i[2], dims[ST_MAX_DIMS];
-  bool has_w = a->a->i[0], has_b = a->a->i[1];
+  int nnorm = (int)a->a->norm.nnorm, dims[ST_MAX_DIMS];
+  bool has_w = a->a->norm.has_weight, has_b = a->a->norm.has_bias;
   st_tensor *tx = tin[0], *tw = has_w ? tin[1] : NULL, *tb = has_b ? tin[1 + has_w] : NULL;
   st_tensor *t = NULL, *rstd = NULL, *xhat = NULL;
   ln_dims(nnorm, a->in[0]->ndim, dims);
-  if (tx || tw) ST_TRY(xhat = ln_xhat(a->in[0], a->out[0]->dtype, nnorm, dims, a->a->f[0], &rstd));
+  if (tx || tw)
+    ST_TRY(xhat = ln_xhat(a->in[0], a->out[0]->dtype, nnorm, dims, a->a->norm.eps, &rstd));
   if (tx) {
     st_tensor *m1 = st_mean(tx, nnorm, dims, true),
               *m2 = st_mean(st_mul(tx, xhat), nnorm, dims, true);
@@ -143,8 +144,8 @@ static int jvp_layer_norm(const st_jvp_args *a, st_tensor *const *tin, st_tensor
    lane's, lanes first; in the result's dtype, as the kernel computes. */
 static int vmap_layer_norm(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_opcall c = *a->c;
-  int nnorm = (int)c.a.i[2], xb = a->bdim[0], iw = c.a.i[0] ? 1 : -1,
-      ib = c.a.i[1] ? 1 + (iw > 0) : -1;
+  int nnorm = (int)c.a.norm.nnorm, xb = a->bdim[0], iw = c.a.norm.has_weight ? 1 : -1,
+      ib = c.a.norm.has_bias ? 1 + (iw > 0) : -1;
   bool affine = (iw > 0 && a->bdim[iw] >= 0) || (ib > 0 && a->bdim[ib] >= 0);
   st_tensor *x = a->in[0], *y;
   if (xb >= x->ndim - nnorm) {
@@ -160,7 +161,7 @@ static int vmap_layer_norm(const st_vmap_args *a, st_tensor **out, int *out_bdim
   for (int i = 1; i < c.nin; i++) dt = st_promote_types(dt, a->in[i]->dtype);
   if (x->dtype != st__nn_float_type(dt)) ST_TRY(in[0] = st_to_dtype(x, st__nn_float_type(dt)));
   c.nin = 1;
-  c.a.i[0] = c.a.i[1] = 0;
+  c.a.norm.has_weight = c.a.norm.has_bias = 0;
   if (st__redispatch(&c, in, &y)) return st__rule_failed();
   int rank = st__lrank(a, 0);
   y = st__front(st__track(y), xb, rank);
@@ -174,7 +175,7 @@ static int vmap_layer_norm(const st_vmap_args *a, st_tensor **out, int *out_bdim
 /* layer_norm's attributes for one or two normalized dims ns, with or without weight and bias,
    as st_layer_norm sets them. */
 static st_attrs ln_attrs(int nnorm, int64_t n0, int64_t n1, bool weight, bool bias) {
-  st_attrs a = {.i = {weight, bias, nnorm, 1}, .f = {1e-5}, .nlist = nnorm, .list = {n0, n1}};
+  st_attrs a = {.norm = {1e-5, nnorm, weight, bias, true}, .nlist = nnorm, .list = {n0, n1}};
   return a;
 }
 
@@ -207,7 +208,7 @@ static int samples_layer_norm(const st_op *op, st_dtype dt, st_sample *out, int 
   a = ln_attrs(1, 1, 0, false, false);
   FAIL("0-dim input", ST_ERR_ARG, 1, SMP0());
   a = ln_attrs(1, 4, 0, false, false);
-  a.f[0] = -1;
+  a.norm.eps = -1;
   FAIL("negative eps", ST_ERR_ARG, 1, SMP(3, 4));
   return n;
 }
@@ -228,11 +229,11 @@ st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shap
   if (weight) in[nin++] = weight;
   if (bias) in[nin++] = bias;
   st_opcall c = {.op = st__ops[ST_OP_layer_norm], .nin = nin, .in = in};
-  c.a.i[0] = weight != NULL;
-  c.a.i[1] = bias != NULL;
-  c.a.i[2] = nnorm;
-  c.a.i[3] = normalized_shape != NULL;
-  c.a.f[0] = eps;
+  c.a.norm.has_weight = weight != NULL;
+  c.a.norm.has_bias = bias != NULL;
+  c.a.norm.nnorm = nnorm;
+  c.a.norm.has_shape = normalized_shape != NULL;
+  c.a.norm.eps = eps;
   if (normalized_shape && nnorm > 0 && nnorm <= ST_MAX_DIMS) {
     c.a.nlist = nnorm;
     memcpy(c.a.list, normalized_shape, sizeof(int64_t) * (size_t)nnorm);

@@ -9,7 +9,7 @@
 #include "nn_samples.h"
 #include "rules.h"
 
-/* ---- max_pool2d, avg_pool2d: list = kernel[2], stride[2], padding[2]; i[0] = kernel given.
+/* ---- max_pool2d, avg_pool2d: list = kernel[2], stride[2], padding[2]; window.has_kernel.
    max_pool2d has a second output, the i64 position of each maximum in its plane. */
 
 /* A 4-D [N, C, H, W] or 3-D [C, H, W] float tensor x (named `what`) and the window. PyTorch's
@@ -22,7 +22,7 @@ static int check_pool_args(const st_opcall *c, const st_tensor *x, const char *w
   if (!st__is_float(x->dtype))
     return st__op_error(c, ST_ERR_DTYPE, "%s must be f32 or f64, not %s", what,
                         st_dtype_name(x->dtype));
-  if (!c->a.i[0]) return st__op_error(c, ST_ERR_ARG, "kernel is NULL");
+  if (!c->a.window.has_kernel) return st__op_error(c, ST_ERR_ARG, "kernel is NULL");
   if (st__check_pair(c, "kernel", l, 1) || st__check_pair(c, "stride", l + 2, 1) ||
       st__check_pair(c, "padding", l + 4, 0))
     return -1;
@@ -117,7 +117,7 @@ static int vmap_pool2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
    and for avg_pool2d_backward an input size {size, size} (0: none). */
 static st_attrs pool_sample_attrs(int64_t kh, int64_t kw, int64_t sh, int64_t sw, int64_t p,
                                   int64_t size) {
-  st_attrs a = {.i = {1, size != 0},
+  st_attrs a = {.window = {true, size != 0},
                 .nlist = size ? 8 : 6,
                 .list = {kh, kw, sh, sw, p, p, size, size}};
   return a;
@@ -138,7 +138,7 @@ static int samples_pool2d(const st_op *op, st_dtype dt, st_sample *out, int cap)
   PUSH("size-0", 1, SMP(0, 2, 4, 4));
   FAIL("2-D input", ST_ERR_SHAPE, 1, SMP(4, 4));
   if (op->id == ST_OP_max_pool2d) FAIL("i64 input", ST_ERR_DTYPE, 1, SMP_AS(ST_I64, 1, 2, 4, 4));
-  a.i[0] = 0;
+  a.window.has_kernel = 0;
   if (op->id == ST_OP_avg_pool2d) FAIL("no kernel", ST_ERR_ARG, 1, SMP(1, 2, 4, 4));
   a = pool_sample_attrs(1, 2, 1, 2, 0, 0);
   PUSH("broadcast", 1, SMP_BC(1, 2, 4, 4));
@@ -162,14 +162,14 @@ const st_op st__op_avg_pool2d = {.id = ST_OP_avg_pool2d, .name = "avg_pool2d", .
                                  .samples = samples_pool2d};
 
 /* ---- avg_pool2d_backward: in = g; list as the pools, then list[6..7] = the input's {h, w};
-        i[0] = kernel given, i[1] = input size given */
+        window.has_kernel, window.has_size (input size given) */
 
 static int infer_avg_pool2d_backward(const st_opcall *c, st_meta *m) {
   const st_tensor *g = c->in[0];
   const int64_t *l = c->a.list;
   int64_t span, shape[4];
   if (check_pool_args(c, g, "grad")) return -1;
-  if (!c->a.i[1]) return st__op_error(c, ST_ERR_ARG, "the input size is NULL");
+  if (!c->a.window.has_size) return st__op_error(c, ST_ERR_ARG, "the input size is NULL");
   if (l[6] < 0 || l[7] < 0)
     return st__op_error(c, ST_ERR_ARG, "input size [%lld, %lld] must be non-negative",
                         (long long)l[6], (long long)l[7]);
@@ -231,7 +231,7 @@ static int samples_avg_pool2d_backward(const st_op *op, st_dtype dt, st_sample *
   PUSH("broadcast", 1, SMP_BC(1, 2, 2, 2));
   PUSH("size-0", 1, SMP(0, 2, 2, 2));
   FAIL("grad is not the pooled size", ST_ERR_SHAPE, 1, SMP(1, 2, 3, 3));
-  a.i[1] = 0;
+  a.window.has_size = 0;
   FAIL("no input size", ST_ERR_ARG, 1, SMP(1, 2, 2, 2));
   a = pool_sample_attrs(2, 2, 2, 2, 0, 5);
   PUSH("input 5x5", 1, SMP(1, 2, 2, 2));
@@ -251,7 +251,7 @@ const st_op st__op_avg_pool2d_backward = {
 
 static void pool_attrs(st_attrs *a, const int64_t *kernel, const int64_t *stride,
                        const int64_t *padding) {
-  a->i[0] = kernel != NULL;
+  a->window.has_kernel = kernel != NULL;
   st__put_pair(a, 0, kernel, 1);
   st__put_pair(a, 2, stride ? stride : kernel, 1);
   st__put_pair(a, 4, padding, 0);
@@ -278,7 +278,7 @@ st_tensor *st__avg_pool2d_backward(st_tensor *g, const int64_t *input_hw, const 
   pool_attrs(&c.a, kernel, stride, padding);
   st__put_pair(&c.a, 6, input_hw, 0);
   c.a.nlist = 8;
-  c.a.i[1] = input_hw != NULL;
+  c.a.window.has_size = input_hw != NULL;
   return st__call1(&c);
 }
 

@@ -6,20 +6,21 @@
 #include "nn_samples.h"
 #include "rules.h"
 
-/* -------------------------------------------------- softmax, log_softmax: i[0] = the dim */
+/* -------------------------------------------------- softmax, log_softmax: axis.dim */
 
 static int infer_softmax(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0];
   char fn[32];
   snprintf(fn, sizeof fn, "st_%s", c->op->name);
-  if (st__wrap_dim(fn, (int)c->a.i[0], x->ndim) < 0) return -1;
+  if (st__wrap_dim(fn, (int)c->a.axis.dim, x->ndim) < 0) return -1;
   st__meta_set(m, st__nn_float_type(x->dtype), x->ndim, x->shape);
   return 0;
 }
 
 static int kernel_softmax(const st_opcall *c, st_tensor *const *out) {
   st_tensor *x = c->in[0];
-  int dim = (int)c->a.i[0] < 0 ? (int)c->a.i[0] + (x->ndim ? x->ndim : 1) : (int)c->a.i[0];
+  int dim =
+      (int)c->a.axis.dim < 0 ? (int)c->a.axis.dim + (x->ndim ? x->ndim : 1) : (int)c->a.axis.dim;
   int64_t outer = 1, n = x->ndim ? x->shape[dim] : 1, inner = 1;
   for (int d = 0; d < dim; d++) outer *= x->shape[d];
   for (int d = dim + 1; d < x->ndim; d++) inner *= x->shape[d];
@@ -39,7 +40,7 @@ static st_tensor *softmax_backward(st_tensor *g, st_tensor *y, int dim) {
   return r;
 }
 static int vjp_softmax(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, softmax_backward(gout[0], a->out[0], (int)a->a->i[0]));
+  ST_GRAD(0, softmax_backward(gout[0], a->out[0], (int)a->a->axis.dim));
   return 0;
 }
 
@@ -51,21 +52,21 @@ static st_tensor *log_softmax_backward(st_tensor *g, st_tensor *y, int dim) {
   return r;
 }
 static int vjp_log_softmax(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, log_softmax_backward(gout[0], a->out[0], (int)a->a->i[0]));
+  ST_GRAD(0, log_softmax_backward(gout[0], a->out[0], (int)a->a->axis.dim));
   return 0;
 }
 
 /* derivatives.yaml, _softmax: "result: result * (self_t - (result * self_t).sum(dim, true))",
    which is softmax_backward with the tangent for the gradient (the Jacobian is symmetric). */
 static int jvp_softmax(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
-  ST_TRY(tout[0] = softmax_backward(tin[0], a->out[0], (int)a->a->i[0]));
+  ST_TRY(tout[0] = softmax_backward(tin[0], a->out[0], (int)a->a->axis.dim));
   return 0;
 }
 
 /* derivatives.yaml, _log_softmax: "result: self_t - logsumexp_jvp(self_p, self_t, {dim}, true)",
    the tangent minus its softmax-weighted sum, t - sum(exp(y) * t, dim, keepdim). */
 static int jvp_log_softmax(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
-  int dim = (int)a->a->i[0];
+  int dim = (int)a->a->axis.dim;
   st_tensor *s = st_sum(st_mul(st_exp(a->out[0]), tin[0]), 1, &dim, true);
   ST_TRY(tout[0] = st_sub(tin[0], s));
   return 0;
@@ -78,7 +79,7 @@ static int vmap_softmax(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_tensor *x = a->in[0];
   bool scalar = st__lrank(a, 0) == 0;
   if (scalar) ST_TRY(x = st_unsqueeze(x, 1));
-  c.a.i[0] = scalar ? 1 : st__pdim(a->bdim[0], st__bdim_shift(a, 0, c.a.i[0]) - 1);
+  c.a.axis.dim = scalar ? 1 : st__pdim(a->bdim[0], st__bdim_shift(a, 0, c.a.axis.dim) - 1);
   if (st__redispatch(&c, &x, out)) return st__rule_failed();
   out_bdim[0] = scalar ? 0 : a->bdim[0];
   if (scalar) ST_TRY(out[0] = st_squeeze(st__track(out[0]), 1));
@@ -91,19 +92,19 @@ static int samples_softmax(const st_op *op, st_dtype dt, st_sample *out, int cap
   (void)op;
   double lo = -2, hi = 2;
   int n = 0;
-  st_attrs a = {.i = {1}};
+  st_attrs a = {.axis = {1}};
   PUSH("contiguous", 1, SMP(3, 4));
   PUSH("size-0", 1, SMP(0, 4));
-  a.i[0] = -1;
+  a.axis.dim = -1;
   PUSH("broadcast", 1, SMP_BC(3, 4));
-  a.i[0] = 0;
+  a.axis.dim = 0;
   PUSH("non-contiguous", 1, SMP_NC(3, 4));
   PUSH("0-dim", 1, SMP0());
-  a.i[0] = 1;
+  a.axis.dim = 1;
   PUSH("3-D, middle dim", 1, SMP_NC(2, 3, 2));
-  a.i[0] = 2;
+  a.axis.dim = 2;
   FAIL("dim out of range", ST_ERR_ARG, 1, SMP(3, 4));
-  a.i[0] = -3;
+  a.axis.dim = -3;
   FAIL("negative dim out of range", ST_ERR_ARG, 1, SMP(3, 4));
   return n;
 }
@@ -123,11 +124,11 @@ const st_op st__op_log_softmax = {.id = ST_OP_log_softmax, .name = "log_softmax"
 
 st_tensor *st_softmax(st_tensor *a, int dim) {
   st_opcall c = ST_CALL(softmax, a);
-  c.a.i[0] = dim;
+  c.a.axis.dim = dim;
   return st__call1(&c);
 }
 st_tensor *st_log_softmax(st_tensor *a, int dim) {
   st_opcall c = ST_CALL(log_softmax, a);
-  c.a.i[0] = dim;
+  c.a.axis.dim = dim;
   return st__call1(&c);
 }

@@ -10,10 +10,112 @@
 #define ST_VARIADIC (-1)
 #define ST_MAX_LIST (2 * ST_MAX_DIMS)
 
-/* Non-tensor arguments. Each op documents which fields it reads, next to its record. */
+/* Non-tensor arguments. Each op family reads its own named view of the union (the record says
+   which); the list, dtype and flags after it are shared. There is no raw slot array: an op that
+   reads another family's view is visible in the code, and a field no view names does not
+   compile. */
 typedef struct st_attrs {
-  double f[4];
-  int64_t i[6];
+  union {
+    /* squeeze, unsqueeze, cat, stack, index_select, gather, scatter_add, softmax, log_softmax,
+       cumsum, cumprod: one dim (squeeze's and unsqueeze's may be a new or absent one) */
+    struct {
+      int64_t dim;
+    } axis;
+    struct {
+      int64_t dim0, dim1;
+    } transpose;
+    /* slice, slice_backward (and st_split / st_chunk's pieces) */
+    struct {
+      int64_t dim, start, end, step;
+    } slice;
+    struct {
+      int64_t dim, index;
+    } select;
+    /* diagonal, diagonal_backward */
+    struct {
+      int64_t offset, dim1, dim2;
+    } diagonal;
+    /* tril, triu: the diagonal k */
+    struct {
+      int64_t k;
+    } tri;
+    /* the scalar binary ops (add_scalar ... pow_scalar: the scalar or exponent), full, fill_,
+       constant_pad_nd, masked_fill: one value */
+    struct {
+      double value;
+    } scalar;
+    /* clamp, clamp_, hardtanh: the bounds; rand_uniform: low and high */
+    struct {
+      double lo, hi;
+    } bounds;
+    /* randn_normal */
+    struct {
+      double mean, std;
+    } normal;
+    /* arange: start, end, step; linspace: start, end, steps */
+    struct {
+      double start, end, step;
+      int64_t steps;
+    } range;
+    /* eye: rows, columns */
+    struct {
+      int64_t shape[2];
+    } eye;
+    struct {
+      int64_t low, high;
+    } randint;
+    /* randperm: n; one_hot: the number of classes (-1: infer) */
+    struct {
+      int64_t n;
+    } count;
+    struct {
+      int64_t dim;
+      double alpha;
+    } index_add;
+    /* sort, argsort (k unused), topk (descending: largest) */
+    struct {
+      int64_t dim, k;
+      bool descending, stable, sorted;
+    } sort;
+    /* the reductions: var's and std's correction; dims_null: ndims > 0 with no dims */
+    struct {
+      double correction;
+      bool dims_null;
+    } reduce;
+    /* the losses: reduction (an st_reduction; a bad value kept for the message); has_weight and
+       has_pos_weight: binary_cross_entropy's optional inputs; log_target: kl_div's flag;
+       param: smooth_l1_loss's beta, huber_loss's delta */
+    struct {
+      int64_t reduction;
+      bool has_weight, has_pos_weight, log_target;
+      double param;
+    } loss;
+    /* layer_norm: normalize the last nnorm dims (their sizes in list); has_shape: the
+       normalized shape was given (non-NULL) */
+    struct {
+      double eps;
+      int64_t nnorm;
+      bool has_weight, has_bias, has_shape;
+    } norm;
+    /* leaky_relu: the negative slope; elu: alpha */
+    struct {
+      double alpha;
+    } act;
+    /* dropout: the drop probability and training mode */
+    struct {
+      double p;
+      bool train;
+    } dropout;
+    /* the pools and convs (their sizes in list): has_kernel: a kernel was given; has_size: the
+       backward ops' input or kernel size was given */
+    struct {
+      bool has_kernel, has_size;
+    } window;
+    /* solve_triangular */
+    struct {
+      bool upper, left, unitriangular;
+    } triangular;
+  };
   int nlist;
   int64_t list[ST_MAX_LIST]; /* a shape, a permutation, a set of dims, pad sizes */
   st_dtype dtype;

@@ -2,8 +2,8 @@
    and argmin, each one record whose _all form is the same record over every dim.
 
    Attributes every record reads: list[0..nlist) the dims (nlist 0: every dim; argmax/argmin
-   pass one dim), keepdim, and i[0] non-zero when the caller passed dims == NULL with ndims > 0.
-   var and std also read f[0], the correction.
+   pass one dim), keepdim, and reduce.dims_null when the caller passed dims == NULL with ndims > 0.
+   var and std also read reduce.correction.
 
    Dtypes follow PyTorch: sum and prod of i64/bool give i64; amax, amin keep the dtype; mean,
    var, std and norm need a float input (PyTorch rejects integers for all four); logsumexp
@@ -37,7 +37,8 @@ static int reduced_mask(const st_opcall *c, unsigned *mask) {
   int n = c->a.nlist;
   if (n < 0 || n > ST_MAX_DIMS)
     return st__op_error(c, ST_ERR_ARG, "ndims %d is out of range (0..%d)", n, ST_MAX_DIMS);
-  if (n > 0 && c->a.i[0]) return st__op_error(c, ST_ERR_ARG, "dims is NULL for ndims %d", n);
+  if (n > 0 && c->a.reduce.dims_null)
+    return st__op_error(c, ST_ERR_ARG, "dims is NULL for ndims %d", n);
   if (n == 0) {
     *mask = (1u << a->ndim) - 1;
     return 0;
@@ -107,8 +108,8 @@ static int infer_float_only(const st_opcall *c, st_meta *m) {
 }
 
 static int infer_var_std(const st_opcall *c, st_meta *m) {
-  if (!isfinite(c->a.f[0]))
-    return st__op_error(c, ST_ERR_ARG, "correction %g is not finite", c->a.f[0]);
+  if (!isfinite(c->a.reduce.correction))
+    return st__op_error(c, ST_ERR_ARG, "correction %g is not finite", c->a.reduce.correction);
   return infer_float_only(c, m);
 }
 
@@ -424,7 +425,7 @@ static int var_std(const st_opcall *c, st_tensor *o, bool take_sqrt) {
   st__k_reduce(ST_RED_DEV, st__view_of(a), mask, dev, mean, NULL);
   for (int64_t i = 0; i < n; i++) mean[i] += dev[i] / (double)count;
   st__k_reduce(ST_RED_SQDEV, st__view_of(a), mask, acc, mean, NULL);
-  double dof = fmax(0.0, (double)count - c->a.f[0]);
+  double dof = fmax(0.0, (double)count - c->a.reduce.correction);
   for (int64_t i = 0; i < n; i++) {
     double v = count ? acc[i] / dof : NAN;
     acc[i] = take_sqrt ? sqrt(v) : v;
@@ -443,7 +444,7 @@ static int kernel_std(const st_opcall *c, st_tensor *const *out) { return var_st
 static st_tensor *var_grad(const st_vjp_args *a, st_tensor *gk) {
   st_tensor *x = a->in[0];
   int dims[ST_MAX_DIMS], n = rule_dims(a, dims);
-  double dof = fmax(0.0, (double)rule_count(a) - a->a->f[0]);
+  double dof = fmax(0.0, (double)rule_count(a) - a->a->reduce.correction);
   st_tensor *dev = st_sub(x, st_mean(x, n, dims, true));
   return st_mul(st_mul_scalar(gk, 2.0 / dof), dev);
 }
@@ -617,7 +618,7 @@ const st_op st__op_argmin =
 
 /* A sample's attributes: the dims (none: every dim), keepdim and var/std's correction. */
 static st_attrs dims_attrs(int n, const int64_t *dims, bool keepdim, double correction) {
-  st_attrs a = {.nlist = n, .keepdim = keepdim, .f = {correction}};
+  st_attrs a = {.nlist = n, .keepdim = keepdim, .reduce = {correction}};
   for (int i = 0; i < n; i++) a.list[i] = dims[i];
   return a;
 }
@@ -689,8 +690,8 @@ static st_tensor *reduce_call(st_op_id id, st_tensor *a, int ndims, const int *d
   st_opcall c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){a}};
   c.a.nlist = ndims;
   c.a.keepdim = keepdim;
-  c.a.f[0] = correction;
-  c.a.i[0] = ndims > 0 && !dims;
+  c.a.reduce.correction = correction;
+  c.a.reduce.dims_null = ndims > 0 && !dims;
   if (dims && ndims > 0 && ndims <= ST_MAX_DIMS)
     for (int i = 0; i < ndims; i++) c.a.list[i] = dims[i];
   return st__call1(&c);

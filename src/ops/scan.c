@@ -1,7 +1,7 @@
 /* scan.c — the cumulative reductions cumsum and cumprod (torch.cumsum, torch.cumprod), records of
    the reduce family (reduce.def); loops in src/kernels/scan.c.
 
-   Attributes: i[0] the dim (a 0-dim input takes 0 and -1 and is its own result). Dtypes as
+   Attributes: axis.dim (a 0-dim input takes 0 and -1 and is its own result). Dtypes as
    PyTorch: floats keep theirs, i64 and bool give i64.
 
    Autograd follows tools/autograd/derivatives.yaml (cumsum_backward, cumprod_backward,
@@ -20,7 +20,7 @@ static int samples_scan(const st_op *op, st_dtype dt, st_sample *out, int cap);
 
 static int infer_scan(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
-  int64_t dim = c->a.i[0];
+  int64_t dim = c->a.axis.dim;
   if (dim < -ST_MAX_DIMS || dim > ST_MAX_DIMS)
     return st__op_error(c, ST_ERR_ARG, "dim %lld is out of range for a tensor of shape %s",
                         (long long)dim, ST_SHAPE_STR(a));
@@ -41,7 +41,7 @@ static void split_at(const st_tensor *t, int d, int64_t *outer, int64_t *n, int6
 static int kernel_scan(const st_opcall *c, st_tensor *const *out) {
   st_tensor *a = c->in[0], *o = out[0];
   bool sum = c->op->id == ST_OP_cumsum;
-  int d = st__wrap_dim(ST_FN(c), (int)c->a.i[0], a->ndim);
+  int d = st__wrap_dim(ST_FN(c), (int)c->a.axis.dim, a->ndim);
   int64_t outer, n, inner;
   split_at(a, d, &outer, &n, &inner);
   if (o->dtype == ST_I64) {
@@ -62,7 +62,7 @@ static int kernel_scan(const st_opcall *c, st_tensor *const *out) {
 /* The dim of the recorded call, wrapped (infer checked it); -1 for a 0-dim input. */
 static int rule_dim(const st_attrs *at, int ndim) {
   if (ndim == 0) return -1;
-  return (int)(at->i[0] < 0 ? at->i[0] + ndim : at->i[0]);
+  return (int)(at->axis.dim < 0 ? at->axis.dim + ndim : at->axis.dim);
 }
 
 /* w summed from each position to the end of its line: flip(cumsum(flip(w))). */
@@ -77,7 +77,7 @@ static int vmap_scan(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_tensor *x = st__bfront(a, 0, r ? r : 1);
   if (!x) return st__rule_failed();
   st_opcall c = *a->c;
-  c.a.i[0] = r ? st__bdim_shift(a, 0, c.a.i[0]) : 1;
+  c.a.axis.dim = r ? st__bdim_shift(a, 0, c.a.axis.dim) : 1;
   st_tensor *o[ST_MAX_OUTS];
   if (st__redispatch(&c, &x, o)) return st__rule_failed();
   out_bdim[0] = 0;
@@ -97,7 +97,7 @@ static int vjp_cumsum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **
 /* derivatives.yaml, cumsum: result: auto_linear, the op on the tangent. */
 static int jvp_cumsum(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0]) return 0;
-  tout[0] = st_cumsum(tin[0], (int)a->a->i[0]);
+  tout[0] = st_cumsum(tin[0], (int)a->a->axis.dim);
   return tout[0] ? 0 : st__rule_failed();
 }
 const st_op st__op_cumsum = {.id = ST_OP_cumsum,
@@ -205,8 +205,8 @@ static int samples_scan(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   double lo = op->id == ST_OP_cumprod ? 0.5 : -2, hi = op->id == ST_OP_cumprod ? 1.5 : 2;
   st_attrs a = {0};
   int n = 0;
-#define PUSH(what, expect, dim, t)                                                                 \
-  (a.i[0] = (dim), n = st__sample_push(out, cap, n, what, expect, &a, 1, t))
+#define PUSH(what, expect, d, t)                                                                   \
+  (a.axis.dim = (d), n = st__sample_push(out, cap, n, what, expect, &a, 1, t))
   PUSH("contiguous", ST_OK, 1, st__sample(dt, ST_SHAPE(3, 4), lo, hi));
   PUSH("non-contiguous, dim 0", ST_OK, 0, st__sample_noncontig(dt, ST_SHAPE(4, 3), lo, hi));
   PUSH("broadcast, dim -2", ST_OK, -2, st__sample_broadcast(dt, ST_SHAPE(3, 4), lo, hi));
@@ -227,7 +227,7 @@ static int samples_scan(const st_op *op, st_dtype dt, st_sample *out, int cap) {
 
 static st_tensor *scan_call(st_op_id id, st_tensor *a, int dim) {
   st_opcall c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){a}};
-  c.a.i[0] = dim;
+  c.a.axis.dim = dim;
   return st__call1(&c);
 }
 

@@ -198,22 +198,16 @@ static inline st_tensor *smp_nc(st_dtype dt, int nd, const int64_t *shape) {
 static inline st_tensor *smp_bc(st_dtype dt, int nd, const int64_t *shape) {
   return st__sample_broadcast(dt, nd, shape, -2, 2);
 }
-/* attrs with i[0..3] (dims, offsets, slice bounds) */
-static inline st_attrs at_i(int64_t i0, int64_t i1, int64_t i2, int64_t i3) {
-  return (st_attrs){.i = {i0, i1, i2, i3}};
-}
-/* attrs with a list (a shape, a perm, dims, pads, reps, or the backward views' input sizes) and
-   i[0..3] */
-static inline st_attrs at_list(int n, const int64_t *v, int64_t i0, int64_t i1, int64_t i2,
-                               int64_t i3) {
-  st_attrs a = at_i(i0, i1, i2, i3);
+/* a's attributes with a list (a shape, a perm, dims, pads, reps, or the backward views' input
+   sizes) */
+static inline st_attrs with_list(st_attrs a, int n, const int64_t *v) {
   a.nlist = n;
   if (n) memcpy(a.list, v, sizeof(int64_t) * (size_t)n);
   return a;
 }
 #define L(...)       ST_SHAPE(__VA_ARGS__)
-#define LIST(...)    at_list(L(__VA_ARGS__), 0, 0, 0, 0)
-#define NOLIST       at_list(0, NULL, 0, 0, 0, 0)
+#define LIST(...)    with_list((st_attrs){0}, L(__VA_ARGS__))
+#define NOLIST       ((st_attrs){0})
 #define X(...)       smp(dt, __VA_ARGS__)
 #define NC(...)      smp_nc(dt, __VA_ARGS__)
 #define BC(...)      smp_bc(dt, __VA_ARGS__)

@@ -39,11 +39,11 @@ static int check_index_range(const st_opcall *c, const st_tensor *index, int dim
   return 0;
 }
 
-/* --------------------------------------------------- index_select: in = (a, index), i[0] dim */
+/* --------------------------------------------------- index_select: in = (a, index), axis.dim */
 
 static int infer_index_select(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *index = c->in[1];
-  int d = wrap(c, c->a.i[0], a->ndim);
+  int d = wrap(c, c->a.axis.dim, a->ndim);
   if (d < 0 || check_index_dtype(c, index)) return -1;
   if (index->ndim > 1)
     return st__op_error(c, ST_ERR_SHAPE, "index must be 1-D, got shape %s", ST_SHAPE_STR(index));
@@ -60,7 +60,7 @@ static int infer_index_select(const st_opcall *c, st_meta *m) {
 }
 static int kernel_index_select(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
-  int d = st__wrap_dim("st_index_select", (int)c->a.i[0], a->ndim);
+  int d = st__wrap_dim("st_index_select", (int)c->a.axis.dim, a->ndim);
   st__k_index_select(st__view_of(out[0]), st__view_of(a), d, st__view_of(c->in[1]));
   return 0;
 }
@@ -86,7 +86,7 @@ static st_tensor *index_select_backward(st_tensor *g, const st_tensor_meta *m, i
   return r;
 }
 static int vjp_index_select(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, index_select_backward(gout[0], &a->in_meta[0], a->a->i[0], a->in[1]));
+  ST_GRAD(0, index_select_backward(gout[0], &a->in_meta[0], a->a->axis.dim, a->in[1]));
   return 0;
 }
 /* Batching: with an unbatched index, the op along the logical dim shifted by one. A batched index
@@ -95,11 +95,11 @@ static int vjp_index_select(const st_vjp_args *a, st_tensor *const *gout, st_ten
 static int vmap_index_select(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   int r = st__lrank(a, 0);
   st_attrs at = a->c->a;
-  at.i[0] = r ? bshift(at.i[0], r) : 1;
+  at.axis.dim = r ? bshift(at.axis.dim, r) : 1;
   st_tensor *x[2] = {bexpand(a, 0, true), a->in[1]};
   if (!x[0]) return st__rule_failed();
   if (a->bdim[1] < 0) return run_lifted(a, a->c->op, x, &at, out, out_bdim);
-  int nd = x[0]->ndim, d = (int)at.i[0];
+  int nd = x[0]->ndim, d = (int)at.axis.dim;
   int64_t n = st_numel(a->c->in[1]), shape[ST_MAX_DIMS + 1];
   for (int k = 0; k < nd; k++) shape[k] = k == 0 ? a->size : k == d ? n : 1;
   st_tensor *spread = st_reshape(st__bfront(a, 1, 0), nd, shape);
@@ -112,7 +112,7 @@ const st_op st__op_index_select =
     RECORD(index_select, 2, infer_index_select, kernel_index_select, vjp_index_select,
            ST_SAVE_IN(1), jvp_linear, vmap_index_select);
 
-/* ---------------------------------------------------------- gather: in = (a, index), i[0] dim */
+/* ---------------------------------------------------------- gather: in = (a, index), axis.dim */
 
 /* index's size must not exceed limit's in any dim but `skip` (-1: none). */
 static int check_index_fits(const st_opcall *c, const st_tensor *index, const st_tensor *limit,
@@ -131,7 +131,7 @@ static int check_index_fits(const st_opcall *c, const st_tensor *index, const st
 
 static int infer_gather(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *index = c->in[1];
-  int d = wrap(c, c->a.i[0], a->ndim);
+  int d = wrap(c, c->a.axis.dim, a->ndim);
   if (d < 0 || check_index_dtype(c, index) || check_index_fits(c, index, a, "input", d)) return -1;
   if (check_index_range(c, index, d, a->ndim ? a->shape[d] : 1)) return -1;
   st__meta_set(m, a->dtype, index->ndim, index->shape);
@@ -139,7 +139,7 @@ static int infer_gather(const st_opcall *c, st_meta *m) {
 }
 static int kernel_gather(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
-  int d = st__wrap_dim("st_gather", (int)c->a.i[0], a->ndim);
+  int d = st__wrap_dim("st_gather", (int)c->a.axis.dim, a->ndim);
   st__k_gather(st__view_of(out[0]), st__view_of(a), d, st__view_of(c->in[1]));
   return 0;
 }
@@ -153,7 +153,7 @@ static st_tensor *gather_backward(st_tensor *g, const st_tensor_meta *m, int64_t
   return r;
 }
 static int vjp_gather(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, gather_backward(gout[0], &a->in_meta[0], a->a->i[0], a->in[1]));
+  ST_GRAD(0, gather_backward(gout[0], &a->in_meta[0], a->a->axis.dim, a->in[1]));
   return 0;
 }
 /* Batching for gather and scatter_add: every input with the batch first (unbatched ones expanded
@@ -165,17 +165,17 @@ static int vmap_gather(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   for (int i = 0; i < a->c->nin; i++)
     if (!(x[i] = bexpand(a, i, true))) return st__rule_failed();
   st_attrs at = a->c->a;
-  at.i[0] = r ? bshift(at.i[0], r) : 1;
+  at.axis.dim = r ? bshift(at.axis.dim, r) : 1;
   return run_lifted(a, a->c->op, x, &at, out, out_bdim);
 }
 const st_op st__op_gather = RECORD(gather, 2, infer_gather, kernel_gather, vjp_gather,
                                    ST_SAVE_IN(1), jvp_linear, vmap_gather);
 
-/* ------------------------------------------------ scatter_add: in = (a, index, src), i[0] dim */
+/* ------------------------------------------------ scatter_add: in = (a, index, src), axis.dim */
 
 static int infer_scatter_add(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *index = c->in[1], *src = c->in[2];
-  int d = wrap(c, c->a.i[0], a->ndim);
+  int d = wrap(c, c->a.axis.dim, a->ndim);
   if (d < 0 || check_index_dtype(c, index)) return -1;
   if (src->dtype != a->dtype)
     return st__op_error(c, ST_ERR_DTYPE, "src is %s but the input is %s (they must match)",
@@ -188,7 +188,7 @@ static int infer_scatter_add(const st_opcall *c, st_meta *m) {
 }
 static int kernel_scatter_add(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
-  int d = st__wrap_dim("st_scatter_add", (int)c->a.i[0], a->ndim);
+  int d = st__wrap_dim("st_scatter_add", (int)c->a.axis.dim, a->ndim);
   st_view o = st__view_of(out[0]);
   st__k_copy(o, st__view_of(a));
   st__k_scatter_add(o, d, st__view_of(c->in[1]), st__view_of(c->in[2]));
@@ -199,7 +199,7 @@ static int kernel_scatter_add(const st_opcall *c, st_tensor *const *out) {
    in the result, so their gradient is zero: the gathered gradient is padded up to src's shape. */
 static st_tensor *scatter_add_src_backward(st_tensor *g, const st_vjp_args *a) {
   const st_tensor_meta *src = &a->in_meta[2], *index = &a->in_meta[1];
-  st_tensor *r = st_gather(g, rule_dim(a->a->i[0], g->ndim), a->in[1]);
+  st_tensor *r = st_gather(g, rule_dim(a->a->axis.dim, g->ndim), a->in[1]);
   int64_t pad[2 * ST_MAX_DIMS] = {0};
   bool grow = false;
   for (int k = 0; k < src->ndim; k++) {
@@ -230,7 +230,7 @@ const st_op st__op_scatter_add =
     RECORD(scatter_add, 3, infer_scatter_add, kernel_scatter_add, vjp_scatter_add, ST_SAVE_IN(1),
            jvp_scatter_add, vmap_gather);
 
-/* ------------------------------------------------ masked_fill: in = (a, mask), f[0] = value */
+/* ------------------------------------------------ masked_fill: in = (a, mask), scalar.value */
 
 /* Strides that read t as the shape [nd] it broadcasts to (0 where it repeats). */
 static void broadcast_strides(const st_tensor *t, int nd, const int64_t *shape, int64_t *strides) {
@@ -246,7 +246,7 @@ static int infer_masked_fill(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *mask = c->in[1];
   if (mask->dtype != ST_BOOL)
     return st__op_error(c, ST_ERR_DTYPE, "mask must be bool, not %s", st_dtype_name(mask->dtype));
-  double v = c->a.f[0];
+  double v = c->a.scalar.value;
   if (a->dtype == ST_I64 && !(v >= -0x1p63 && v < 0x1p63 && v == (double)(int64_t)v))
     return st__op_error(c, ST_ERR_ARG, "value %g is not an i64 value", v);
   int64_t shape[ST_MAX_DIMS];
@@ -262,7 +262,7 @@ static int kernel_masked_fill(const st_opcall *c, st_tensor *const *out) {
   broadcast_strides(c->in[1], o->ndim, o->shape, sm);
   st__k_copy(st__view_of(o), (st_view){st__data(c->in[0]), o->dtype, o->ndim, o->shape, sa});
   st__k_masked_fill(st__view_of(o), (st_view){st__data(c->in[1]), ST_BOOL, o->ndim, o->shape, sm},
-                    c->a.f[0]);
+                    c->a.scalar.value);
   return 0;
 }
 /* derivatives.yaml, masked_fill.Scalar: self: grad.masked_fill(mask, 0) (summed back to self's
@@ -290,21 +290,21 @@ const st_op st__op_masked_fill = {.id = ST_OP_masked_fill,
                                   .vmap = st__vmap_elementwise,
                                   .samples = FAMILY_SAMPLES};
 
-/* ------------------------------- index_add: in = (a, index, source), i[0] dim, f[0] alpha */
+/* ------------------------------- index_add: in = (a, index, source), index_add.dim, .alpha */
 
 /* torch.index_add: a copy of a with alpha * source's slice j added at slice index[j] along dim.
    index is 1-D i64 with one entry per slice of source; source has a's shape but along dim and
    a's dtype (as torch requires). */
 static int infer_index_add(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0], *index = c->in[1], *src = c->in[2];
-  int d = wrap(c, c->a.i[0], a->ndim);
+  int d = wrap(c, c->a.index_add.dim, a->ndim);
   if (d < 0 || check_index_dtype(c, index)) return -1;
   if (index->ndim > 1)
     return st__op_error(c, ST_ERR_SHAPE, "index must be 1-D, got shape %s", ST_SHAPE_STR(index));
   if (src->dtype != a->dtype)
     return st__op_error(c, ST_ERR_DTYPE, "source is %s but the input is %s (they must match)",
                         st_dtype_name(src->dtype), st_dtype_name(a->dtype));
-  double alpha = c->a.f[0];
+  double alpha = c->a.index_add.alpha;
   if (a->dtype != ST_F32 && a->dtype != ST_F64 && alpha != (double)(int64_t)alpha)
     return st__op_error(c, ST_ERR_ARG, "alpha %g must be an integer for %s input", alpha,
                         st_dtype_name(a->dtype));
@@ -322,14 +322,14 @@ static int infer_index_add(const st_opcall *c, st_meta *m) {
 }
 static int kernel_index_add(const st_opcall *c, st_tensor *const *out) {
   st_tensor *a = c->in[0], *index = c->in[1], *src = c->in[2], *o = out[0];
-  int d = a->ndim ? st__wrap_dim(ST_FN(c), (int)c->a.i[0], a->ndim) : 0;
+  int d = a->ndim ? st__wrap_dim(ST_FN(c), (int)c->a.index_add.dim, a->ndim) : 0;
   st__k_copy(st__view_of(o), st__view_of(a));
   st_tensor *scaled = NULL;
-  if (c->a.f[0] != 1) { /* alpha * source, in its dtype */
+  if (c->a.index_add.alpha != 1) { /* alpha * source, in its dtype */
     if (!(scaled = st__empty(src->dtype, src->ndim, src->shape))) return -1;
     st__k_copy(st__view_of(scaled), st__view_of(src));
     int64_t n = st_numel(scaled);
-    double alpha = c->a.f[0];
+    double alpha = c->a.index_add.alpha;
     for (int64_t k = 0; k < n; k++) {
       char *p = st__data(scaled);
       if (src->dtype == ST_F64)
@@ -358,9 +358,9 @@ static int vjp_index_add(const st_vjp_args *a, st_tensor *const *gout, st_tensor
   if (!a->needs[2]) return 0;
   const st_tensor_meta *sm = &a->in_meta[2];
   int nd = a->in_meta[0].ndim;
-  st_tensor *g = st_index_select(gout[0], nd ? rule_dim(a->a->i[0], nd) : 0, a->in[1]);
+  st_tensor *g = st_index_select(gout[0], nd ? rule_dim(a->a->index_add.dim, nd) : 0, a->in[1]);
   if (g && sm->ndim != g->ndim) g = st_reshape(g, sm->ndim, sm->shape);
-  ST_GRAD(2, a->a->f[0] == 1 || !g ? g : st_mul_scalar(g, a->a->f[0]));
+  ST_GRAD(2, a->a->index_add.alpha == 1 || !g ? g : st_mul_scalar(g, a->a->index_add.alpha));
   return 0;
 }
 /* derivatives.yaml, index_add: result: index_add(self_t, dim, index, source_t, alpha), zeros for
@@ -380,21 +380,21 @@ static int vmap_index_add(const st_vmap_args *a, st_tensor **out, int *out_bdim)
   int r = st__lrank(a, 0);
   st_tensor *x[3] = {bexpand(a, 0, true), NULL, NULL};
   if (!x[0] || !(x[2] = bexpand(a, 2, true))) return st__rule_failed();
-  int d = r ? (int)bshift(a->c->a.i[0], r) : 1, nd = x[2]->ndim;
+  int d = r ? (int)bshift(a->c->a.index_add.dim, r) : 1, nd = x[2]->ndim;
   int64_t n = st_numel(a->c->in[1]), shape[ST_MAX_DIMS + 1];
   for (int k = 0; k < nd; k++) shape[k] = k == 0 ? (a->bdim[1] >= 0 ? a->size : 1) : k == d ? n : 1;
   st_tensor *col = st_reshape(st__bfront(a, 1, 0), nd, shape);
   if (!col || !(x[1] = st_expand(col, nd, x[2]->shape))) return st__rule_failed();
-  if (a->c->a.f[0] != 1 &&
-      !(x[2] = st_to_dtype(st_mul_scalar(x[2], a->c->a.f[0]), st_dtype_of(x[0]))))
+  if (a->c->a.index_add.alpha != 1 &&
+      !(x[2] = st_to_dtype(st_mul_scalar(x[2], a->c->a.index_add.alpha), st_dtype_of(x[0]))))
     return st__rule_failed();
-  st_attrs at = {.i = {d}};
+  st_attrs at = {.axis = {d}};
   return run_lifted(a, st__ops[ST_OP_scatter_add], x, &at, out, out_bdim);
 }
 const st_op st__op_index_add = RECORD(index_add, 3, infer_index_add, kernel_index_add,
                                       vjp_index_add, ST_SAVE_IN(1), jvp_index_add, vmap_index_add);
 
-/* ------------------------------------------------------ one_hot: in = (a), i[0] num_classes */
+/* ------------------------------------------------------ one_hot: in = (a), count.n: num_classes */
 
 /* F.one_hot: i64 classes in [0, num_classes) give a.shape + [num_classes] of 0 and 1 (i64);
    num_classes -1 is the largest class + 1, read from the values (so not through a transform's
@@ -404,7 +404,7 @@ static int infer_one_hot(const st_opcall *c, st_meta *m) {
   if (a->dtype != ST_I64)
     return st__op_error(c, ST_ERR_DTYPE, "input must be i64 class indices, not %s",
                         st_dtype_name(a->dtype));
-  int64_t classes = c->a.i[0], n = st__numel(a->ndim, a->shape), lo = 0, hi = -1;
+  int64_t classes = c->a.count.n, n = st__numel(a->ndim, a->shape), lo = 0, hi = -1;
   if (classes < -1)
     return st__op_error(c, ST_ERR_ARG, "num_classes %lld must be -1 or >= 0", (long long)classes);
   if (n && st__has_data(a)) st__k_i64_range(st__view_of(a), &lo, &hi);
@@ -460,68 +460,73 @@ static int samples_index(const st_op *op, st_dtype dt, st_sample *out, int cap) 
   st_dtype other = dt == ST_F64 ? ST_F32 : ST_F64;
   switch (op->id) {
   case ST_OP_index_select: /* (a, index), dim */
-    a = at_i(0, 0, 0, 0), PUSH("contiguous, repeated index", ST_OK, 2, X(L(3, 4)), IDX(3, 4));
-    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 2, NC(L(3, 4)), IDX(4, 2));
-    a = at_i(0, 0, 0, 0), PUSH("broadcast", ST_OK, 2, BC(L(2, 3)), IDX(2, 3));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 2, X0, IDX0);
-    a = at_i(-1, 0, 0, 0), PUSH("0-dim, 1-D index", ST_OK, 2, X0, IDX(1, 1));
-    a = at_i(1, 0, 0, 0), PUSH("empty index", ST_OK, 2, X(L(3, 4)), IDX(4, 0));
-    a = at_i(1, 0, 0, 0), PUSH("size-0", ST_OK, 2, X(L(0, 3)), IDX(3, 2));
-    a = at_i(0, 0, 0, 0), PUSH("floating index", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(2)));
-    a = at_i(0, 0, 0, 0), PUSH("2-D index", ST_ERR_SHAPE, 2, X(L(3, 4)), IDX(3, 2, 2));
-    a = at_i(0, 0, 0, 0), PUSH("index out of range", ST_ERR_ARG, 2, X(L(3, 4)), IDX(5, 4));
+    a = (st_attrs){.axis = {0}},
+    PUSH("contiguous, repeated index", ST_OK, 2, X(L(3, 4)), IDX(3, 4));
+    a = (st_attrs){.axis = {-1}}, PUSH("non-contiguous", ST_OK, 2, NC(L(3, 4)), IDX(4, 2));
+    a = (st_attrs){.axis = {0}}, PUSH("broadcast", ST_OK, 2, BC(L(2, 3)), IDX(2, 3));
+    a = (st_attrs){.axis = {0}}, PUSH("0-dim", ST_OK, 2, X0, IDX0);
+    a = (st_attrs){.axis = {-1}}, PUSH("0-dim, 1-D index", ST_OK, 2, X0, IDX(1, 1));
+    a = (st_attrs){.axis = {1}}, PUSH("empty index", ST_OK, 2, X(L(3, 4)), IDX(4, 0));
+    a = (st_attrs){.axis = {1}}, PUSH("size-0", ST_OK, 2, X(L(0, 3)), IDX(3, 2));
+    a = (st_attrs){.axis = {0}}, PUSH("floating index", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(2)));
+    a = (st_attrs){.axis = {0}}, PUSH("2-D index", ST_ERR_SHAPE, 2, X(L(3, 4)), IDX(3, 2, 2));
+    a = (st_attrs){.axis = {0}}, PUSH("index out of range", ST_ERR_ARG, 2, X(L(3, 4)), IDX(5, 4));
     break;
   case ST_OP_gather: /* (a, index), dim */
-    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 2, X(L(3, 4)), IDX(3, 2, 4));
-    a = at_i(1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 2, NC(L(4, 3)), IDX(3, 4, 2));
-    a = at_i(-1, 0, 0, 0), PUSH("broadcast, smaller index", ST_OK, 2, BC(L(3, 4)), IDX(4, 2, 3));
-    a = at_i(0, 0, 0, 0), PUSH("longer along dim, repeated", ST_OK, 2, X(L(3, 2)), IDX(3, 4, 2));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 2, X0, IDX0);
-    a = at_i(0, 0, 0, 0), PUSH("size-0", ST_OK, 2, X(L(3, 4)), IDX(3, 0, 4));
-    a = at_i(0, 0, 0, 0), PUSH("floating index", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(2, 4)));
-    a = at_i(0, 0, 0, 0), PUSH("index of other rank", ST_ERR_SHAPE, 2, X(L(3, 4)), IDX(3, 4));
-    a = at_i(0, 0, 0, 0), PUSH("index out of range", ST_ERR_ARG, 2, X(L(3, 4)), IDX(5, 2, 4));
+    a = (st_attrs){.axis = {0}}, PUSH("contiguous", ST_OK, 2, X(L(3, 4)), IDX(3, 2, 4));
+    a = (st_attrs){.axis = {1}}, PUSH("non-contiguous", ST_OK, 2, NC(L(4, 3)), IDX(3, 4, 2));
+    a = (st_attrs){.axis = {-1}},
+    PUSH("broadcast, smaller index", ST_OK, 2, BC(L(3, 4)), IDX(4, 2, 3));
+    a = (st_attrs){.axis = {0}},
+    PUSH("longer along dim, repeated", ST_OK, 2, X(L(3, 2)), IDX(3, 4, 2));
+    a = (st_attrs){.axis = {0}}, PUSH("0-dim", ST_OK, 2, X0, IDX0);
+    a = (st_attrs){.axis = {0}}, PUSH("size-0", ST_OK, 2, X(L(3, 4)), IDX(3, 0, 4));
+    a = (st_attrs){.axis = {0}}, PUSH("floating index", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(2, 4)));
+    a = (st_attrs){.axis = {0}},
+    PUSH("index of other rank", ST_ERR_SHAPE, 2, X(L(3, 4)), IDX(3, 4));
+    a = (st_attrs){.axis = {0}},
+    PUSH("index out of range", ST_ERR_ARG, 2, X(L(3, 4)), IDX(5, 2, 4));
     break;
   case ST_OP_scatter_add: /* (a, index, src), dim */
-    a = at_i(0, 0, 0, 0);
+    a = (st_attrs){.axis = {0}};
     PUSH("contiguous", ST_OK, 3, X(L(3, 4)), IDX(3, 2, 4), X(L(2, 4)));
-    a = at_i(1, 0, 0, 0);
+    a = (st_attrs){.axis = {1}};
     PUSH("non-contiguous, src larger", ST_OK, 3, NC(L(4, 3)), IDX(3, 3, 2), NC(L(4, 3)));
-    a = at_i(0, 0, 0, 0);
+    a = (st_attrs){.axis = {0}};
     PUSH("broadcast", ST_OK, 3, BC(L(3, 4)), IDX(3, 2, 3), BC(L(2, 3)));
-    a = at_i(0, 0, 0, 0);
+    a = (st_attrs){.axis = {0}};
     PUSH("repeated index (accumulates)", ST_OK, 3, X(L(2, 3)), IDX(2, 4, 3), X(L(4, 3)));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 3, X0, IDX0, X0);
-    a = at_i(-1, 0, 0, 0);
+    a = (st_attrs){.axis = {0}}, PUSH("0-dim", ST_OK, 3, X0, IDX0, X0);
+    a = (st_attrs){.axis = {-1}};
     PUSH("size-0", ST_OK, 3, X(L(3, 4)), IDX(4, 3, 0), X(L(3, 0)));
-    a = at_i(0, 0, 0, 0);
+    a = (st_attrs){.axis = {0}};
     PUSH("src of another dtype", ST_ERR_DTYPE, 3, X(L(3, 4)), IDX(3, 2, 4),
          st__sample(other, L(2, 4), -2, 2));
-    a = at_i(0, 0, 0, 0);
+    a = (st_attrs){.axis = {0}};
     PUSH("index larger than the input", ST_ERR_SHAPE, 3, X(L(3, 4)), IDX(3, 2, 5), X(L(2, 5)));
-    a = at_i(0, 0, 0, 0);
+    a = (st_attrs){.axis = {0}};
     PUSH("index out of range", ST_ERR_ARG, 3, X(L(3, 4)), IDX(5, 2, 4), X(L(2, 4)));
     break;
-  case ST_OP_masked_fill: /* (a, mask), f[0]: value */
-    a = at_i(0, 0, 0, 0), a.f[0] = -0.5;
+  case ST_OP_masked_fill: /* (a, mask), scalar.value */
+    a = (st_attrs){.scalar = {-0.5}};
     PUSH("contiguous", ST_OK, 2, X(L(3, 4)), st__sample(ST_BOOL, L(3, 4), 0, 2));
     PUSH("non-contiguous, mask broadcast", ST_OK, 2, NC(L(3, 4)), st__sample(ST_BOOL, L(4), 0, 2));
     PUSH("broadcast, larger mask", ST_OK, 2, BC(L(4)), st__sample(ST_BOOL, L(3, 4), 0, 2));
     PUSH("0-dim", ST_OK, 2, X0, st__sample(ST_BOOL, 0, NULL, 0, 2));
     PUSH("size-0", ST_OK, 2, X(L(0, 3)), st__sample(ST_BOOL, L(3), 0, 2));
-    a.f[0] = 3;
+    a.scalar.value = 3;
     PUSH("i64 input", ST_OK, 2, IDX(5, 2, 3), st__sample(ST_BOOL, L(2, 3), 0, 2));
     PUSH("float mask", ST_ERR_DTYPE, 2, X(L(3, 4)), X(L(3, 4)));
     PUSH("shapes do not broadcast", ST_ERR_SHAPE, 2, X(L(3, 4)), st__sample(ST_BOOL, L(3), 0, 2));
     break;
-  case ST_OP_index_add: /* (a, index, source), dim, f[0]: alpha */
-    a = at_i(0, 0, 0, 0), a.f[0] = 1;
+  case ST_OP_index_add: /* (a, index, source), index_add.dim and .alpha */
+    a = (st_attrs){.index_add = {0, 1}};
     PUSH("contiguous, repeated index", ST_OK, 3, X(L(3, 4)), IDX(3, 5), X(L(5, 4)));
-    a = at_i(-1, 0, 0, 0), a.f[0] = -2;
+    a = (st_attrs){.index_add = {-1, -2}};
     PUSH("non-contiguous, alpha", ST_OK, 3, NC(L(3, 4)), IDX(4, 2), NC(L(3, 2)));
-    a = at_i(1, 0, 0, 0), a.f[0] = 0.5;
+    a = (st_attrs){.index_add = {1, 0.5}};
     PUSH("broadcast", ST_OK, 3, BC(L(2, 3)), IDX(3, 4), BC(L(2, 4)));
-    a = at_i(0, 0, 0, 0), a.f[0] = 1;
+    a = (st_attrs){.index_add = {0, 1}};
     PUSH("0-dim", ST_OK, 3, X0, IDX(1, 1), X0);
     PUSH("empty index", ST_OK, 3, X(L(3, 4)), IDX(3, 0), X(L(0, 4)));
     PUSH("size-0", ST_OK, 3, X(L(2, 0)), IDX(2, 3), X(L(3, 0)));
@@ -531,16 +536,16 @@ static int samples_index(const st_op *op, st_dtype dt, st_sample *out, int cap) 
     PUSH("source of the wrong shape", ST_ERR_SHAPE, 3, X(L(3, 4)), IDX(3, 2), X(L(3, 4)));
     PUSH("index out of range", ST_ERR_ARG, 3, X(L(3, 4)), IDX(5, 4), X(L(4, 4)));
     break;
-  case ST_OP_one_hot: /* (a i64), i[0]: num_classes */
-    a = at_i(5, 0, 0, 0);
+  case ST_OP_one_hot: /* (a i64), count.n: num_classes */
+    a = (st_attrs){.count = {5}};
     PUSH("contiguous", ST_OK, 1, IDX(5, 3, 4));
-    a = at_i(3, 0, 0, 0);
+    a = (st_attrs){.count = {3}};
     PUSH("0-dim", ST_OK, 1, IDX0);
     PUSH("size-0", ST_OK, 1, IDX(3, 0, 2));
     PUSH("floating input", ST_ERR_DTYPE, 1, X(L(3)));
-    a = at_i(2, 0, 0, 0);
+    a = (st_attrs){.count = {2}};
     PUSH("class too large", ST_ERR_ARG, 1, IDX(5, 4));
-    a = at_i(-1, 0, 0, 0);
+    a = (st_attrs){.count = {-1}};
     PUSH("inferred from empty", ST_ERR_ARG, 1, IDX(3, 0));
     break;
   default: break;
@@ -552,37 +557,36 @@ static int samples_index(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 
 st_tensor *st_index_select(st_tensor *a, int dim, st_tensor *index) {
   st_opcall c = ST_CALL(index_select, a, index);
-  c.a.i[0] = dim;
+  c.a.axis.dim = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_gather(st_tensor *a, int dim, st_tensor *index) {
   st_opcall c = ST_CALL(gather, a, index);
-  c.a.i[0] = dim;
+  c.a.axis.dim = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_scatter_add(st_tensor *a, int dim, st_tensor *index, st_tensor *src) {
   st_opcall c = ST_CALL(scatter_add, a, index, src);
-  c.a.i[0] = dim;
+  c.a.axis.dim = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_masked_fill(st_tensor *a, st_tensor *mask, double value) {
   st_opcall c = ST_CALL(masked_fill, a, mask);
-  c.a.f[0] = value;
+  c.a.scalar.value = value;
   return st__call1(&c);
 }
 
 st_tensor *st_index_add(st_tensor *a, int dim, st_tensor *index, st_tensor *source, double alpha) {
   st_opcall c = ST_CALL(index_add, a, index, source);
-  c.a.i[0] = dim;
-  c.a.f[0] = alpha;
+  c.a.index_add.dim = dim, c.a.index_add.alpha = alpha;
   return st__call1(&c);
 }
 
 st_tensor *st_one_hot(st_tensor *a, int64_t num_classes) {
   st_opcall c = ST_CALL(one_hot, a);
-  c.a.i[0] = num_classes;
+  c.a.count.n = num_classes;
   return st__call1(&c);
 }

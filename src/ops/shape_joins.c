@@ -17,7 +17,7 @@
 static int samples_joins(const st_op *op, st_dtype dt, st_sample *out, int cap);
 #define FAMILY_SAMPLES samples_joins
 
-/* ------------------------------------------------------------ cat: variadic inputs, i[0] dim */
+/* ------------------------------------------------------------ cat: variadic inputs, axis.dim */
 
 /* PyTorch still accepts (and skips) 1-D empty tensors in cat whatever the other shapes are. */
 static bool legacy_empty(const st_tensor *t) { return t->ndim == 1 && t->shape[0] == 0; }
@@ -46,7 +46,7 @@ static int infer_cat(const st_opcall *c, st_meta *m) {
     if (ref < 0 && !legacy_empty(c->in[i])) ref = i;
   }
   const st_tensor *r = c->in[ref < 0 ? 0 : ref];
-  int d = wrap(c, c->a.i[0], r->ndim);
+  int d = wrap(c, c->a.axis.dim, r->ndim);
   if (d < 0) return -1;
   int64_t shape[ST_MAX_DIMS], total = 0;
   memcpy(shape, r->shape, sizeof(int64_t) * (size_t)r->ndim);
@@ -64,7 +64,7 @@ static int infer_cat(const st_opcall *c, st_meta *m) {
 }
 static int kernel_cat(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *o = out[0];
-  int d = st__wrap_dim("st_cat", (int)c->a.i[0], o->ndim);
+  int d = st__wrap_dim("st_cat", (int)c->a.axis.dim, o->ndim);
   int64_t es = (int64_t)st_dtype_size(o->dtype), at = 0;
   for (int i = 0; i < c->nin; i++) {
     const st_tensor *t = c->in[i];
@@ -80,7 +80,7 @@ static int kernel_cat(const st_opcall *c, st_tensor *const *out) {
    own position. A legacy empty input (1-D [0] beside inputs of other ndim) took no part in the
    result and gets no gradient. */
 static int vjp_cat(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  int nd = a->out_meta[0].ndim, d = rule_dim(a->a->i[0], nd);
+  int nd = a->out_meta[0].ndim, d = rule_dim(a->a->axis.dim, nd);
   int64_t at = 0;
   for (int i = 0; i < a->nin; i++) {
     const st_tensor_meta *m = &a->in_meta[i];
@@ -118,8 +118,8 @@ static int vmap_pieces(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   for (int i = 0; !rc && i < c->nin; i++)
     if (c->in[i]->ndim == nd && !(x[n++] = bexpand(a, i, false))) rc = st__rule_failed();
   st_attrs at = c->a;
-  int64_t dim = at.i[0];
-  at.i[0] = stack ? (dim < 0 ? dim + nd + 1 : dim) + 1 : bshift(dim, nd);
+  int64_t dim = at.axis.dim;
+  at.axis.dim = stack ? (dim < 0 ? dim + nd + 1 : dim) + 1 : bshift(dim, nd);
   out_bdim[0] = 0;
   if (!rc) rc = rerun(c->op, n, x, &at, out);
   scratch_free(x, small, c->nin);
@@ -128,7 +128,7 @@ static int vmap_pieces(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
 const st_op st__op_cat =
     RECORD(cat, ST_VARIADIC, infer_cat, kernel_cat, vjp_cat, 0, jvp_pieces, vmap_pieces);
 
-/* ---------------------------------------------------------- stack: variadic inputs, i[0] dim */
+/* ---------------------------------------------------------- stack: variadic inputs, axis.dim */
 
 static int infer_stack(const st_opcall *c, st_meta *m) {
   if (c->nin < 1) return st__op_error(c, ST_ERR_ARG, "needs at least one tensor, got %d", c->nin);
@@ -140,7 +140,7 @@ static int infer_stack(const st_opcall *c, st_meta *m) {
                           "tensor %d has shape %s but tensor 0 has %s (all must match)", i,
                           ST_SHAPE_STR(t), ST_SHAPE_STR(r));
   }
-  int d = wrap_new_dim(c, c->a.i[0], r->ndim, "tensors");
+  int d = wrap_new_dim(c, c->a.axis.dim, r->ndim, "tensors");
   if (d < 0) return -1;
   if (r->ndim == ST_MAX_DIMS)
     return st__op_error(c, ST_ERR_ARG, "stacking %s would exceed %d dims", ST_SHAPE_STR(r),
@@ -156,7 +156,7 @@ static int infer_stack(const st_opcall *c, st_meta *m) {
 }
 static int kernel_stack(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *o = out[0];
-  int d = st__wrap_dim("st_stack", (int)c->a.i[0], o->ndim);
+  int d = st__wrap_dim("st_stack", (int)c->a.axis.dim, o->ndim);
   int64_t es = (int64_t)st_dtype_size(o->dtype), strides[ST_MAX_DIMS], unused[ST_MAX_DIMS];
   drop_dim(o, d, unused, strides); /* out's strides without the new dim: entry i's layout */
   for (int i = 0; i < c->nin; i++) {
@@ -169,7 +169,7 @@ static int kernel_stack(const st_opcall *c, st_tensor *const *out) {
 /* derivatives.yaml, stack: stack_tensors_backward: input i gets grad.select(dim, i). */
 static int vjp_stack(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   int n = a->in_meta[0].ndim;
-  int d = (int)(a->a->i[0] < 0 ? a->a->i[0] + n + 1 : a->a->i[0]);
+  int d = (int)(a->a->axis.dim < 0 ? a->a->axis.dim + n + 1 : a->a->axis.dim);
   for (int i = 0; i < a->nin; i++) ST_GRAD(i, st_select(gout[0], d, i));
   return 0;
 }
@@ -255,24 +255,24 @@ static int samples_joins(const st_op *op, st_dtype dt, st_sample *out, int cap) 
   int n = 0;
   st_attrs a;
   switch (op->id) {
-  case ST_OP_cat: /* dim */
-    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 2, X(L(2, 3)), X(L(1, 3)));
-    a = at_i(-1, 0, 0, 0);
+  case ST_OP_cat: /* axis.dim */
+    a = (st_attrs){.axis = {0}}, PUSH("contiguous", ST_OK, 2, X(L(2, 3)), X(L(1, 3)));
+    a = (st_attrs){.axis = {-1}};
     PUSH("non-contiguous, broadcast", ST_OK, 3, NC(L(2, 3)), X(L(2, 2)), BC(L(2, 1)));
-    a = at_i(0, 0, 0, 0), PUSH("size-0 piece", ST_OK, 2, X(L(0, 3)), X(L(2, 3)));
-    a = at_i(1, 0, 0, 0), PUSH("legacy 1-D empty piece", ST_OK, 2, X(L(0)), X(L(2, 3)));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim piece", ST_ERR_ARG, 2, X(L(2)), X0);
-    a = at_i(0, 0, 0, 0), PUSH("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(2, 2)));
-    a = at_i(2, 0, 0, 0), PUSH("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(1, 3)));
+    a = (st_attrs){.axis = {0}}, PUSH("size-0 piece", ST_OK, 2, X(L(0, 3)), X(L(2, 3)));
+    a = (st_attrs){.axis = {1}}, PUSH("legacy 1-D empty piece", ST_OK, 2, X(L(0)), X(L(2, 3)));
+    a = (st_attrs){.axis = {0}}, PUSH("0-dim piece", ST_ERR_ARG, 2, X(L(2)), X0);
+    a = (st_attrs){.axis = {0}}, PUSH("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(2, 2)));
+    a = (st_attrs){.axis = {2}}, PUSH("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(1, 3)));
     break;
-  case ST_OP_stack: /* dim */
-    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 2, X(L(2, 3)), X(L(2, 3)));
-    a = at_i(-1, 0, 0, 0);
+  case ST_OP_stack: /* axis.dim */
+    a = (st_attrs){.axis = {0}}, PUSH("contiguous", ST_OK, 2, X(L(2, 3)), X(L(2, 3)));
+    a = (st_attrs){.axis = {-1}};
     PUSH("non-contiguous, broadcast", ST_OK, 3, NC(L(3, 2)), X(L(3, 2)), BC(L(3, 2)));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 2, X0, X0);
-    a = at_i(1, 0, 0, 0), PUSH("size-0", ST_OK, 2, X(L(0, 2)), X(L(0, 2)));
-    a = at_i(0, 0, 0, 0), PUSH("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(3, 2)));
-    a = at_i(3, 0, 0, 0), PUSH("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(2, 3)));
+    a = (st_attrs){.axis = {0}}, PUSH("0-dim", ST_OK, 2, X0, X0);
+    a = (st_attrs){.axis = {1}}, PUSH("size-0", ST_OK, 2, X(L(0, 2)), X(L(0, 2)));
+    a = (st_attrs){.axis = {0}}, PUSH("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(3, 2)));
+    a = (st_attrs){.axis = {3}}, PUSH("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(2, 3)));
     break;
   case ST_OP_repeat: /* list: reps */
     a = LIST(2, 1), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
@@ -293,7 +293,7 @@ static int samples_joins(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 
 /* cat and stack take their tensors as the call's inputs. */
 static st_tensor *variadic(st_op_id id, int n, st_tensor *const *ts, int dim) {
-  st_opcall c = {.op = st__ops[id], .nin = n, .in = ts, .a = {.i = {dim}}};
+  st_opcall c = {.op = st__ops[id], .nin = n, .in = ts, .a = {.axis = {dim}}};
   if (n < 0 || (n > 0 && !ts)) {
     st__op_error(&c, ST_ERR_ARG, n < 0 ? "n %d is negative" : "ts is NULL but n is %d", n);
     return NULL;
@@ -329,7 +329,7 @@ static int pieces(const char *fn, st_tensor *a, int d, int64_t size, int64_t cou
     int64_t start = i * size < dim_size ? i * size : dim_size;
     int64_t end = dim_size - start < size ? dim_size : start + size;
     st_opcall c = ST_CALL(slice, a);
-    c.a.i[0] = d, c.a.i[1] = start, c.a.i[2] = end, c.a.i[3] = 1;
+    c.a.slice.dim = d, c.a.slice.start = start, c.a.slice.end = end, c.a.slice.step = 1;
     c.a.multi_view = true;
     if (!(out[i] = st__call1(&c))) return release_pieces(out, i);
   }

@@ -17,7 +17,7 @@
 static int samples_pad(const st_op *op, st_dtype dt, st_sample *out, int cap);
 #define FAMILY_SAMPLES samples_pad
 
-/* ------------------------------------------------------------ pad: list = pads, f[0] = value */
+/* ------------------------------------------------------------ pad: list = pads, scalar.value */
 
 /* F.pad's pairs run from the last dim backwards: list[2k], list[2k+1] pad dim ndim-1-k before and
    after. */
@@ -29,7 +29,7 @@ static int infer_pad(const st_opcall *c, st_meta *m) {
     return st__op_error(c, ST_ERR_ARG,
                         "pad %s must hold an even number of sizes, at most 2 per dim of %s",
                         LIST_STR(npad, pad), ST_SHAPE_STR(a));
-  double v = c->a.f[0];
+  double v = c->a.scalar.value;
   if (a->dtype == ST_I64 && !(v >= -0x1p63 && v < 0x1p63))
     return st__op_error(c, ST_ERR_ARG, "value %g does not fit in i64", v);
   int64_t shape[ST_MAX_DIMS];
@@ -53,7 +53,7 @@ static int kernel_pad(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *a = c->in[0];
   int64_t before[ST_MAX_DIMS] = {0};
   for (int k = 0; k < c->a.nlist / 2; k++) before[a->ndim - 1 - k] = c->a.list[2 * k];
-  st__k_pad(st__view_of(out[0]), st__view_of(a), before, c->a.f[0]);
+  st__k_pad(st__view_of(out[0]), st__view_of(a), before, c->a.scalar.value);
   return 0;
 }
 /* derivatives.yaml, constant_pad_nd: constant_pad_nd_backward, the pad with every size negated:
@@ -69,7 +69,7 @@ static int vjp_pad(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
    is a constant. */
 static int jvp_pad(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   st_attrs at = *a->a;
-  at.f[0] = 0;
+  at.scalar.value = 0;
   return linear_jvp(a, tin[0], &at, tout);
 }
 /* Batching for the ops that work on the last dims, which never reach the batch dim put first
@@ -125,7 +125,7 @@ static int vmap_flip(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
 const st_op st__op_flip =
     RECORD(flip, 1, infer_flip, kernel_flip, vjp_flip, 0, jvp_linear, vmap_flip);
 
-/* ---------------------------------------------------------------- tril, triu: i[0] = k */
+/* ---------------------------------------------------------------- tril, triu: tri.k */
 
 static int infer_tri(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
@@ -135,13 +135,13 @@ static int infer_tri(const st_opcall *c, st_meta *m) {
   return 0;
 }
 static int kernel_tri(const st_opcall *c, st_tensor *const *out) {
-  st__k_tri(st__view_of(out[0]), st__view_of(c->in[0]), c->a.i[0], c->op->id == ST_OP_tril);
+  st__k_tri(st__view_of(out[0]), st__view_of(c->in[0]), c->a.tri.k, c->op->id == ST_OP_tril);
   return 0;
 }
 /* derivatives.yaml, tril / triu: grad.tril(diagonal) / grad.triu(diagonal). */
 static int vjp_tri(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   bool lower = a->op->id == ST_OP_tril;
-  ST_GRAD(0, lower ? st_tril(gout[0], a->a->i[0]) : st_triu(gout[0], a->a->i[0]));
+  ST_GRAD(0, lower ? st_tril(gout[0], a->a->tri.k) : st_triu(gout[0], a->a->tri.k));
   return 0;
 }
 const st_op st__op_tril =
@@ -155,11 +155,11 @@ static int samples_pad(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
   st_attrs a;
   switch (op->id) {
-  case ST_OP_pad: /* list: pads (last dim first), f[0]: value */
-    a = LIST(1, 2), a.f[0] = 0.5, PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+  case ST_OP_pad: /* list: pads (last dim first), scalar.value */
+    a = LIST(1, 2), a.scalar.value = 0.5, PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
     a = LIST(1, 0, 0, 2), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 2)));
     a = LIST(-1, 1, 0, -1), PUSH("negative pads crop", ST_OK, 1, X(L(3, 4)));
-    a = LIST(2, 0), a.f[0] = -1, PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = LIST(2, 0), a.scalar.value = -1, PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
     a = NOLIST, PUSH("0-dim", ST_OK, 1, X0);
     a = LIST(1, 1, 1, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
     a = LIST(1), PUSH("odd pad count", ST_ERR_ARG, 1, X(L(2, 3)));
@@ -178,13 +178,13 @@ static int samples_pad(const st_op *op, st_dtype dt, st_sample *out, int cap) {
     break;
   case ST_OP_tril:
   case ST_OP_triu: /* k */
-    a = at_i(0, 0, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
-    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(4, 3)));
-    a = at_i(1, 0, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(3, 3)));
-    a = at_i(0, 0, 0, 0), PUSH("3-D", ST_OK, 1, X(L(2, 3, 3)));
-    a = at_i(0, 0, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = at_i(0, 0, 0, 0), PUSH("1-D", ST_ERR_ARG, 1, X(L(3)));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_ERR_ARG, 1, X0);
+    a = (st_attrs){.tri = {0}}, PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
+    a = (st_attrs){.tri = {-1}}, PUSH("non-contiguous", ST_OK, 1, NC(L(4, 3)));
+    a = (st_attrs){.tri = {1}}, PUSH("broadcast", ST_OK, 1, BC(L(3, 3)));
+    a = (st_attrs){.tri = {0}}, PUSH("3-D", ST_OK, 1, X(L(2, 3, 3)));
+    a = (st_attrs){.tri = {0}}, PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = (st_attrs){.tri = {0}}, PUSH("1-D", ST_ERR_ARG, 1, X(L(3)));
+    a = (st_attrs){.tri = {0}}, PUSH("0-dim", ST_ERR_ARG, 1, X0);
     break;
   default: break;
   }
@@ -195,7 +195,7 @@ static int samples_pad(const st_op *op, st_dtype dt, st_sample *out, int cap) {
 
 st_tensor *st_pad(st_tensor *a, int npad, const int64_t *pad, double value) {
   st_opcall c = ST_CALL(pad, a);
-  c.a.f[0] = value;
+  c.a.scalar.value = value;
   return set_list(&c, a, npad, pad, NULL, "pad") ? st__call1(&c) : NULL;
 }
 
@@ -206,12 +206,12 @@ st_tensor *st_flip(st_tensor *a, int ndims, const int *dims) {
 
 st_tensor *st_tril(st_tensor *a, int64_t k) {
   st_opcall c = ST_CALL(tril, a);
-  c.a.i[0] = k;
+  c.a.tri.k = k;
   return st__call1(&c);
 }
 
 st_tensor *st_triu(st_tensor *a, int64_t k) {
   st_opcall c = ST_CALL(triu, a);
-  c.a.i[0] = k;
+  c.a.tri.k = k;
   return st__call1(&c);
 }

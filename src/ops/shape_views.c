@@ -180,11 +180,12 @@ static int vmap_permute(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
 const st_op st__op_permute =
     RECORD(permute, 1, infer_permute, NULL, vjp_permute, 0, jvp_linear, vmap_permute);
 
-/* ------------------------------------------------------------ transpose: i[0] dim0, i[1] dim1 */
+/* ----------------------------------------------------------- transpose: transpose.dim0, .dim1 */
 
 static int infer_transpose(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
-  int d0 = wrap(c, c->a.i[0], a->ndim), d1 = d0 < 0 ? -1 : wrap(c, c->a.i[1], a->ndim);
+  int d0 = wrap(c, c->a.transpose.dim0, a->ndim);
+  int d1 = d0 < 0 ? -1 : wrap(c, c->a.transpose.dim1, a->ndim);
   if (d1 < 0) return -1;
   int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
   int n = drop_dim(a, -1, shape, strides);
@@ -196,24 +197,31 @@ static int infer_transpose(const st_opcall *c, st_meta *m) {
 }
 /* derivatives.yaml, transpose.int: grad.transpose(dim0, dim1). */
 static int vjp_transpose(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_transpose(gout[0], (int)a->a->i[0], (int)a->a->i[1]));
+  ST_GRAD(0, st_transpose(gout[0], (int)a->a->transpose.dim0, (int)a->a->transpose.dim1));
   return 0;
 }
-/* Batching for the ops whose attributes i[first..first+count) are dims (transpose, slice, select,
-   diagonal, and the backward views, whose dims refer to the sizes in list, which get the batch
-   first): the dims shift by one past the batch dim. A 0-dim transpose (dims 0 and -1) is the
-   identity: it becomes transpose(0, 0). */
+/* Batching for the ops whose attributes name dims (transpose, slice, select, diagonal, and the
+   backward views, whose dims refer to the sizes in list, which get the batch first): the dims
+   shift by one past the batch dim. A 0-dim transpose (dims 0 and -1) is the identity: it
+   becomes transpose(0, 0). */
 static int vmap_dims(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_op_id id = a->c->op->id;
   st_attrs at = a->c->a;
-  int first = id == ST_OP_diagonal || id == ST_OP_diagonal_backward ? 1 : 0;
-  int count = id == ST_OP_transpose || first ? 2 : 1, rank = st__lrank(a, 0);
+  int rank = st__lrank(a, 0);
   if (id == ST_OP_slice_backward || id == ST_OP_diagonal_backward) {
     rank = at.nlist++;
     memmove(at.list + 1, at.list, sizeof(int64_t) * (size_t)rank);
     at.list[0] = a->size;
   }
-  for (int k = first; k < first + count; k++) at.i[k] = rank ? bshift(at.i[k], rank) : 0;
+  int64_t *dims[2] = {NULL, NULL};
+  switch (id) {
+  case ST_OP_transpose: dims[0] = &at.transpose.dim0, dims[1] = &at.transpose.dim1; break;
+  case ST_OP_select: dims[0] = &at.select.dim; break;
+  case ST_OP_diagonal:
+  case ST_OP_diagonal_backward: dims[0] = &at.diagonal.dim1, dims[1] = &at.diagonal.dim2; break;
+  default: dims[0] = &at.slice.dim; break; /* slice, slice_backward */
+  }
+  for (int k = 0; k < 2 && dims[k]; k++) *dims[k] = rank ? bshift(*dims[k], rank) : 0;
   return vmap_front(a, &at, 0, out, out_bdim);
 }
 const st_op st__op_transpose =
@@ -262,11 +270,11 @@ static int vmap_expand(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
 const st_op st__op_expand =
     RECORD(expand, 1, infer_expand, NULL, vjp_expand, 0, jvp_linear, vmap_expand);
 
-/* ------------------------------------------------------------------------ squeeze: i[0] dim */
+/* ------------------------------------------------------------------------ squeeze: axis.dim */
 
 static int infer_squeeze(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
-  int d = wrap(c, c->a.i[0], a->ndim);
+  int d = wrap(c, c->a.axis.dim, a->ndim);
   if (d < 0) return -1;
   int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
   int n = drop_dim(a, a->ndim && a->shape[d] == 1 ? d : -1, shape, strides);
@@ -278,7 +286,8 @@ static int infer_squeeze(const st_opcall *c, st_meta *m) {
 static int vmap_squeeze(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   const st_tensor *t = a->c->in[0];
   bool all = a->c->op->id == ST_OP_squeeze_all;
-  int d = all || !t->ndim ? -1 : (int)(a->c->a.i[0] < 0 ? a->c->a.i[0] + t->ndim : a->c->a.i[0]);
+  int64_t dim = a->c->a.axis.dim;
+  int d = all || !t->ndim ? -1 : (int)(dim < 0 ? dim + t->ndim : dim);
   int64_t shape[ST_MAX_DIMS + 1] = {a->size};
   int n = 1;
   for (int k = 0; k < t->ndim; k++)
@@ -307,11 +316,11 @@ static int infer_squeeze_all(const st_opcall *c, st_meta *m) {
 const st_op st__op_squeeze_all =
     RECORD(squeeze_all, 1, infer_squeeze_all, NULL, vjp_reshape, 0, jvp_linear, vmap_squeeze);
 
-/* ---------------------------------------------------------------------- unsqueeze: i[0] dim */
+/* ---------------------------------------------------------------------- unsqueeze: axis.dim */
 
 static int infer_unsqueeze(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
-  int d = wrap_new_dim(c, c->a.i[0], a->ndim, "a tensor");
+  int d = wrap_new_dim(c, c->a.axis.dim, a->ndim, "a tensor");
   if (d < 0) return -1;
   if (a->ndim == ST_MAX_DIMS)
     return st__op_error(c, ST_ERR_ARG, "%s already has the maximum of %d dims", ST_SHAPE_STR(a),
@@ -328,7 +337,8 @@ static int infer_unsqueeze(const st_opcall *c, st_meta *m) {
 /* Batching: the new dim's position (in [-ndim-1, ndim]) shifted by one past the batch dim. */
 static int vmap_unsqueeze(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_attrs at = a->c->a;
-  at.i[0] = (at.i[0] < 0 ? at.i[0] + st__lrank(a, 0) + 1 : at.i[0]) + 1;
+  int64_t *d = &at.axis.dim;
+  *d = (*d < 0 ? *d + st__lrank(a, 0) + 1 : *d) + 1;
   return vmap_front(a, &at, 0, out, out_bdim);
 }
 const st_op st__op_unsqueeze =
@@ -353,7 +363,7 @@ static int view_as(st_meta *m, const st_tensor *a, const layout *l) {
   return view(m, a, l->ndim, l->shape, l->strides, l->offset);
 }
 
-/* ------------------------------------------- slice: i[0] dim, i[1] start, i[2] end, i[3] step */
+/* ------------------------------------------------------ slice: slice.dim, .start, .end, .step */
 
 /* Python's clamping of a slice bound into [0, size]. */
 static int64_t clamp_bound(int64_t b, int64_t size) {
@@ -364,11 +374,11 @@ static int64_t clamp_bound(int64_t b, int64_t size) {
 /* The slice of layout a that c's attributes describe. */
 static int slice_layout(const st_opcall *c, const layout *a, layout *o) {
   if (a->ndim == 0) return st__op_error(c, ST_ERR_ARG, "cannot slice a 0-dim tensor");
-  int d = wrap(c, c->a.i[0], a->ndim);
+  int d = wrap(c, c->a.slice.dim, a->ndim);
   if (d < 0) return -1;
-  int64_t step = c->a.i[3], size = a->shape[d];
+  int64_t step = c->a.slice.step, size = a->shape[d];
   if (step <= 0) return st__op_error(c, ST_ERR_ARG, "step %lld must be positive", (long long)step);
-  int64_t start = clamp_bound(c->a.i[1], size), end = clamp_bound(c->a.i[2], size);
+  int64_t start = clamp_bound(c->a.slice.start, size), end = clamp_bound(c->a.slice.end, size);
   int64_t len = end > start ? (end - start - 1) / step + 1 : 0;
   *o = *a;
   o->shape[d] = len;
@@ -385,20 +395,21 @@ static int infer_slice(const st_opcall *c, st_meta *m) {
 /* derivatives.yaml, slice.Tensor: slice_backward(grad, self.sizes(), dim, start, end, step). */
 static int vjp_slice(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   const st_tensor_meta *m = &a->in_meta[0];
-  const int64_t *i = a->a->i;
-  ST_GRAD(0, st__slice_backward(gout[0], m->ndim, m->shape, (int)i[0], i[1], i[2], i[3]));
+  const st_attrs *at = a->a;
+  ST_GRAD(0, st__slice_backward(gout[0], m->ndim, m->shape, (int)at->slice.dim, at->slice.start,
+                                at->slice.end, at->slice.step));
   return 0;
 }
 const st_op st__op_slice = RECORD(slice, 1, infer_slice, NULL, vjp_slice, 0, jvp_linear, vmap_dims);
 
-/* ----------------------------------------------------------------- select: i[0] dim, i[1] index */
+/* ------------------------------------------------------------------- select: select.dim, .index */
 
 static int infer_select(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
   if (a->ndim == 0) return st__op_error(c, ST_ERR_ARG, "cannot select from a 0-dim tensor");
-  int d = wrap(c, c->a.i[0], a->ndim);
+  int d = wrap(c, c->a.select.dim, a->ndim);
   if (d < 0) return -1;
-  int64_t index = c->a.i[1], size = a->shape[d];
+  int64_t index = c->a.select.index, size = a->shape[d];
   if (index < -size || index >= size)
     return st__op_error(c, ST_ERR_ARG, "index %lld is out of range for dim %d of size %lld",
                         (long long)index, d, (long long)size);
@@ -421,23 +432,24 @@ static st_tensor *select_backward(st_tensor *g, const st_tensor_meta *m, int64_t
   return r;
 }
 static int vjp_select(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, select_backward(gout[0], &a->in_meta[0], a->a->i[0], a->a->i[1]));
+  ST_GRAD(0, select_backward(gout[0], &a->in_meta[0], a->a->select.dim, a->a->select.index));
   return 0;
 }
 const st_op st__op_select =
     RECORD(select, 1, infer_select, NULL, vjp_select, 0, jvp_linear, vmap_dims);
 
-/* ------------------------------------------------- diagonal: i[0] offset, i[1] dim1, i[2] dim2 */
+/* ----------------------------------------------------- diagonal: diagonal.offset, .dim1, .dim2 */
 
 /* torch.diagonal: element j of the diagonal is a[..., j, ..., j + offset, ...] (dims dim1, dim2),
    the diagonal becoming the last dim. */
 static int diagonal_layout(const st_opcall *c, const layout *a, layout *o) {
   if (a->ndim < 2)
     return st__op_error(c, ST_ERR_ARG, "needs at least 2 dims, got shape %s", ST_SHAPE_STR(a));
-  int d1 = wrap(c, c->a.i[1], a->ndim), d2 = d1 < 0 ? -1 : wrap(c, c->a.i[2], a->ndim);
+  int d1 = wrap(c, c->a.diagonal.dim1, a->ndim);
+  int d2 = d1 < 0 ? -1 : wrap(c, c->a.diagonal.dim2, a->ndim);
   if (d2 < 0) return -1;
   if (d1 == d2) return st__op_error(c, ST_ERR_ARG, "dim1 and dim2 are both %d", d1);
-  int64_t k = c->a.i[0], s1 = a->shape[d1], s2 = a->shape[d2];
+  int64_t k = c->a.diagonal.offset, s1 = a->shape[d1], s2 = a->shape[d2];
   int64_t len = k >= 0 ? (s2 - k < s1 ? s2 - k : s1) : (s1 + k < s2 ? s1 + k : s2);
   if (len < 0) len = 0;
   o->offset = a->offset;
@@ -461,8 +473,9 @@ static int infer_diagonal(const st_opcall *c, st_meta *m) {
 /* derivatives.yaml, diagonal: diagonal_backward(grad, self.sizes(), offset, dim1, dim2). */
 static int vjp_diagonal(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   const st_tensor_meta *m = &a->in_meta[0];
-  const int64_t *i = a->a->i;
-  ST_GRAD(0, st__diagonal_backward(gout[0], m->ndim, m->shape, i[0], (int)i[1], (int)i[2]));
+  const st_attrs *at = a->a;
+  ST_GRAD(0, st__diagonal_backward(gout[0], m->ndim, m->shape, at->diagonal.offset,
+                                   (int)at->diagonal.dim1, (int)at->diagonal.dim2));
   return 0;
 }
 const st_op st__op_diagonal =
@@ -504,8 +517,8 @@ static int kernel_view_backward(const st_opcall *c, st_tensor *const *out) {
 
 /* derivatives.yaml, slice_backward: grad_output: grad.slice(dim, start, end, step). */
 static int vjp_slice_backward(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  const int64_t *i = a->a->i;
-  ST_GRAD(0, st_slice(gout[0], (int)i[0], i[1], i[2], i[3]));
+  const st_attrs *at = a->a;
+  ST_GRAD(0, st_slice(gout[0], (int)at->slice.dim, at->slice.start, at->slice.end, at->slice.step));
   return 0;
 }
 const st_op st__op_slice_backward =
@@ -514,8 +527,9 @@ const st_op st__op_slice_backward =
 
 /* derivatives.yaml, diagonal_backward: grad_output: grad.diagonal(offset, dim1, dim2). */
 static int vjp_diagonal_backward(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  const int64_t *i = a->a->i;
-  ST_GRAD(0, st_diagonal(gout[0], i[0], (int)i[1], (int)i[2]));
+  const st_attrs *at = a->a;
+  ST_GRAD(
+      0, st_diagonal(gout[0], at->diagonal.offset, (int)at->diagonal.dim1, (int)at->diagonal.dim2));
   return 0;
 }
 const st_op st__op_diagonal_backward =
@@ -550,12 +564,12 @@ static int samples_views(const st_op *op, st_dtype dt, st_sample *out, int cap) 
     a = LIST(0, 0), PUSH("repeated dim", ST_ERR_ARG, 1, X(L(2, 3)));
     break;
   case ST_OP_transpose:
-    a = at_i(0, 1, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
-    a = at_i(0, -1, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(2, 3, 2)));
-    a = at_i(1, 0, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
-    a = at_i(0, -1, 0, 0), PUSH("0-dim", ST_OK, 1, X0);
-    a = at_i(0, 1, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = at_i(0, 2, 0, 0), PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = (st_attrs){.transpose = {0, 1}}, PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = (st_attrs){.transpose = {0, -1}}, PUSH("non-contiguous", ST_OK, 1, NC(L(2, 3, 2)));
+    a = (st_attrs){.transpose = {1, 0}}, PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = (st_attrs){.transpose = {0, -1}}, PUSH("0-dim", ST_OK, 1, X0);
+    a = (st_attrs){.transpose = {0, 1}}, PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = (st_attrs){.transpose = {0, 2}}, PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
     break;
   case ST_OP_expand:
     a = LIST(2, 3), PUSH("contiguous", ST_OK, 1, X(L(1, 3)));
@@ -568,13 +582,13 @@ static int samples_views(const st_op *op, st_dtype dt, st_sample *out, int cap) 
     a = LIST(3), PUSH("fewer dims", ST_ERR_ARG, 1, X(L(2, 3)));
     break;
   case ST_OP_squeeze:
-    a = at_i(1, 0, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(2, 1, 3)));
-    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 1)));
-    a = at_i(0, 0, 0, 0), PUSH("dim not of size 1", ST_OK, 1, X(L(2, 3)));
-    a = at_i(1, 0, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 1, 3)));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 1, X0);
-    a = at_i(1, 0, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 1)));
-    a = at_i(2, 0, 0, 0), PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = (st_attrs){.axis = {1}}, PUSH("contiguous", ST_OK, 1, X(L(2, 1, 3)));
+    a = (st_attrs){.axis = {-1}}, PUSH("non-contiguous", ST_OK, 1, NC(L(3, 1)));
+    a = (st_attrs){.axis = {0}}, PUSH("dim not of size 1", ST_OK, 1, X(L(2, 3)));
+    a = (st_attrs){.axis = {1}}, PUSH("broadcast", ST_OK, 1, BC(L(2, 1, 3)));
+    a = (st_attrs){.axis = {0}}, PUSH("0-dim", ST_OK, 1, X0);
+    a = (st_attrs){.axis = {1}}, PUSH("size-0", ST_OK, 1, X(L(0, 1)));
+    a = (st_attrs){.axis = {2}}, PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
     break;
   case ST_OP_squeeze_all: /* takes every tensor: no error input */
     a = NOLIST, PUSH("contiguous", ST_OK, 1, X(L(1, 2, 1, 3)));
@@ -585,67 +599,84 @@ static int samples_views(const st_op *op, st_dtype dt, st_sample *out, int cap) 
     PUSH("size-0", ST_OK, 1, X(L(0, 1)));
     break;
   case ST_OP_unsqueeze:
-    a = at_i(1, 0, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
-    a = at_i(-1, 0, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 2)));
-    a = at_i(0, 0, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_OK, 1, X0);
-    a = at_i(2, 0, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = at_i(3, 0, 0, 0), PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
-    a = at_i(-4, 0, 0, 0), PUSH("bad negative dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = (st_attrs){.axis = {1}}, PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = (st_attrs){.axis = {-1}}, PUSH("non-contiguous", ST_OK, 1, NC(L(3, 2)));
+    a = (st_attrs){.axis = {0}}, PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = (st_attrs){.axis = {0}}, PUSH("0-dim", ST_OK, 1, X0);
+    a = (st_attrs){.axis = {2}}, PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = (st_attrs){.axis = {3}}, PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = (st_attrs){.axis = {-4}}, PUSH("bad negative dim", ST_ERR_ARG, 1, X(L(2, 3)));
     break;
   case ST_OP_slice: /* dim, start, end, step */
-    a = at_i(0, 1, 4, 2), PUSH("contiguous", ST_OK, 1, X(L(4, 3)));
-    a = at_i(-1, -3, 100, 1), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
-    a = at_i(1, 0, 5, 2), PUSH("broadcast", ST_OK, 1, BC(L(2, 5)));
-    a = at_i(0, -4, -1, 2), PUSH("1-D, negative bounds", ST_OK, 1, X(L(5)));
-    a = at_i(1, 0, 2, 1), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = at_i(1, 3, 1, 1), PUSH("empty slice", ST_OK, 1, X(L(3, 4)));
-    a = at_i(0, 1, 4, 10), PUSH("step past the end", ST_OK, 1, X(L(4, 3)));
-    a = at_i(0, 0, 1, 1), PUSH("0-dim", ST_ERR_ARG, 1, X0);
-    a = at_i(0, 0, 2, 0), PUSH("step 0", ST_ERR_ARG, 1, X(L(3, 4)));
-    a = at_i(2, 0, 2, 1), PUSH("bad dim", ST_ERR_ARG, 1, X(L(3, 4)));
+    a = (st_attrs){.slice = {0, 1, 4, 2}}, PUSH("contiguous", ST_OK, 1, X(L(4, 3)));
+    a = (st_attrs){.slice = {-1, -3, 100, 1}}, PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
+    a = (st_attrs){.slice = {1, 0, 5, 2}}, PUSH("broadcast", ST_OK, 1, BC(L(2, 5)));
+    a = (st_attrs){.slice = {0, -4, -1, 2}}, PUSH("1-D, negative bounds", ST_OK, 1, X(L(5)));
+    a = (st_attrs){.slice = {1, 0, 2, 1}}, PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = (st_attrs){.slice = {1, 3, 1, 1}}, PUSH("empty slice", ST_OK, 1, X(L(3, 4)));
+    a = (st_attrs){.slice = {0, 1, 4, 10}}, PUSH("step past the end", ST_OK, 1, X(L(4, 3)));
+    a = (st_attrs){.slice = {0, 0, 1, 1}}, PUSH("0-dim", ST_ERR_ARG, 1, X0);
+    a = (st_attrs){.slice = {0, 0, 2, 0}}, PUSH("step 0", ST_ERR_ARG, 1, X(L(3, 4)));
+    a = (st_attrs){.slice = {2, 0, 2, 1}}, PUSH("bad dim", ST_ERR_ARG, 1, X(L(3, 4)));
     break;
   case ST_OP_select: /* dim, index */
-    a = at_i(0, 1, 0, 0), PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
-    a = at_i(-1, -1, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
-    a = at_i(0, 1, 0, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
-    a = at_i(0, 2, 0, 0), PUSH("to 0-dim", ST_OK, 1, X(L(4)));
-    a = at_i(1, 2, 0, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = at_i(0, 0, 0, 0), PUSH("0-dim", ST_ERR_ARG, 1, X0);
-    a = at_i(0, 3, 0, 0), PUSH("index out of range", ST_ERR_ARG, 1, X(L(3, 4)));
+    a = (st_attrs){.select = {0, 1}}, PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
+    a = (st_attrs){.select = {-1, -1}}, PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
+    a = (st_attrs){.select = {0, 1}}, PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = (st_attrs){.select = {0, 2}}, PUSH("to 0-dim", ST_OK, 1, X(L(4)));
+    a = (st_attrs){.select = {1, 2}}, PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = (st_attrs){.select = {0, 0}}, PUSH("0-dim", ST_ERR_ARG, 1, X0);
+    a = (st_attrs){.select = {0, 3}}, PUSH("index out of range", ST_ERR_ARG, 1, X(L(3, 4)));
     break;
   case ST_OP_diagonal: /* offset, dim1, dim2 */
-    a = at_i(0, 0, 1, 0), PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
-    a = at_i(1, 1, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
-    a = at_i(-1, 1, 2, 0), PUSH("3-D", ST_OK, 1, X(L(2, 3, 3)));
-    a = at_i(0, 0, 1, 0), PUSH("broadcast", ST_OK, 1, BC(L(3, 3)));
-    a = at_i(0, 0, 1, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = at_i(5, 0, 1, 0), PUSH("offset past the end", ST_OK, 1, X(L(3, 4)));
-    a = at_i(0, 0, 1, 0), PUSH("1-D", ST_ERR_ARG, 1, X(L(3)));
-    a = at_i(0, 1, -1, 0), PUSH("same dims", ST_ERR_ARG, 1, X(L(3, 4)));
+    a = (st_attrs){.diagonal = {0, 0, 1}}, PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
+    a = (st_attrs){.diagonal = {1, 1, 0}}, PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
+    a = (st_attrs){.diagonal = {-1, 1, 2}}, PUSH("3-D", ST_OK, 1, X(L(2, 3, 3)));
+    a = (st_attrs){.diagonal = {0, 0, 1}}, PUSH("broadcast", ST_OK, 1, BC(L(3, 3)));
+    a = (st_attrs){.diagonal = {0, 0, 1}}, PUSH("size-0", ST_OK, 1, X(L(0, 3)));
+    a = (st_attrs){.diagonal = {5, 0, 1}}, PUSH("offset past the end", ST_OK, 1, X(L(3, 4)));
+    a = (st_attrs){.diagonal = {0, 0, 1}}, PUSH("1-D", ST_ERR_ARG, 1, X(L(3)));
+    a = (st_attrs){.diagonal = {0, 1, -1}}, PUSH("same dims", ST_ERR_ARG, 1, X(L(3, 4)));
     break;
   case ST_OP_slice_backward: /* list: input sizes; dim, start, end, step */
-    a = at_list(L(4, 3), 0, 1, 4, 2), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
-    a = at_list(L(3, 5), -1, -3, 100, 1), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 3)));
-    a = at_list(L(2, 5), 1, 0, 5, 2), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
-    a = at_list(L(5), 0, -4, -1, 2), PUSH("1-D, negative bounds", ST_OK, 1, X(L(2)));
-    a = at_list(L(0, 3), 1, 0, 2, 1), PUSH("size-0", ST_OK, 1, X(L(0, 2)));
-    a = at_list(L(3, 4), 1, 3, 1, 1), PUSH("empty slice", ST_OK, 1, X(L(3, 0)));
-    a = at_list(L(4, 3), 0, 1, 4, 10), PUSH("step past the end", ST_OK, 1, X(L(1, 3)));
-    a = at_list(L(4, 3), 0, 1, 4, 2), PUSH("grad of the wrong shape", ST_ERR_SHAPE, 1, X(L(3, 3)));
-    a = at_list(L(4, 3), 0, 1, 4, 0), PUSH("step 0", ST_ERR_ARG, 1, X(L(2, 3)));
-    a = at_list(0, NULL, 0, 0, 1, 1), PUSH("0-dim sizes", ST_ERR_ARG, 1, X0);
+    a = with_list((st_attrs){.slice = {0, 1, 4, 2}}, L(4, 3)),
+    PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
+    a = with_list((st_attrs){.slice = {-1, -3, 100, 1}}, L(3, 5)),
+    PUSH("non-contiguous", ST_OK, 1, NC(L(3, 3)));
+    a = with_list((st_attrs){.slice = {1, 0, 5, 2}}, L(2, 5)),
+    PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = with_list((st_attrs){.slice = {0, -4, -1, 2}}, L(5)),
+    PUSH("1-D, negative bounds", ST_OK, 1, X(L(2)));
+    a = with_list((st_attrs){.slice = {1, 0, 2, 1}}, L(0, 3)), PUSH("size-0", ST_OK, 1, X(L(0, 2)));
+    a = with_list((st_attrs){.slice = {1, 3, 1, 1}}, L(3, 4)),
+    PUSH("empty slice", ST_OK, 1, X(L(3, 0)));
+    a = with_list((st_attrs){.slice = {0, 1, 4, 10}}, L(4, 3)),
+    PUSH("step past the end", ST_OK, 1, X(L(1, 3)));
+    a = with_list((st_attrs){.slice = {0, 1, 4, 2}}, L(4, 3)),
+    PUSH("grad of the wrong shape", ST_ERR_SHAPE, 1, X(L(3, 3)));
+    a = with_list((st_attrs){.slice = {0, 1, 4, 0}}, L(4, 3)),
+    PUSH("step 0", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = with_list((st_attrs){.slice = {0, 0, 1, 1}}, 0, NULL),
+    PUSH("0-dim sizes", ST_ERR_ARG, 1, X0);
     break;
   case ST_OP_diagonal_backward: /* list: input sizes; offset, dim1, dim2 */
-    a = at_list(L(3, 4), 0, 0, 1, 0), PUSH("contiguous", ST_OK, 1, X(L(3)));
-    a = at_list(L(3, 4), 1, 1, 0, 0), PUSH("non-contiguous", ST_OK, 1, NC(L(2)));
-    a = at_list(L(2, 3, 3), -1, 1, 2, 0), PUSH("3-D, non-contiguous", ST_OK, 1, NC(L(2, 2)));
-    a = at_list(L(2, 3, 4), 0, 1, 2, 0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
-    a = at_list(L(0, 3), 0, 0, 1, 0), PUSH("size-0", ST_OK, 1, X(L(0)));
-    a = at_list(L(3, 4), 5, 0, 1, 0), PUSH("offset past the end", ST_OK, 1, X(L(0)));
-    a = at_list(L(3, 4), 0, 0, 1, 0), PUSH("grad of the wrong shape", ST_ERR_SHAPE, 1, X(L(4)));
-    a = at_list(L(3), 0, 0, 1, 0), PUSH("1-D sizes", ST_ERR_ARG, 1, X(L(3)));
-    a = at_list(L(3, 4), 0, 1, 1, 0), PUSH("same dims", ST_ERR_ARG, 1, X(L(3)));
+    a = with_list((st_attrs){.diagonal = {0, 0, 1}}, L(3, 4)),
+    PUSH("contiguous", ST_OK, 1, X(L(3)));
+    a = with_list((st_attrs){.diagonal = {1, 1, 0}}, L(3, 4)),
+    PUSH("non-contiguous", ST_OK, 1, NC(L(2)));
+    a = with_list((st_attrs){.diagonal = {-1, 1, 2}}, L(2, 3, 3)),
+    PUSH("3-D, non-contiguous", ST_OK, 1, NC(L(2, 2)));
+    a = with_list((st_attrs){.diagonal = {0, 1, 2}}, L(2, 3, 4)),
+    PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
+    a = with_list((st_attrs){.diagonal = {0, 0, 1}}, L(0, 3)), PUSH("size-0", ST_OK, 1, X(L(0)));
+    a = with_list((st_attrs){.diagonal = {5, 0, 1}}, L(3, 4)),
+    PUSH("offset past the end", ST_OK, 1, X(L(0)));
+    a = with_list((st_attrs){.diagonal = {0, 0, 1}}, L(3, 4)),
+    PUSH("grad of the wrong shape", ST_ERR_SHAPE, 1, X(L(4)));
+    a = with_list((st_attrs){.diagonal = {0, 0, 1}}, L(3)),
+    PUSH("1-D sizes", ST_ERR_ARG, 1, X(L(3)));
+    a = with_list((st_attrs){.diagonal = {0, 1, 1}}, L(3, 4)),
+    PUSH("same dims", ST_ERR_ARG, 1, X(L(3)));
     break;
   default: break;
   }
@@ -701,7 +732,7 @@ st_tensor *st_permute(st_tensor *a, int ndim, const int *perm) {
 
 st_tensor *st_transpose(st_tensor *a, int dim0, int dim1) {
   st_opcall c = ST_CALL(transpose, a);
-  c.a.i[0] = dim0, c.a.i[1] = dim1;
+  c.a.transpose.dim0 = dim0, c.a.transpose.dim1 = dim1;
   return st__call1(&c);
 }
 
@@ -712,7 +743,7 @@ st_tensor *st_expand(st_tensor *a, int ndim, const int64_t *shape) {
 
 st_tensor *st_squeeze(st_tensor *a, int dim) {
   st_opcall c = ST_CALL(squeeze, a);
-  c.a.i[0] = dim;
+  c.a.axis.dim = dim;
   return st__call1(&c);
 }
 
@@ -723,25 +754,25 @@ st_tensor *st_squeeze_all(st_tensor *a) {
 
 st_tensor *st_unsqueeze(st_tensor *a, int dim) {
   st_opcall c = ST_CALL(unsqueeze, a);
-  c.a.i[0] = dim;
+  c.a.axis.dim = dim;
   return st__call1(&c);
 }
 
 st_tensor *st_slice(st_tensor *a, int dim, int64_t start, int64_t end, int64_t step) {
   st_opcall c = ST_CALL(slice, a);
-  c.a.i[0] = dim, c.a.i[1] = start, c.a.i[2] = end, c.a.i[3] = step;
+  c.a.slice.dim = dim, c.a.slice.start = start, c.a.slice.end = end, c.a.slice.step = step;
   return st__call1(&c);
 }
 
 st_tensor *st_select(st_tensor *a, int dim, int64_t index) {
   st_opcall c = ST_CALL(select, a);
-  c.a.i[0] = dim, c.a.i[1] = index;
+  c.a.select.dim = dim, c.a.select.index = index;
   return st__call1(&c);
 }
 
 st_tensor *st_diagonal(st_tensor *a, int64_t offset, int dim1, int dim2) {
   st_opcall c = ST_CALL(diagonal, a);
-  c.a.i[0] = offset, c.a.i[1] = dim1, c.a.i[2] = dim2;
+  c.a.diagonal.offset = offset, c.a.diagonal.dim1 = dim1, c.a.diagonal.dim2 = dim2;
   return st__call1(&c);
 }
 
@@ -750,13 +781,13 @@ st_tensor *st_diagonal(st_tensor *a, int64_t offset, int dim1, int dim2) {
 st_tensor *st__slice_backward(st_tensor *g, int ndim, const int64_t *sizes, int dim, int64_t start,
                               int64_t end, int64_t step) {
   st_opcall c = ST_CALL(slice_backward, g);
-  c.a.i[0] = dim, c.a.i[1] = start, c.a.i[2] = end, c.a.i[3] = step;
+  c.a.slice.dim = dim, c.a.slice.start = start, c.a.slice.end = end, c.a.slice.step = step;
   return set_list(&c, g, ndim, sizes, NULL, "sizes") ? st__call1(&c) : NULL;
 }
 
 st_tensor *st__diagonal_backward(st_tensor *g, int ndim, const int64_t *sizes, int64_t offset,
                                  int dim1, int dim2) {
   st_opcall c = ST_CALL(diagonal_backward, g);
-  c.a.i[0] = offset, c.a.i[1] = dim1, c.a.i[2] = dim2;
+  c.a.diagonal.offset = offset, c.a.diagonal.dim1 = dim1, c.a.diagonal.dim2 = dim2;
   return set_list(&c, g, ndim, sizes, NULL, "sizes") ? st__call1(&c) : NULL;
 }

@@ -2,8 +2,8 @@
    of the reduce family (reduce.def); the ordering loop is st__k_argsort (src/kernels/scan.c), the
    values are gathered from the input by the indices it gives.
 
-   Attributes: i[0] the dim (a 0-dim input takes 0 and -1); sort and argsort: i[1] descending,
-   i[2] stable; topk: i[1] k, i[2] largest, i[3] sorted. The order is always stable (equal values
+   Attributes (the sort view): dim (a 0-dim input takes 0 and -1); sort and argsort: descending,
+   stable; topk: k, descending (largest), sorted. The order is always stable (equal values
    keep their order, which torch's stable=True promises and stable=False allows); NaN sorts as
    the largest value. topk returns its k values sorted whatever `sorted` says (torch leaves the
    order unspecified when it is false). Dtypes: every dtype keeps its own (bool too, except in
@@ -27,7 +27,7 @@ static bool is_topk(const st_opcall *c) { return c->op->id == ST_OP_topk; }
 
 static int infer_sort(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
-  int64_t dim = c->a.i[0];
+  int64_t dim = c->a.sort.dim;
   if (dim < -ST_MAX_DIMS || dim > ST_MAX_DIMS)
     return st__op_error(c, ST_ERR_ARG, "dim %lld is out of range for a tensor of shape %s",
                         (long long)dim, ST_SHAPE_STR(a));
@@ -38,7 +38,7 @@ static int infer_sort(const st_opcall *c, st_meta *m) {
   if (is_topk(c)) {
     if (a->dtype == ST_BOOL)
       return st__op_error(c, ST_ERR_DTYPE, "bool input is not supported (as in torch.topk)");
-    int64_t k = c->a.i[1], size = a->ndim ? a->shape[d] : 1;
+    int64_t k = c->a.sort.k, size = a->ndim ? a->shape[d] : 1;
     if (k < 0 || k > size) /* a 0-dim input takes k = 0 too, and gives its element */
       return st__op_error(c, ST_ERR_ARG, "k %lld is out of range for dim %d of size %lld",
                           (long long)k, d, (long long)size);
@@ -52,14 +52,14 @@ static int infer_sort(const st_opcall *c, st_meta *m) {
 
 static int kernel_sort(const st_opcall *c, st_tensor *const *out) {
   st_tensor *a = c->in[0], *idx = out[c->op->nout - 1];
-  int d = st__wrap_dim(ST_FN(c), (int)c->a.i[0], a->ndim);
+  int d = st__wrap_dim(ST_FN(c), (int)c->a.sort.dim, a->ndim);
   int64_t outer = 1, n = a->ndim ? a->shape[d] : 1, inner = 1;
   for (int k = 0; k < a->ndim; k++) {
     if (k < d) outer *= a->shape[k];
     if (k > d) inner *= a->shape[k];
   }
-  int64_t k = is_topk(c) && a->ndim ? c->a.i[1] : n; /* a 0-dim topk gives its element */
-  bool descending = c->a.i[2 - !is_topk(c)] != 0;    /* sort: i[1]; topk: largest, i[2] */
+  int64_t k = is_topk(c) && a->ndim ? c->a.sort.k : n; /* a 0-dim topk gives its element */
+  bool descending = c->a.sort.descending;
   if (st__numel(idx->ndim, idx->shape) > 0) {
     bool i64 = a->dtype == ST_I64;
     st_tensor *keys = st__contig_as(a, i64 ? ST_I64 : ST_F64);
@@ -80,7 +80,7 @@ static int kernel_sort(const st_opcall *c, st_tensor *const *out) {
 
 static int rule_dim(const st_attrs *at, int ndim) {
   if (ndim == 0) return 0;
-  return (int)(at->i[0] < 0 ? at->i[0] + ndim : at->i[0]);
+  return (int)(at->sort.dim < 0 ? at->sort.dim + ndim : at->sort.dim);
 }
 
 /* value_selecting_reduction_backward: zeros of the input's shape with g at the indices. */
@@ -106,8 +106,8 @@ static int vmap_sort(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_tensor *x = st__bfront(a, 0, r ? r : 1);
   if (!x) return st__rule_failed();
   st_opcall c = *a->c;
-  c.a.i[0] = r ? st__bdim_shift(a, 0, c.a.i[0]) : 1;
-  if (!r && c.op->id == ST_OP_topk) c.a.i[1] = 1; /* a 0-dim topk gives its element, k 0 or 1 */
+  c.a.sort.dim = r ? st__bdim_shift(a, 0, c.a.sort.dim) : 1;
+  if (!r && c.op->id == ST_OP_topk) c.a.sort.k = 1; /* a 0-dim topk gives its element, k 0 or 1 */
   st_tensor *o[ST_MAX_OUTS];
   if (st__redispatch(&c, &x, o)) return st__rule_failed();
   if (r) {
@@ -165,8 +165,9 @@ static int samples_sort(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   bool topk = op->id == ST_OP_topk;
   st_attrs a = {0};
   int n = 0;
-#define PUSH(what, expect, dim, i1, i2, t)                                                         \
-  (a.i[0] = (dim), a.i[1] = (i1), a.i[2] = (i2), a.i[3] = 1,                                       \
+#define PUSH(what, expect, d, i1, i2, t)                                                           \
+  (a.sort.dim = (d), a.sort.k = topk ? (i1) : 0, a.sort.descending = topk ? (i2) : (i1),           \
+   a.sort.stable = !topk && (i2), a.sort.sorted = true,                                            \
    n = st__sample_push(out, cap, n, what, expect, &a, 1, t))
 #define S(...) st__sample(dt, ST_SHAPE(__VA_ARGS__), -2, 2)
   /* sort, argsort: (descending, stable); topk: (k, largest) */
@@ -217,19 +218,19 @@ static st_tensor *call2(const st_opcall *c, st_tensor **second) {
 
 st_tensor *st_sort(st_tensor *a, int dim, bool descending, bool stable, st_tensor **indices) {
   st_opcall c = ST_CALL(sort, a);
-  c.a.i[0] = dim, c.a.i[1] = descending, c.a.i[2] = stable;
+  c.a.sort.dim = dim, c.a.sort.descending = descending, c.a.sort.stable = stable;
   return call2(&c, indices);
 }
 
 st_tensor *st_argsort(st_tensor *a, int dim, bool descending, bool stable) {
   st_opcall c = ST_CALL(argsort, a);
-  c.a.i[0] = dim, c.a.i[1] = descending, c.a.i[2] = stable;
+  c.a.sort.dim = dim, c.a.sort.descending = descending, c.a.sort.stable = stable;
   return st__call1(&c);
 }
 
 st_tensor *st_topk(st_tensor *a, int64_t k, int dim, bool largest, bool sorted,
                    st_tensor **indices) {
   st_opcall c = ST_CALL(topk, a);
-  c.a.i[0] = dim, c.a.i[1] = k, c.a.i[2] = largest, c.a.i[3] = sorted;
+  c.a.sort.dim = dim, c.a.sort.k = k, c.a.sort.descending = largest, c.a.sort.sorted = sorted;
   return call2(&c, indices);
 }

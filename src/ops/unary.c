@@ -126,7 +126,7 @@ static st_tensor *silu_derivative(st_tensor *x) {
    The in-place clamp_ reads self as it was before the write. */
 static st_tensor *clamp_times(const st_attrs *at, st_tensor *x, st_tensor *g) {
   st_tensor *mask = NULL;
-  double lo = at->f[0], hi = at->f[1];
+  double lo = at->bounds.lo, hi = at->bounds.hi;
   bool has_lo = lo != -INFINITY, has_hi = hi != INFINITY;
   if (!has_lo && !has_hi) return st__track(st_retain(g));
   if (has_lo) mask = st_gt(x, st_scalar(ST_F64, lo));
@@ -216,7 +216,8 @@ static void domain(st_op_id id, double *lo, double *hi) {
 static int samples_unary(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   double lo, hi;
   domain(op->id, &lo, &hi);
-  st_attrs a = {.f = {op->id == ST_OP_fill_ ? 0.5 : -1.0, 1.0}};
+  st_attrs a =
+      op->id == ST_OP_fill_ ? (st_attrs){.scalar = {0.5}} : (st_attrs){.bounds = {-1.0, 1.0}};
   int n = 0;
   const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3}, s3[1] = {3};
   bool inplace = op->flags & ST_OP_INPLACE;
@@ -260,7 +261,7 @@ static int samples_unary(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 #undef UNARY
 
 #define IN0 ST_SAVE_IN(0)
-/* ---------------------------------------------------- clamp, clamp_: f[0] min, f[1] max */
+/* ---------------------------------------------------- clamp, clamp_: bounds.lo, .hi */
 
 /* A bound is missing when it is -inf (min) or +inf (max). The present bounds promote like
    Python scalars (torch.clamp type-promotes): clamping an i64 tensor to 0.5 gives f32. Without
@@ -278,13 +279,13 @@ static int64_t saturate_i64(double v) {
 
 static int infer_clamp(const st_opcall *c, st_meta *m) {
   const st_tensor *a = c->in[0];
-  st__meta_set(m, clamp_dtype(a->dtype, c->a.f[0], c->a.f[1]), a->ndim, a->shape);
+  st__meta_set(m, clamp_dtype(a->dtype, c->a.bounds.lo, c->a.bounds.hi), a->ndim, a->shape);
   return 0;
 }
 
 /* The bounds reach the i64 loop saturated: a bound beyond the i64 range clamps nothing. */
 static int kernel_clamp(const st_opcall *c, st_tensor *const *out) {
-  double lo = c->a.f[0], hi = c->a.f[1];
+  double lo = c->a.bounds.lo, hi = c->a.bounds.hi;
   st_dtype dt = clamp_dtype(c->in[0]->dtype, lo, hi);
   if (dt == ST_BOOL) { /* no bound: a copy (a no-op in place) */
     if (out[0] != c->in[0]) st__k_copy(st__view_of(out[0]), st__view_of(c->in[0]));
@@ -299,7 +300,7 @@ static int kernel_clamp(const st_opcall *c, st_tensor *const *out) {
    bool: PyTorch's can_cast), and self must not be an expanded tensor. */
 static int infer_clamp_(const st_opcall *c, st_meta *m) {
   const st_tensor *self = c->in[0];
-  if (st__check_inplace(c, clamp_dtype(self->dtype, c->a.f[0], c->a.f[1]))) return -1;
+  if (st__check_inplace(c, clamp_dtype(self->dtype, c->a.bounds.lo, c->a.bounds.hi))) return -1;
   st__meta_like(m, self);
   return 0;
 }
@@ -313,13 +314,13 @@ const st_op st__op_clamp_ = {.id = ST_OP_clamp_, .name = "clamp_", .nin = 1, .no
                              .saves = IN0, .vjp = vjp_unary, .jvp = jvp_unary,
                              .vmap = st__vmap_elementwise, .samples = samples_unary};
 
-/* ------------------------------------------------------------- zero_, fill_: f[0] value */
+/* ------------------------------------------------------------- zero_, fill_: scalar.value */
 
 /* Every element gets the same value, so an expanded self is fine here (PyTorch's fill_ allows
    it too). A value an i64 tensor cannot hold is an error rather than undefined behaviour. */
 static int infer_fill_(const st_opcall *c, st_meta *m) {
   const st_tensor *self = c->in[0];
-  double v = c->a.f[0];
+  double v = c->a.scalar.value;
   if (!st__value_fits(self->dtype, v))
     return st__op_error(c, ST_ERR_ARG, "value %g cannot be converted to %s without overflow", v,
                         st_dtype_name(self->dtype));
@@ -328,7 +329,7 @@ static int infer_fill_(const st_opcall *c, st_meta *m) {
 }
 
 static int kernel_fill_(const st_opcall *c, st_tensor *const *out) {
-  st__k_fill(st__view_of(out[0]), c->a.f[0]);
+  st__k_fill(st__view_of(out[0]), c->a.scalar.value);
   return 0;
 }
 
@@ -379,13 +380,13 @@ const st_op st__op_fill_ = {.id = ST_OP_fill_, .name = "fill_", .nin = 1, .nout 
 
 st_tensor *st_clamp(st_tensor *a, double min, double max) {
   st_opcall c = ST_CALL(clamp, a);
-  c.a.f[0] = min, c.a.f[1] = max;
+  c.a.bounds.lo = min, c.a.bounds.hi = max;
   return st__call1(&c);
 }
 
 int st_clamp_(st_tensor *self, double min, double max) {
   st_opcall c = ST_CALL(clamp_, self);
-  c.a.f[0] = min, c.a.f[1] = max;
+  c.a.bounds.lo = min, c.a.bounds.hi = max;
   return st__call_inplace(&c);
 }
 
@@ -396,6 +397,6 @@ int st_zero_(st_tensor *self) {
 
 int st_fill_(st_tensor *self, double value) {
   st_opcall c = ST_CALL(fill_, self);
-  c.a.f[0] = value;
+  c.a.scalar.value = value;
   return st__call_inplace(&c);
 }
