@@ -6,11 +6,6 @@
    record documents them. */
 #include "rules.h"
 
-#define TRY(expr)                                                                                  \
-  do {                                                                                             \
-    if (!(expr)) return st__rule_failed();                                                         \
-  } while (0)
-
 /* The reduced dims of a reduction call (list[0..nlist), none: every dim) as ints. */
 static int reduce_dims(const st_opcall *c, int *dims) {
   int n = c->a.nlist, r = c->in[0]->ndim;
@@ -32,7 +27,7 @@ static int64_t reduced_count(const st_tensor *x, int n, const int *dims) {
 
 /* sub(a, b) = a + (-b) */
 static int decomp_sub(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_add(c->in[0], st_neg(c->in[1])));
+  ST_TRY(out[0] = st_add(c->in[0], st_neg(c->in[1])));
   return 0;
 }
 
@@ -41,7 +36,7 @@ static int decomp_sub(const st_opcall *c, st_tensor **out) {
 static int decomp_div(const st_opcall *c, st_tensor **out) {
   st_dtype rt = st__result_type(2, c->in);
   st_tensor *b = st_to_dtype(c->in[1], st__is_float(rt) ? rt : ST_F32);
-  TRY(out[0] = st_mul(c->in[0], st_reciprocal(b)));
+  ST_TRY(out[0] = st_mul(c->in[0], st_reciprocal(b)));
   return 0;
 }
 
@@ -49,7 +44,7 @@ static int decomp_div(const st_opcall *c, st_tensor **out) {
 static int decomp_mean(const st_opcall *c, st_tensor **out) {
   int dims[ST_MAX_DIMS], n = reduce_dims(c, dims);
   int64_t count = reduced_count(c->in[0], n, dims);
-  TRY(out[0] = st_mul_scalar(st_sum(c->in[0], n, dims, c->a.keepdim), 1.0 / (double)count));
+  ST_TRY(out[0] = st_mul_scalar(st_sum(c->in[0], n, dims, c->a.keepdim), 1.0 / (double)count));
   return 0;
 }
 
@@ -58,7 +53,7 @@ static int decomp_var(const st_opcall *c, st_tensor **out) {
   int dims[ST_MAX_DIMS], n = reduce_dims(c, dims);
   int64_t count = reduced_count(c->in[0], n, dims);
   st_tensor *d = st_sub(c->in[0], st_mean(c->in[0], n, dims, true));
-  TRY(out[0] = st_mul_scalar(st_sum(st_square(d), n, dims, c->a.keepdim),
+  ST_TRY(out[0] = st_mul_scalar(st_sum(st_square(d), n, dims, c->a.keepdim),
                              1.0 / ((double)count - c->a.reduce.correction)));
   return 0;
 }
@@ -66,14 +61,14 @@ static int decomp_var(const st_opcall *c, st_tensor **out) {
 /* std = sqrt(var) */
 static int decomp_std(const st_opcall *c, st_tensor **out) {
   int dims[ST_MAX_DIMS], n = reduce_dims(c, dims);
-  TRY(out[0] = st_sqrt(st_var(c->in[0], n, dims, c->a.reduce.correction, c->a.keepdim)));
+  ST_TRY(out[0] = st_sqrt(st_var(c->in[0], n, dims, c->a.reduce.correction, c->a.keepdim)));
   return 0;
 }
 
 /* norm = sqrt(sum(x^2)) */
 static int decomp_norm(const st_opcall *c, st_tensor **out) {
   int dims[ST_MAX_DIMS], n = reduce_dims(c, dims);
-  TRY(out[0] = st_sqrt(st_sum(st_square(c->in[0]), n, dims, c->a.keepdim)));
+  ST_TRY(out[0] = st_sqrt(st_sum(st_square(c->in[0]), n, dims, c->a.keepdim)));
   return 0;
 }
 
@@ -82,8 +77,8 @@ static int decomp_logsumexp(const st_opcall *c, st_tensor **out) {
   int dims[ST_MAX_DIMS], n = reduce_dims(c, dims);
   st_tensor *x = c->in[0], *m = st_amax(x, n, dims, true);
   st_tensor *s = st_log(st_sum(st_exp(st_sub(x, m)), n, dims, c->a.keepdim));
-  if (!c->a.keepdim && s) TRY(m = st_reshape(m, s->ndim, s->shape));
-  TRY(out[0] = st_add(s, m));
+  if (!c->a.keepdim && s) ST_TRY(m = st_reshape(m, s->ndim, s->shape));
+  ST_TRY(out[0] = st_add(s, m));
   return 0;
 }
 
@@ -91,14 +86,14 @@ static int decomp_logsumexp(const st_opcall *c, st_tensor **out) {
 static int decomp_softmax(const st_opcall *c, st_tensor **out) {
   int d = (int)c->a.axis.dim;
   st_tensor *x = c->in[0], *e = st_exp(st_sub(x, st_amax(x, 1, &d, true)));
-  TRY(out[0] = st_div(e, st_sum(e, 1, &d, true)));
+  ST_TRY(out[0] = st_div(e, st_sum(e, 1, &d, true)));
   return 0;
 }
 
 /* log_softmax(x, d) = x - logsumexp(x, d) */
 static int decomp_log_softmax(const st_opcall *c, st_tensor **out) {
   int d = (int)c->a.axis.dim;
-  TRY(out[0] = st_sub(c->in[0], st_logsumexp(c->in[0], 1, &d, true)));
+  ST_TRY(out[0] = st_sub(c->in[0], st_logsumexp(c->in[0], 1, &d, true)));
   return 0;
 }
 
@@ -111,7 +106,7 @@ static st_tensor *reduce_loss(st_tensor *l, int64_t reduction) {
 
 /* mse_loss = reduce((a - b)^2) */
 static int decomp_mse_loss(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = reduce_loss(st_square(st_sub(c->in[0], c->in[1])), c->a.loss.reduction));
+  ST_TRY(out[0] = reduce_loss(st_square(st_sub(c->in[0], c->in[1])), c->a.loss.reduction));
   return 0;
 }
 
@@ -120,15 +115,15 @@ static int decomp_nll_loss(const st_opcall *c, st_tensor **out) {
   st_tensor *logp = c->in[0], *t = c->in[1];
   int cd = logp->ndim == 1 ? 0 : 1;
   st_tensor *idx = st_unsqueeze(t, cd), *picked = st_gather(logp, cd, idx);
-  TRY(picked = st_reshape(picked, t->ndim, t->shape));
-  TRY(out[0] = reduce_loss(st_neg(picked), c->a.loss.reduction));
+  ST_TRY(picked = st_reshape(picked, t->ndim, t->shape));
+  ST_TRY(out[0] = reduce_loss(st_neg(picked), c->a.loss.reduction));
   return 0;
 }
 
 /* cross_entropy = nll_loss(log_softmax(logits over the class dim)) */
 static int decomp_cross_entropy(const st_opcall *c, st_tensor **out) {
   int cd = c->in[0]->ndim == 1 ? 0 : 1;
-  TRY(out[0] =
+  ST_TRY(out[0] =
           st_nll_loss(st_log_softmax(c->in[0], cd), c->in[1], (st_reduction)c->a.loss.reduction));
   return 0;
 }
@@ -146,32 +141,32 @@ static int decomp_layer_norm(const st_opcall *c, st_tensor **out) {
   int next = 1;
   if (c->a.norm.has_weight) y = st_mul(y, st_to_dtype(c->in[next++], ST_F64));
   if (c->a.norm.has_bias) y = st_add(y, st_to_dtype(c->in[next], ST_F64));
-  TRY(out[0] = x->dtype == ST_F64 ? y : st_to_dtype(y, x->dtype));
+  ST_TRY(out[0] = x->dtype == ST_F64 ? y : st_to_dtype(y, x->dtype));
   return 0;
 }
 
 /* linear(x, w, b) = x @ w^T + b */
 static int decomp_linear(const st_opcall *c, st_tensor **out) {
   st_tensor *y = st_matmul(c->in[0], st_transpose(c->in[1], 0, 1));
-  TRY(out[0] = c->nin > 2 ? st_add(y, c->in[2]) : y);
+  ST_TRY(out[0] = c->nin > 2 ? st_add(y, c->in[2]) : y);
   return 0;
 }
 
 /* mm, bmm: matmul of the same operands */
 static int decomp_matmul(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_matmul(c->in[0], c->in[1]));
+  ST_TRY(out[0] = st_matmul(c->in[0], c->in[1]));
   return 0;
 }
 
 /* dot(a, b) = sum(a * b) */
 static int decomp_dot(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_sum_all(st_mul(c->in[0], c->in[1])));
+  ST_TRY(out[0] = st_sum_all(st_mul(c->in[0], c->in[1])));
   return 0;
 }
 
 /* outer(a, b) = a[:, None] * b[None, :] */
 static int decomp_outer(const st_opcall *c, st_tensor **out) {
-  TRY(out[0] = st_mul(st_unsqueeze(c->in[0], 1), st_unsqueeze(c->in[1], 0)));
+  ST_TRY(out[0] = st_mul(st_unsqueeze(c->in[0], 1), st_unsqueeze(c->in[1], 0)));
   return 0;
 }
 

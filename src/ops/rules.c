@@ -1,7 +1,12 @@
 /* rules.c — helpers shared by vjp and jvp rules, written with public ops (see rules.h). */
 #include "rules.h"
 
-int st__rule_failed(void) { return st__has_error() ? st__status() : ST_ERR_AUTOGRAD; }
+/* The error of the call that failed, even when later calls in the rule succeeded and cleared
+   it (the held failure of NULL propagation, error.c); a rule that failed without any error set
+   says so. */
+int st__rule_failed(void) {
+  return st__null_error(ST_ERR_AUTOGRAD, "a derivative or batching rule failed");
+}
 
 st_tensor *st__sum_to(st_tensor *g, const st_tensor_meta *m) {
   if (!g) return NULL;
