@@ -197,11 +197,12 @@ static const double POWS[] = {2, 3, 0.5, -1, 0, 1.5, -2, 1};
 static double scalar_arg(args *x) { return SCALARS[ab(x) % NSCALARS]; }
 static int dim_arg(args *x) { return (int)(ab(x) % 9) - 4; }
 
+/* The unary, binary and reduction ops are the rows of src/ops/unary.def, binary.def (BINOP) and
+   reduce.def (REDUCTION). An argument byte picks one by rendezvous hashing on its name (the row
+   whose hash mixed with the byte is largest), so a corpus entry keeps its op when rows are
+   reordered, and a new row takes only the bytes it wins (about one in the number of rows).
+   gen_corpus checks that every row is reached by some byte. */
 typedef st_tensor *(*unary_fn)(st_tensor *);
-/* The unary ops are the rows of src/ops/unary.def. An argument byte picks one by rendezvous
-   hashing on its name (the row whose hash mixed with the byte is largest), so a corpus entry
-   keeps its op when rows are reordered, and a new row takes only the bytes it wins (about one in
-   the number of rows). gen_corpus checks that every row is reached by some byte. */
 typedef struct {
   const char *name;
   unary_fn f;
@@ -215,6 +216,41 @@ static const unary_op UNARY_OPS[] = {
 };
 #define NUNARY (sizeof UNARY_OPS / sizeof *UNARY_OPS)
 
+typedef st_tensor *(*binary_fn)(st_tensor *, st_tensor *);
+typedef struct {
+  const char *name;
+  binary_fn f;
+} binary_op;
+static const binary_op BINARY_OPS[] = {
+#define BINOP(name) {#name, st_##name},
+#define X(name)
+#include "../../src/ops/binary.def"
+#undef X
+#undef BINOP
+};
+#define NBINARY (sizeof BINARY_OPS / sizeof *BINARY_OPS)
+
+/* A reduction with its dims form and its _all form; var and std take a correction. */
+typedef struct {
+  const char *name;
+  st_tensor *(*dims)(st_tensor *, int, const int *, bool);
+  st_tensor *(*all)(st_tensor *);
+  st_tensor *(*dims_corr)(st_tensor *, int, const int *, double, bool);
+  st_tensor *(*all_corr)(st_tensor *, double);
+} reduce_op;
+#define REDUCE_ROW_0(name) {#name, st_##name, st_##name##_all, NULL, NULL},
+#define REDUCE_ROW_1(name) {#name, NULL, NULL, st_##name, st_##name##_all},
+static const reduce_op REDUCE_OPS[] = {
+#define REDUCTION(name, correction) REDUCE_ROW_##correction(name)
+#define X(name)
+#include "../../src/ops/reduce.def"
+#undef X
+#undef REDUCTION
+};
+#undef REDUCE_ROW_0
+#undef REDUCE_ROW_1
+#define NREDUCE (sizeof REDUCE_OPS / sizeof *REDUCE_OPS)
+
 static uint32_t name_hash(const char *s) { /* FNV-1a */
   uint32_t h = 2166136261u;
   for (; *s; s++) h = (h ^ (uint8_t)*s) * 16777619u;
@@ -226,32 +262,28 @@ static uint32_t mix32(uint32_t h) { /* MurmurHash3's finalizer */
   return h ^ (h >> 16);
 }
 
-static const unary_op *unary_pick(unsigned byte) {
-  const unary_op *pick = NULL;
+/* The index of the row whose name wins the byte; rows are `stride` bytes apart, each starting
+   with its name. */
+static size_t rendezvous(const void *rows, size_t n, size_t stride, unsigned byte) {
+  size_t pick = 0;
   uint32_t best = 0;
-  for (size_t k = 0; k < NUNARY; k++) {
-    uint32_t w = mix32(name_hash(UNARY_OPS[k].name) ^ ((byte & 0xffu) * 0x9e3779b9u));
-    if (!pick || w > best || (w == best && strcmp(UNARY_OPS[k].name, pick->name) < 0))
-      best = w, pick = &UNARY_OPS[k];
+  for (size_t k = 0; k < n; k++) {
+    const char *name = *(const char *const *)((const char *)rows + k * stride);
+    const char *held = *(const char *const *)((const char *)rows + pick * stride);
+    uint32_t w = mix32(name_hash(name) ^ ((byte & 0xffu) * 0x9e3779b9u));
+    if (k == 0 || w > best || (w == best && strcmp(name, held) < 0)) best = w, pick = k;
   }
   return pick;
 }
-
-typedef st_tensor *(*binary_fn)(st_tensor *, st_tensor *);
-static const binary_fn BINARY[] = {st_add, st_sub, st_mul, st_div, st_pow, st_maximum, st_minimum, st_atan2,
-                                   st_eq,  st_ne,  st_lt,  st_le,  st_gt,  st_ge,      st_logical_and,
-                                   st_logical_or};
-static const char *const BINARY_NAMES[] = {"add", "sub", "mul", "div", "pow", "maximum", "minimum", "atan2",
-                                           "eq",  "ne",  "lt",  "le",  "gt",  "ge",      "logical_and",
-                                           "logical_or"};
-#define NBINARY (sizeof BINARY / sizeof *BINARY)
-
-typedef st_tensor *(*reduce_fn)(st_tensor *, int, const int *, bool);
-static const reduce_fn REDUCE[] = {st_sum, st_mean, st_prod, st_amax, st_amin, st_logsumexp, st_norm};
-static const char *const REDUCE_NAMES[] = {"sum", "mean", "prod", "amax", "amin", "logsumexp", "norm", "var", "std"};
-typedef st_tensor *(*reduce_all_fn)(st_tensor *);
-static const reduce_all_fn REDUCE_ALL[] = {st_sum_all,  st_mean_all,      st_prod_all, st_amax_all,
-                                           st_amin_all, st_logsumexp_all, st_norm_all};
+static const unary_op *unary_pick(unsigned byte) {
+  return &UNARY_OPS[rendezvous(UNARY_OPS, NUNARY, sizeof *UNARY_OPS, byte)];
+}
+static const binary_op *binary_pick(unsigned byte) {
+  return &BINARY_OPS[rendezvous(BINARY_OPS, NBINARY, sizeof *BINARY_OPS, byte)];
+}
+static const reduce_op *reduce_pick(unsigned byte) {
+  return &REDUCE_OPS[rendezvous(REDUCE_OPS, NREDUCE, sizeof *REDUCE_OPS, byte)];
+}
 
 /* ------------------------------------------------------------------------ branch functions */
 
@@ -406,9 +438,9 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
     return st_clamp(a, lo, hi);
   }
   case K_BINARY: {
-    unsigned w = ab(&x) % NBINARY;
+    const binary_op *op2 = binary_pick(ab(&x));
     st_tensor *b = R->t[reg_index(R, &x)];
-    return BINARY[w](a, b);
+    return op2->f(a, b);
   }
   case K_SCALAR: {
     unsigned w = ab(&x) % 3;
@@ -423,24 +455,18 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
     return (ab(&x) & 1) ? st_where(cond, a, b) : st_where(cond, b, a);
   }
   case K_REDUCE: {
-    unsigned w = ab(&x) % 9;
+    const reduce_op *r = reduce_pick(ab(&x));
     int dims[3], n = (int)(ab(&x) % 4);
     for (int k = 0; k < n; k++) dims[k] = dim_arg(&x);
     if (n == 3 && (ab(&x) & 1)) n = 0; /* ndims 0: every dim */
     bool keep = ab(&x) & 1;
-    if (w >= 7) {
-      double corr = (double)(ab(&x) % 3);
-      return w == 7 ? st_var(a, n, dims, corr, keep) : st_std(a, n, dims, corr, keep);
-    }
-    return REDUCE[w](a, n, dims, keep);
+    if (r->dims_corr) return r->dims_corr(a, n, dims, (double)(ab(&x) % 3), keep);
+    return r->dims(a, n, dims, keep);
   }
   case K_REDUCE_ALL: {
-    unsigned w = ab(&x) % 9;
-    if (w >= 7) {
-      double corr = (double)(ab(&x) % 3);
-      return w == 7 ? st_var_all(a, corr) : st_std_all(a, corr);
-    }
-    return REDUCE_ALL[w](a);
+    const reduce_op *r = reduce_pick(ab(&x));
+    if (r->all_corr) return r->all_corr(a, (double)(ab(&x) % 3));
+    return r->all(a);
   }
   case K_ARG: {
     unsigned w = ab(&x) % 4;
@@ -794,7 +820,10 @@ static st_tensor *run_op(const program *P, const op_rec *op, regs *R, bool *alia
 enum { FRESH, VIEW, PASS, NONE };
 static int tangent_kind(const op_rec *op) {
   switch ((op_kind)op->kind) {
-  case K_BINARY: return op->a[1] % NBINARY >= 2 ? FRESH : PASS; /* add / sub pass */
+  case K_BINARY: { /* add and sub pass their operands' tangents through */
+    const char *name = binary_pick(op->a[1])->name;
+    return strcmp(name, "add") && strcmp(name, "sub") ? FRESH : PASS;
+  }
   case K_SCALAR: return op->a[1] % 3 != 0 ? FRESH : PASS;       /* add_scalar passes */
   case K_UNARY:
   case K_CLAMP:
@@ -860,9 +889,9 @@ static int program_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
     else if (made || rc == 0) check_ok(what);
     if (print) {
       const char *sub = op->kind == K_UNARY    ? unary_pick(op->a[1])->name
-                        : op->kind == K_BINARY   ? BINARY_NAMES[op->a[1] % NBINARY]
-                        : op->kind == K_REDUCE   ? REDUCE_NAMES[op->a[1] % 9]
-                        : op->kind == K_REDUCE_ALL ? REDUCE_NAMES[op->a[1] % 9]
+                        : op->kind == K_BINARY   ? binary_pick(op->a[1])->name
+                        : op->kind == K_REDUCE   ? reduce_pick(op->a[1])->name
+                        : op->kind == K_REDUCE_ALL ? reduce_pick(op->a[1])->name
                                                  : "";
       fprintf(stderr, "  op %2d %-14s %-11s args", k, KIND_NAMES[op->kind], sub);
       for (int j = 0; j < ARG_BYTES; j++) fprintf(stderr, " %3u", op->a[j]);

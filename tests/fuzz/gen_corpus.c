@@ -49,13 +49,21 @@ static void put_head(buf *B, const head *h) {
 }
 
 /* An op: its kind and up to 12 argument bytes (see run_op for each kind's layout). */
-/* The argument byte that picks the unary op `name` (fuzz_program.c's unary_pick). */
-static unsigned U(const char *name) {
-  for (unsigned b = 0; b < 256; b++)
-    if (!strcmp(unary_pick(b)->name, name)) return b;
-  fprintf(stderr, "gen_corpus: no byte picks st_%s\n", name);
+/* The argument byte that picks the unary, binary or reduction op `name` (fuzz_program.c's
+   unary_pick, binary_pick, reduce_pick). */
+static unsigned pick_byte(const char *family, const char *name) {
+  for (unsigned b = 0; b < 256; b++) {
+    const char *got = !strcmp(family, "unary")    ? unary_pick(b)->name
+                      : !strcmp(family, "binary") ? binary_pick(b)->name
+                                                  : reduce_pick(b)->name;
+    if (!strcmp(got, name)) return b;
+  }
+  fprintf(stderr, "gen_corpus: no byte picks the %s op st_%s\n", family, name);
   exit(1);
 }
+#define U(name)  pick_byte("unary", name)
+#define BI(name) pick_byte("binary", name)
+#define RD(name) pick_byte("reduce", name)
 
 #define OP(B, kind, ...)                                                                           \
   do {                                                                                             \
@@ -96,7 +104,7 @@ static void program_seeds(void) {
   put_head(&B, &(head){.nin = 1, .nout = 1, .nd = {1}, .size = {{3}}});
   put(&B, 2);
   OP(&B, K_UNARY, 0, U("sin"));  /* sin */
-  OP(&B, K_REDUCE_ALL, 0, 0); /* sum_all */
+  OP(&B, K_REDUCE_ALL, 0, RD("sum")); /* sum_all */
   put_tail(&B, 0, 0, NULL, 0, VALS, NV);
   program_seed("plain_sin_sum", &B);
 
@@ -104,7 +112,7 @@ static void program_seeds(void) {
   B.n = 0;
   put_head(&B, &(head){.nin = 2, .nout = 1, .depth = 1, .nd = {2, 1}, .size = {{2, 3}, {3}}});
   put(&B, 4);
-  OP(&B, K_BINARY, 1, 0, 0);                /* add(x, y) */
+  OP(&B, K_BINARY, 1, BI("add"), 0);                /* add(x, y) */
   OP(&B, K_SOFTMAX, 0, D(-1), 1);           /* softmax(., -1) */
   OP(&B, K_TRANSPOSE, 3, D(0), D(1));       /* x^T */
   OP(&B, K_MATMUL, 1, 0, 4);                /* matmul(softmax, x^T) */
@@ -115,7 +123,7 @@ static void program_seeds(void) {
   B.n = 0;
   put_head(&B, &(head){.nin = 2, .nout = 2, .depth = 1, .nd = {2, 2}, .size = {{2, 2}, {2, 2}}});
   put(&B, 2);
-  OP(&B, K_BINARY, 0, 2, 1);  /* mul(y, x) */
+  OP(&B, K_BINARY, 0, BI("mul"), 1);  /* mul(y, x) */
   OP(&B, K_UNARY, 0, U("tanh"));     /* tanh */
   put_tail(&B, 0, 1, (const unsigned[]){T_GRAD, 2 << 1, 0, 1}, 4, VALS, NV);
   program_seed("grad_tanh_mul_argnums", &B);
@@ -133,9 +141,9 @@ static void program_seeds(void) {
   B.n = 0;
   put_head(&B, &(head){.nin = 1, .nout = 2, .depth = 1, .nd = {3}, .size = {{2, 3, 2}}});
   put(&B, 3);
-  OP(&B, K_REDUCE, 0, 7, 1, D(1), 1, 1); /* var(dim 1, keepdim, correction 1) */
-  OP(&B, K_REDUCE, 1, 5, 2, D(0), D(-1), 0); /* logsumexp over dims 0, -1 */
-  OP(&B, K_REDUCE, 2, 8, 1, D(2), 0, 0);  /* std(dim 2, correction 0) */
+  OP(&B, K_REDUCE, 0, RD("var"), 1, D(1), 1, 1); /* var(dim 1, keepdim, correction 1) */
+  OP(&B, K_REDUCE, 1, RD("logsumexp"), 2, D(0), D(-1), 0); /* logsumexp over dims 0, -1 */
+  OP(&B, K_REDUCE, 2, RD("std"), 1, D(2), 0, 0);  /* std(dim 2, correction 0) */
   put_tail(&B, 0, 1, (const unsigned[]){T_JACFWD, 0, 0, 0}, 4, VALS, NV);
   program_seed("jacfwd_reductions", &B);
 
@@ -158,7 +166,7 @@ static void program_seeds(void) {
   put(&B, 3);
   OP(&B, K_CUSTOM, 0, 1);       /* cube_gen */
   OP(&B, K_UNARY, 1, U("sin"));       /* sin(x) */
-  OP(&B, K_BINARY, 0, 0, 1);    /* add */
+  OP(&B, K_BINARY, 0, BI("add"), 1);    /* add */
   put_tail(&B, 0, 0, (const unsigned[]){T_HESSIAN, 0, 0, 0}, 4, VALS, NV);
   program_seed("hessian_custom", &B);
 
@@ -166,11 +174,11 @@ static void program_seeds(void) {
   B.n = 0;
   put_head(&B, &(head){.nin = 2, .nout = 1, .depth = 3, .nd = {1, 1}, .size = {{3}, {3}}});
   put(&B, 5);
-  OP(&B, K_BINARY, 0, 2, 1);         /* mul(y, x) */
+  OP(&B, K_BINARY, 0, BI("mul"), 1);         /* mul(y, x) */
   OP(&B, K_INPLACE, 0, 2, 0);        /* r2 += x */
   OP(&B, K_INPLACE_SCALAR, 0, 0, 0, 1); /* r2 *= 2 */
   OP(&B, K_UNARY, 0, U("gelu"));            /* gelu */
-  OP(&B, K_REDUCE_ALL, 0, 1);        /* mean */
+  OP(&B, K_REDUCE_ALL, 0, RD("mean"));        /* mean */
   put_tail(&B, 0, 0,
            (const unsigned[]){T_GRAD, 0, 0, 0, T_VMAP, 0 | 3 << 3, 2 << 3, 0, T_VMAP, 2 | 0 << 3, 1 << 3, 1}, 12,
            VALS, NV);
@@ -188,12 +196,12 @@ static void program_seeds(void) {
   B.n = 0;
   put_head(&B, &(head){.f32 = true, .nin = 2, .nout = 1, .nd = {2, 1}, .size = {{2, 3}, {4}}});
   put(&B, 6);
-  OP(&B, K_BINARY, 1, 0, 0);           /* add([2,3], [4]): shape error */
+  OP(&B, K_BINARY, 1, BI("add"), 0);           /* add([2,3], [4]): shape error */
   OP(&B, K_TRANSPOSE, 1, D(0), D(4));  /* dim 4: out of range */
   OP(&B, K_MATMUL, 0, 0, 0);           /* mm([4], [4]): not 2-D */
   OP(&B, K_SELECT, 1, D(0), 8);        /* index 4 of 2 */
   OP(&B, K_RESHAPE, 1, 4, 2, 5, 5);    /* [4, 4] from 6 elements */
-  OP(&B, K_REDUCE, 1, 3, 2, D(1), D(1)); /* amax over dim 1 twice */
+  OP(&B, K_REDUCE, 1, RD("amax"), 2, D(1), D(1)); /* amax over dim 1 twice */
   put_tail(&B, 0, 0, NULL, 0, VALS, NV);
   program_seed("f32_invalid_args", &B);
 
@@ -203,7 +211,7 @@ static void program_seeds(void) {
   put(&B, 3);
   OP(&B, K_CROSS_ENTROPY, 1, 1, 0, 1, 3, 1, 2, 1, 0, 1); /* targets 0 3 2, mean, cross_entropy */
   OP(&B, K_CONV_POOL, 2, 1, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0); /* conv2d(x, w) */
-  OP(&B, K_REDUCE_ALL, 0, 0);
+  OP(&B, K_REDUCE_ALL, 0, RD("sum"));
   put_tail(&B, 0, 0, (const unsigned[]){T_GRAD, 1, 0, 0}, 4, VALS, NV);
   program_seed("grad_and_value_cross_entropy_conv", &B);
 
@@ -211,8 +219,8 @@ static void program_seeds(void) {
   B.n = 0;
   put_head(&B, &(head){.nin = 2, .nout = 1, .depth = 1, .nd = {2, 1}, .size = {{2, 3}, {3}}});
   put(&B, 4);
-  OP(&B, K_BINARY, 1, 5, 0);          /* maximum(x, y) */
-  OP(&B, K_BINARY, 2, 7, 1);          /* atan2(x, y) */
+  OP(&B, K_BINARY, 1, BI("maximum"), 0);          /* maximum(x, y) */
+  OP(&B, K_BINARY, 2, BI("atan2"), 1);          /* atan2(x, y) */
   OP(&B, K_WHERE, 0, 1, 3, 1, 1);     /* where(a < c, a, b) */
   OP(&B, K_SCALAR, 0, 2, 0);          /* pow 2 */
   put_tail(&B, 0, 0, (const unsigned[]){T_JACREV, 1, 0, 0}, 4, VALS, NV);
@@ -249,10 +257,10 @@ static void program_seeds(void) {
   OP(&B, K_SELECT, 1, D(0), 5);    /* r2 = x[1] */
   OP(&B, K_UNARY, 1, U("exp"));           /* r3 = exp(r1) */
   OP(&B, K_UNARY, 1, U("exp"));           /* r4 = exp(r2) */
-  OP(&B, K_BINARY, 1, 2, 0);       /* r5 = r3 * r4 */
-  OP(&B, K_BINARY, 4, 0, 3);       /* r6 = r1 + r2 */
+  OP(&B, K_BINARY, 1, BI("mul"), 0);       /* r5 = r3 * r4 */
+  OP(&B, K_BINARY, 4, BI("add"), 3);       /* r6 = r1 + r2 */
   OP(&B, K_UNARY, 0, U("exp"));           /* r7 = exp(r6) */
-  OP(&B, K_BINARY, 2, 1, 0);       /* r8 = r5 - r7 */
+  OP(&B, K_BINARY, 2, BI("sub"), 0);       /* r8 = r5 - r7 */
   OP(&B, K_UNARY, 0, U("square"));           /* r9 = square(r8) */
   OP(&B, K_UNARY, 0, U("log"));           /* r10 = log(r9) */
   put_tail(&B, 0, 0, NULL, 0, (const unsigned[]){100, 102}, 2); /* a difference of 2.8e-17 */
@@ -391,7 +399,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   dir = argv[1];
-  for (size_t k = 0; k < NUNARY; k++) (void)U(UNARY_OPS[k].name); /* every row is reachable */
+  /* every row is reachable */
+  for (size_t k = 0; k < NUNARY; k++) (void)U(UNARY_OPS[k].name);
+  for (size_t k = 0; k < NBINARY; k++) (void)BI(BINARY_OPS[k].name);
+  for (size_t k = 0; k < NREDUCE; k++) (void)RD(REDUCE_OPS[k].name);
   LLVMFuzzerInitialize(&argc, &argv);
   program_seeds();
   safetensors_seeds();

@@ -634,9 +634,14 @@ TEST(rules_vmap_type_promotion) {
   st_scope_push();
   st_tensor *x32 = st_to_dtype(vals(S(2, 3), 0.5, 2, true, false, 72), ST_F32);
   st_tensor *s64 = vals(NO_DIMS, 0.5, 1.5, false, false, 73);
-  static st_tensor *(*const fns[6])(st_tensor *, st_tensor *) = {st_add, st_sub,     st_mul,
-                                                                 st_div, st_maximum, st_atan2};
-  for (int k = 0; k < 6; k++) {
+  static st_tensor *(*const fns[])(st_tensor *, st_tensor *) = { /* binary.def's BINOP rows */
+#define X(name)
+#define BINOP(name) st_##name,
+#include "ops/binary.def"
+#undef BINOP
+#undef X
+  };
+  for (size_t k = 0; k < sizeof fns / sizeof *fns; k++) {
     op p = {.name = "promotion", .f = f_binary, .b = fns[k]};
     CHECK(CHECK_VMAP_ALL(apply, &p, 2, ((st_tensor *const[]){x32, s64}), 1, 3, 1e-6));
     CHECK(CHECK_VMAP_ALL(apply, &p, 2, ((st_tensor *const[]){s64, x32}), 1, 3, 1e-6));
