@@ -382,6 +382,7 @@ st_tensor *st_argmin_all(st_tensor *a);
 
 /* ========================================================================= ops: linear algebra */
 
+/* The operands (and linear's bias) must share one dtype, as torch's; st_outer promotes. */
 st_tensor *st_matmul(st_tensor *a, st_tensor *b); /* torch.matmul semantics */
 st_tensor *st_mm(st_tensor *a, st_tensor *b);     /* [n,k] x [k,m] */
 st_tensor *st_bmm(st_tensor *a, st_tensor *b);    /* [b,n,k] x [b,k,m] */
