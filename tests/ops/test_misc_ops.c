@@ -294,11 +294,12 @@ static int cl_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor *
   return out[0] ? 0 : -1;
 }
 
+/* The case's present inputs packed in order (by the case, so a NULL from a failed allocation
+   stays in its place). */
 static int cl_present(const misc_cl_case *k, st_tensor **in, st_tensor **packed) {
   int n = 0;
   for (int i = 0; i < 3; i++)
-    if (in[i]) packed[n++] = in[i];
-  (void)k;
+    if (k->has[i]) packed[n++] = in[i];
   return n;
 }
 
