@@ -41,8 +41,7 @@ static void rename_error(const char *inner, const char *outer) {
 /* ------------------------------------------------------------------- var_mean, std_mean */
 
 static st_tensor *spread_mean(const char *fn, const char *inner, bool std, st_tensor *a, int ndims,
-                              const int *dims, double correction, bool keepdim,
-                              st_tensor **mean) {
+                              const int *dims, double correction, bool keepdim, st_tensor **mean) {
   if (!mean) return st__error(ST_ERR_ARG, "%s: mean is NULL", fn), NULL;
   *mean = NULL;
   if (!a) return st__null_arg(fn, 1), NULL;
@@ -113,8 +112,8 @@ static st_tensor *clamp_both(st_tensor *a, st_tensor *lo, st_tensor *hi) {
   st_tensor *at_hi = st_logical_and(st_eq(a, hi), lo_lt_hi);
   st_tensor *below = st_logical_and(st_lt(a, lo), lo_le_hi);
   st_tensor *above = st_logical_or(st_logical_and(st_gt(a, hi), lo_le_hi), lo_gt_hi);
-  st_tensor *inside = st_logical_or(an, st_logical_and(st_logical_or(st_ge(a, lo), ln),
-                                                       st_logical_or(st_le(a, hi), hn)));
+  st_tensor *inside = st_logical_or(
+      an, st_logical_and(st_logical_or(st_ge(a, lo), ln), st_logical_or(st_le(a, hi), hn)));
   st_tensor *nan = nan_where(st_logical_or(ln, hn), a);
   st_tensor *r = st_where(inside, st_add(a, nan), st_scalar(st_dtype_of(a), NAN));
   r = st_where(st_logical_and(an, lo_gt_hi), st_add(a, hi), r); /* NaN, to a and max */
@@ -135,8 +134,8 @@ static st_tensor *clamp_exact(st_tensor *a, st_tensor *lo, st_tensor *hi) {
 
 /* The checks both forms share: a present, a bound present, the three shapes broadcast (into
    shape, returning its ndim) and the result dtype. Returns -1 with the error set. */
-static int clamp_check(const char *fn, st_tensor *a, st_tensor *lo, st_tensor *hi,
-                       int64_t *shape, st_dtype *dt) {
+static int clamp_check(const char *fn, st_tensor *a, st_tensor *lo, st_tensor *hi, int64_t *shape,
+                       st_dtype *dt) {
   if (!a) return st__null_arg(fn, 1), -1;
   if (!lo && !hi)
     return st__error(ST_ERR_ARG, "%s: at least one of min and max must not be NULL", fn), -1;

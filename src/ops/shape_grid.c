@@ -18,17 +18,20 @@ static int grid_plan(const char *fn, int n, st_tensor *const *in, const char *in
   if (indexing && strcmp(indexing, "xy") == 0)
     xy = true;
   else if (indexing && strcmp(indexing, "ij") != 0)
-    return st__error(ST_ERR_ARG, "%s: indexing must be \"xy\" or \"ij\", got \"%s\"", fn,
-                     indexing), -1;
+    return st__error(ST_ERR_ARG, "%s: indexing must be \"xy\" or \"ij\", got \"%s\"", fn, indexing),
+           -1;
   for (int i = 0; i < n; i++) {
     if (!in[i]) return st__null_arg(fn, i + 1), -1;
     if (in[i]->ndim > 1)
       return st__error(ST_ERR_SHAPE, "%s: tensor %d must be 0-D or 1-D, got %s", fn, i,
-                       ST_SHAPE_STR(in[i])), -1;
+                       ST_SHAPE_STR(in[i])),
+             -1;
     if (in[i]->dtype != in[0]->dtype)
-      return st__error(ST_ERR_DTYPE, "%s: all tensors must have the same dtype, got %s (tensor "
-                       "0) and %s (tensor %d)", fn, st_dtype_name(in[0]->dtype),
-                       st_dtype_name(in[i]->dtype), i), -1;
+      return st__error(ST_ERR_DTYPE,
+                       "%s: all tensors must have the same dtype, got %s (tensor "
+                       "0) and %s (tensor %d)",
+                       fn, st_dtype_name(in[0]->dtype), st_dtype_name(in[i]->dtype), i),
+             -1;
   }
   for (int i = 0; i < n; i++) {
     dim_of[i] = xy && n > 1 && i < 2 ? 1 - i : i;

@@ -14,8 +14,8 @@ static double tol_of(st_dtype dt) { return dt == ST_F64 ? 1e-12 : dt == ST_F32 ?
 /* ------------------------------------------------------------------------------ var_mean */
 
 static st_tensor *vm_call(const misc_vm_case *k, st_tensor *x, st_tensor **mean) {
-  return (k->std ? st_std_mean : st_var_mean)(x, k->ndims, k->ndims ? k->dims : NULL,
-                                              k->correction, k->keepdim, mean);
+  return (k->std ? st_std_mean : st_var_mean)(x, k->ndims, k->ndims ? k->dims : NULL, k->correction,
+                                              k->keepdim, mean);
 }
 
 static int64_t numel_of(int ndim, const int64_t *shape) {
@@ -337,7 +337,8 @@ TEST(clamp_tensor_vmap_matches_a_loop_at_ties_and_nan) {
     st_tensor *in[3], *p[3];
     cl_inputs(k, in, false, false);
     int n = cl_present(k, in, p);
-    if (!CHECK_VMAP_ALL(cl_fn, (void *)k, n, p, 1, 2, 0)) fprintf(stderr, "  in case %s\n", k->name);
+    if (!CHECK_VMAP_ALL(cl_fn, (void *)k, n, p, 1, 2, 0))
+      fprintf(stderr, "  in case %s\n", k->name);
     st_scope_pop();
   }
 }
@@ -351,7 +352,8 @@ TEST(clamp_tensor_inplace_matches_torch) {
     double *before = tu_values(in[0]);
     int rc = st_clamp_tensor_(in[0], in[1], in[2]);
     if (k->inplace_ok) {
-      if (rc) st_test_fail(__FILE__, __LINE__, "%s: %s", k->name, st_last_error());
+      if (rc)
+        st_test_fail(__FILE__, __LINE__, "%s: %s", k->name, st_last_error());
       else if (!st_test_close(__FILE__, __LINE__, in[0], k->inplace, st_numel(in[0]), 0))
         fprintf(stderr, "  in case %s\n", k->name);
       CHECK(st_dtype_of(in[0]) == k->dtype[0]);
@@ -380,13 +382,15 @@ TEST(clamp_tensor_inplace_is_differentiable_through_views) {
   st_tensor *ref = st_stack(2, (st_tensor *[]){st_select(x, 0, 0), r1}, 0);
   st_tensor *grads_ref[3] = {0}, *grads[3] = {0};
   CHECK_EQ_INT(st_autograd_grad(1, (st_tensor *[]){st_sum_all(st_mul(ref, w))}, NULL, 3,
-                                (st_tensor *[]){x, lo, hi}, grads_ref, NULL), 0);
+                                (st_tensor *[]){x, lo, hi}, grads_ref, NULL),
+               0);
   st_tensor *y = st_mul_scalar(x, 1);
   st_tensor *row = st_select(y, 0, 1);
   CHECK_EQ_INT(st_clamp_tensor_(row, lo, hi), 0);
   CHECK_CLOSE(y, 0, -2, -0.5, 0.1, 0.4, 0.8, 0.8);
   CHECK_EQ_INT(st_autograd_grad(1, (st_tensor *[]){st_sum_all(st_mul(y, w))}, NULL, 3,
-                                (st_tensor *[]){x, lo, hi}, grads, NULL), 0);
+                                (st_tensor *[]){x, lo, hi}, grads, NULL),
+               0);
   for (int i = 0; i < 3; i++) {
     double *want = tu_values(grads_ref[i]);
     CHECK(st_test_close(__FILE__, __LINE__, grads[i], want, st_numel(grads_ref[i]), 1e-15));
@@ -408,9 +412,10 @@ static int cl_inplace_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_
 
 TEST(clamp_tensor_inplace_under_vmap_and_grad) {
   st_scope_push();
-  st_tensor *in[3] = {tu_tensor(ST_F64, ST_SHAPE(2, 3), (const double[]){-2, -0.5, 0.1, 0.4, 0.9, 3}),
-                      tu_tensor(ST_F64, ST_SHAPE(3), (const double[]){-1, -0.2, 0.3}),
-                      tu_tensor(ST_F64, ST_SHAPE(2, 3), (const double[]){0.5, 0.6, 0.7, 0.8, 0.85, 2})};
+  st_tensor *in[3] = {
+      tu_tensor(ST_F64, ST_SHAPE(2, 3), (const double[]){-2, -0.5, 0.1, 0.4, 0.9, 3}),
+      tu_tensor(ST_F64, ST_SHAPE(3), (const double[]){-1, -0.2, 0.3}),
+      tu_tensor(ST_F64, ST_SHAPE(2, 3), (const double[]){0.5, 0.6, 0.7, 0.8, 0.85, 2})};
   CHECK(tx_vmap_all_inplace(__FILE__, __LINE__, cl_inplace_fn, NULL, 3, in, 1, 3, 0));
   for (int i = 0; i < 3; i++) st_set_requires_grad(in[i], true);
   if (st_gradcheck(cl_inplace_fn, NULL, 3, in, 1, 1e-6, 1e-7, 1e-5) ||
@@ -484,7 +489,8 @@ TEST(products_refuse_mixed_dtypes_as_torch) {
     else if (!k->ok && r)
       st_test_fail(__FILE__, __LINE__, "%s: torch refuses it, strata gives %s", what,
                    st_dtype_name(st_dtype_of(r)));
-    else if (!k->ok && (st_last_status() != ST_ERR_DTYPE || strncmp(st_last_error(), fn, strlen(fn))))
+    else if (!k->ok &&
+             (st_last_status() != ST_ERR_DTYPE || strncmp(st_last_error(), fn, strlen(fn))))
       st_test_fail(__FILE__, __LINE__, "%s: status %d, message '%s'", what, (int)st_last_status(),
                    st_last_error());
     st_clear_error();
