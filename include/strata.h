@@ -262,6 +262,9 @@ st_tensor *st_acosh(st_tensor *a);
 st_tensor *st_atanh(st_tensor *a);
 /* Pass -INFINITY / INFINITY for a missing bound. min > max gives max everywhere (PyTorch). */
 st_tensor *st_clamp(st_tensor *a, double min, double max);
+/* torch.clamp with tensor bounds: min and max (either may be NULL, not both) broadcast with a and
+   the three promote (torch.result_type); NaN in any gives NaN; min > max gives max. */
+st_tensor *st_clamp_tensor(st_tensor *a, st_tensor *min, st_tensor *max);
 
 /* ================================================================= ops: elementwise, binary */
 
@@ -311,6 +314,8 @@ int st_div_(st_tensor *self, st_tensor *other);
 int st_add_scalar_(st_tensor *self, double s);
 int st_mul_scalar_(st_tensor *self, double s);
 int st_clamp_(st_tensor *self, double min, double max);
+/* st_clamp_tensor into self: min and max must broadcast to self, the result cast to its dtype. */
+int st_clamp_tensor_(st_tensor *self, st_tensor *min, st_tensor *max);
 /* The unary ops in place (PyTorch's Tensor.sin_ ...): the result must fit self's dtype (sin_ of
    an i64 tensor is an ST_ERR_DTYPE error; logical_not_ of an f32 tensor writes 0 and 1). */
 int st_neg_(st_tensor *self);
@@ -370,6 +375,13 @@ st_tensor *st_var(st_tensor *a, int ndims, const int *dims, double correction, b
 st_tensor *st_var_all(st_tensor *a, double correction);
 st_tensor *st_std(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim);
 st_tensor *st_std_all(st_tensor *a, double correction);
+/* torch.var_mean / torch.std_mean: returns the variance (standard deviation) over dims as st_var
+   (st_std) and writes a new reference to the mean over the same dims to *mean (which must not be
+   NULL; on failure *mean is NULL). Gradients flow through both results. */
+st_tensor *st_var_mean(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim,
+                       st_tensor **mean);
+st_tensor *st_std_mean(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim,
+                       st_tensor **mean);
 st_tensor *st_logsumexp(st_tensor *a, int ndims, const int *dims, bool keepdim);
 st_tensor *st_logsumexp_all(st_tensor *a);
 st_tensor *st_norm(st_tensor *a, int ndims, const int *dims, bool keepdim); /* p = 2 */
@@ -382,6 +394,7 @@ st_tensor *st_argmin_all(st_tensor *a);
 
 /* ========================================================================= ops: linear algebra */
 
+/* The operands (and linear's bias) must share one dtype, as torch's; st_outer promotes. */
 st_tensor *st_matmul(st_tensor *a, st_tensor *b); /* torch.matmul semantics */
 st_tensor *st_mm(st_tensor *a, st_tensor *b);     /* [n,k] x [k,m] */
 st_tensor *st_bmm(st_tensor *a, st_tensor *b);    /* [b,n,k] x [b,k,m] */
@@ -442,6 +455,10 @@ st_tensor *st_select(st_tensor *a, int dim, int64_t index); /* view; drops dim *
 st_tensor *st_diagonal(st_tensor *a, int64_t offset, int dim1, int dim2); /* view; diag last */
 st_tensor *st_cat(int n, st_tensor *const *ts, int dim);
 st_tensor *st_stack(int n, st_tensor *const *ts, int dim);
+/* torch.meshgrid: n 0-D or 1-D tensors of one dtype (0-D counts as size 1) give n grids written to
+   out[0..n), expanded views of the inputs; indexing "ij" (NULL) or "xy" (the first two dims
+   swapped). Returns n, or a negative st_status and writes nothing. */
+int st_meshgrid(int n, st_tensor *const *in, const char *indexing, st_tensor **out);
 /* Pieces of split_size along dim (the last may be smaller) written to out[0..count) as views;
    returns count, or a negative st_status (also when count > max_out). */
 int st_split(st_tensor *a, int64_t split_size, int dim, int max_out, st_tensor **out);

@@ -1,8 +1,10 @@
 /* linalg.c — matrix products: matmul (torch.matmul semantics), mm, bmm, dot, outer and linear.
    Each op describes its operands as batches of strided matrices (a plan) and runs them through
    GEMM without copying: a transposed operand is swapped strides, a broadcast batch dim stride 0,
-   a 1-D operand a 1-row or 1-column matrix. Dtypes: f32 and f64, mixed ones promoted; i64 (and
-   i64 with bool) runs an integer GEMM, as PyTorch's CPU matmul does; bool alone is refused. */
+   a 1-D operand a 1-row or 1-column matrix. Dtypes: the operands of matmul, mm, bmm, dot and
+   linear (its bias too) must have one dtype, as torch's (which raises "expected m1 and m2 to have
+   the same dtype"); outer promotes, as torch.outer does. f32 and f64 run their GEMM, i64 an
+   integer GEMM as PyTorch's CPU matmul does; bool is refused. */
 #include <string.h>
 
 #include "../kernels/gemm.h"
@@ -75,8 +77,25 @@ static int broadcast_batch(const st_opcall *c, const st_tensor *a, const st_tens
   return 0;
 }
 
-/* Output dtype: promoted inputs; bool alone has no multiply-add. */
+/* matmul, mm, bmm, dot and linear take operands of one dtype (torch raises for f32 @ f64 and
+   i64 @ f32 alike); outer alone promotes. Public calls check it before dispatch too, since a
+   storage-only dtype (f16 @ f32) would otherwise pass as the wide dtypes it runs in. */
+static int check_same_dtype(const st_opcall *c, st_tensor *const *in, int n) {
+  if (c->op->id == ST_OP_outer) return 0;
+  st_dtype a = in[0]->dtype;
+  if (n > 1 && in[1]->dtype != a)
+    return st__op_error(c, ST_ERR_DTYPE,
+                        "expected both operands to have the same dtype, but got %s and %s",
+                        st_dtype_name(a), st_dtype_name(in[1]->dtype));
+  if (n > 2 && in[2]->dtype != a)
+    return st__op_error(c, ST_ERR_DTYPE, "expected the bias to have the input's dtype %s, got %s",
+                        st_dtype_name(a), st_dtype_name(in[2]->dtype));
+  return 0;
+}
+
+/* Output dtype: the operands' one dtype (outer: promoted); bool has no multiply-add. */
 static int promote(const st_opcall *c, st_tensor *const *in, int n, st_dtype *dt) {
+  if (check_same_dtype(c, in, n)) return -1;
   st_dtype r = in[0]->dtype;
   for (int i = 1; i < n; i++) r = st_promote_types(r, in[i]->dtype);
   if (r == ST_BOOL)
@@ -525,9 +544,8 @@ static st_tensor *sample_bvec(st_dtype dt, int64_t n) {
 /* The products read no attributes. matmul sees every rank combination of 1-D to 3-D operands,
    batch dims that broadcast (size 1 against 2, and missing against present), both operands
    transposed, a stride-0 operand and empty m and k; the others their own shapes, and i64
-   operands (the integer GEMM, and promotion against a float one). Values in [-2, 2): the
-   products are smooth everywhere. Errors: mismatched inner or batch sizes, the wrong rank and
-   bool operands. */
+   operands (the integer GEMM). Values in [-2, 2): the products are smooth everywhere. Errors:
+   mismatched inner or batch sizes, the wrong rank, bool operands and mixed dtypes. */
 static int samples_product(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
   switch (op->id) {
@@ -554,7 +572,8 @@ static int samples_product(const st_op *op, st_dtype dt, st_sample *out, int cap
     PUSH("non-contiguous", 2, NC(2, 3), NC(3, 4));
     PUSH("broadcast", 2, S(2, 3), BC(3, 4));
     PUSH("size-0", 2, S(0, 3), S(3, 2));
-    PUSH("i64 operand", 2, S(2, 3), I64(3, 2));
+    PUSH("i64 operands", 2, I64(2, 3), I64(3, 2));
+    FAIL("i64 with a float operand", ST_ERR_DTYPE, 2, S(2, 3), I64(3, 2));
     FAIL("1-D operand", ST_ERR_SHAPE, 2, S(3), S(3, 4));
     FAIL("inner size mismatch", ST_ERR_SHAPE, 2, S(2, 3), S(2, 3));
     FAIL("bool operands", ST_ERR_DTYPE, 2, BOOL(2, 3), BOOL(3, 2));
@@ -634,21 +653,29 @@ const st_op st__op_linear = PRODUCT(linear, ST_VARIADIC, vjp_linear, vmap_linear
 
 /* ------------------------------------------------------------------------ public functions */
 
+/* The dtype rule before dispatch (see check_same_dtype); NULL arguments are dispatch's to
+   report. */
+static st_tensor *call_product(st_opcall *c) {
+  for (int i = 0; i < c->nin; i++)
+    if (!c->in[i]) return st__call1(c);
+  return check_same_dtype(c, c->in, c->nin) ? NULL : st__call1(c);
+}
+
 st_tensor *st_matmul(st_tensor *a, st_tensor *b) {
   st_opcall c = ST_CALL(matmul, a, b);
-  return st__call1(&c);
+  return call_product(&c);
 }
 st_tensor *st_mm(st_tensor *a, st_tensor *b) {
   st_opcall c = ST_CALL(mm, a, b);
-  return st__call1(&c);
+  return call_product(&c);
 }
 st_tensor *st_bmm(st_tensor *a, st_tensor *b) {
   st_opcall c = ST_CALL(bmm, a, b);
-  return st__call1(&c);
+  return call_product(&c);
 }
 st_tensor *st_dot(st_tensor *a, st_tensor *b) {
   st_opcall c = ST_CALL(dot, a, b);
-  return st__call1(&c);
+  return call_product(&c);
 }
 st_tensor *st_outer(st_tensor *a, st_tensor *b) {
   st_opcall c = ST_CALL(outer, a, b);
@@ -656,5 +683,5 @@ st_tensor *st_outer(st_tensor *a, st_tensor *b) {
 }
 st_tensor *st_linear(st_tensor *x, st_tensor *w, st_tensor *b) {
   st_opcall c = b ? ST_CALL(linear, x, w, b) : ST_CALL(linear, x, w);
-  return st__call1(&c);
+  return call_product(&c);
 }
