@@ -403,6 +403,15 @@ st_tensor *st_outer(st_tensor *a, st_tensor *b);  /* 1-D [n], 1-D [m] -> [n,m] *
 /* x [..., in] W^T + b with W [out, in] and b [out] (b may be NULL), as torch.nn.functional.linear. */
 st_tensor *st_linear(st_tensor *x, st_tensor *w, st_tensor *b);
 
+/* ------------------------------------------------------ Contractions: einsum, trace, cross */
+
+/* torch.einsum("ij,jk->ik", ...) over n operands: [a-zA-Z] subscripts, "...", implicit output. */
+st_tensor *st_einsum(const char *equation, int n, st_tensor *const *operands);
+/* torch.trace: the sum of a 2-D a's main diagonal (integers give ST_I64, bool is refused). */
+st_tensor *st_trace(st_tensor *a);
+/* torch.linalg.cross along dim (size 3 in both): same ndim and dtype, other dims broadcast. */
+st_tensor *st_cross(st_tensor *a, st_tensor *b, int dim);
+
 /* ============================================================================ ops: linear algebra */
 
 /* torch.linalg semantics: A is [..., n, n] (leading dims are batches, which broadcast between A

@@ -147,8 +147,13 @@ st_tensor *st__untrack(st_tensor *t);
    inside the scope is untracked, one it st_retain-ed was never tracked). */
 st_tensor *st__untrack_top(st_tensor *t);
 
-/* st_dtype_size for valid dtypes, inline for the hot path. */
-static inline int64_t st__esize(st_dtype dt) { return dt == ST_BOOL ? 1 : dt == ST_F32 ? 4 : 8; }
+/* st_dtype_size for valid dtypes (8 for others), inline for the hot path. Every dtype's: st__data
+   scales a view's offset by it, so a slice of an f16 or i32 tensor starts at its own element. */
+static inline int64_t st__esize(st_dtype dt) {
+  static const int8_t size[] = {[ST_F32] = 4, [ST_F64] = 8, [ST_I64] = 8, [ST_BOOL] = 1, [ST_F16] = 2,
+                                [ST_BF16] = 2, [ST_I32] = 4, [ST_I16] = 2, [ST_I8] = 1, [ST_U8] = 1};
+  return (unsigned)dt < sizeof size ? size[dt] : 8;
+}
 static inline char *st__data(const st_tensor *t) {
   return (char *)t->storage->data + t->offset * st__esize(t->dtype);
 }
