@@ -26,6 +26,10 @@ TITLES = OrderedDict(
     optim_step="9. One optimizer step on a 10-tensor model (MLP 784-512-512-512-512-10, 1.33 M float32 values)",
     dpsgd="10. DP-SGD at batch 256 (MLP 784-128-128-10): per-sample gradients, clipping, the whole step",
     fashion="11. Fashion-MNIST MLP training (784-256-128-10, Adam, batch 64): seconds per epoch",
+    linalg="12. Dense linear algebra in float64 (torch.linalg): batches of 256 matrices at n = 4, 7, one "
+    "matrix at 64, 512 (size = matrices per call); the damped least-squares IK step (J^T J + l^2 I)^-1 "
+    "J^T r, J 6x7, under vmap and vmap(jacrev) over 256 configurations. strata = default dispatch, "
+    "strata_builtin / strata_lapack = each path forced",
 )
 REFERENCES = ("gemm_floor", "batch_grad")
 

@@ -426,7 +426,8 @@ st_tensor *st_linalg_solve(st_tensor *A, st_tensor *B);
 /* The lower factor L of A = L L^T (A symmetric positive-definite). */
 st_tensor *st_linalg_cholesky(st_tensor *A);
 st_tensor *st_linalg_inv(st_tensor *A);
-/* [...]: the determinant of each matrix (0 for a singular one). */
+/* [...]: the determinant of each matrix (0 for a singular one; its derivative there is the
+   cofactor matrix, as torch's create_graph backward gives). */
 st_tensor *st_linalg_det(st_tensor *A);
 /* sign (0 for a singular matrix) and log |det| (-inf for a singular one), each [...]. */
 int st_linalg_slogdet(st_tensor *A, st_tensor **sign, st_tensor **logabsdet);
@@ -442,8 +443,10 @@ int st_linalg_svd(st_tensor *A, st_tensor **U, st_tensor **S, st_tensor **Vh);
    the diagonal); B at least 2-D. */
 st_tensor *st_linalg_solve_triangular(st_tensor *A, st_tensor *B, bool upper, bool left,
                                       bool unitriangular);
-/* The least-squares solution of A X = B for A [..., m, n] of full rank (m < n: the minimum-norm
-   one); B [..., m, k] or [..., m]. */
+/* The least-squares solution of A X = B for A [..., m, n]; B [..., m, k] or [..., m]. Where it is
+   not unique (m < n, or A rank-deficient: singular values at most eps * max(m, n) times the
+   largest, eps of A's dtype) the minimum-norm one, as torch's default driver (gelsy) returns.
+   Derivatives assume full rank. */
 st_tensor *st_linalg_lstsq(st_tensor *A, st_tensor *B);
 
 /* ==================================================================================== ops: shape */

@@ -5,6 +5,7 @@
    the built-in and LAPACK paths agree. Rules follow PyTorch's FunctionsManual.cpp
    (linalg_qr_backward, linalg_eig_backward for the symmetric case, svd_backward) and JAX's
    jax/_src/lax/linalg.py (qr_jvp_rule, eigh_jvp_rule, svd_jvp_rule), in public ops. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -262,9 +263,18 @@ static int vjp_svd(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
                                    st_mul(col, st_mul(F, st_sub(vtgv, mT(vtgv))))),
                             st__la_diag_embed(gS));
   st_tensor *g = st_matmul(st_matmul(U, inner), Vh);
-  st_tensor *left = st_div(st_sub(gU, st_matmul(U, utgu)), row);          /* (I - UU^T) gU S^-1 */
-  st_tensor *right = st_sub(gVh, st_matmul(st_matmul(gVh, V), Vh));       /* gV^T (I - VV^T) */
-  g = st_add(st_add(g, st_matmul(left, Vh)), st_matmul(st_div(U, row), right));
+  /* The projections onto the complements are zero unless U (m > n) or V (n > m) is not square;
+     left out otherwise, so that a zero singular value of a square A (det's rule at a singular
+     matrix) does not turn 0 / 0 into NaN. */
+  int64_t m = U->shape[U->ndim - 2], n = Vh->shape[Vh->ndim - 1];
+  if (m > n) {
+    st_tensor *left = st_div(st_sub(gU, st_matmul(U, utgu)), row); /* (I - UU^T) gU S^-1 */
+    g = st_add(g, st_matmul(left, Vh));
+  }
+  if (n > m) {
+    st_tensor *right = st_sub(gVh, st_matmul(st_matmul(gVh, V), Vh)); /* gV^T (I - VV^T) */
+    g = st_add(g, st_matmul(st_div(U, row), right));
+  }
   ST_GRAD(0, g);
   return 0;
 }
@@ -301,13 +311,52 @@ static int infer_lstsq(const st_opcall *c, st_meta *m) {
   return 0;
 }
 
-/* One system, full rank assumed. m >= n: A = QR, X = R^-1 Q^T B. m < n (minimum norm):
-   A^T = QR, X = Q R^-T B. b is m x k, x n x k; work holds 2 (m + n)^2 + ... doubles. */
-static int lstsq_one(double *a, int64_t m, int64_t n, const double *b, int64_t k, double *x) {
+/* The minimum-norm least-squares solution through the SVD, for a rank-deficient system: t is A
+   (m >= n) or A^T (m < n), big x small; singular values at most rcond * s_max count as zero.
+   That is the solution LAPACK's gelsy (torch's default driver on the CPU) and gelsd return. */
+static int lstsq_min_norm(const double *t, int64_t m, int64_t n, const double *b, int64_t k,
+                          double *x, double rcond) {
   bool tall = m >= n;
   int64_t big = tall ? m : n, small = tall ? n : m;
-  int64_t len = big * small + small * small + small * k + 1;
-  double *q = st__la_alloc(len), *r = q + big * small, *y = r + small * small;
+  int64_t len = 2 * big * small + small + small * small + small * k;
+  double *c = st__la_alloc(len);
+  if (!c) return ST_ERR_OOM;
+  double *u = c + big * small, *s = u + big * small, *v = s + small, *y = v + small * small;
+  memcpy(c, t, sizeof(double) * (size_t)(big * small));
+  int rc = st__la_svd_tall(c, big, small, u, s, v);
+  if (!rc) {
+    /* A = u s v^T (tall) or v s u^T (wide): X = R diag(1/s) L^T B with L, R = (u, v) or (v, u) */
+    const double *L = tall ? u : v, *R = tall ? v : u;
+    int64_t lrows = tall ? big : small, rrows = tall ? small : big;
+    double tol = small ? rcond * s[0] : 0;
+    for (int64_t i = 0; i < small; i++) {
+      double w = s[i] > tol ? 1 / s[i] : 0;
+      for (int64_t j = 0; j < k; j++) {
+        double acc = 0;
+        for (int64_t p = 0; p < lrows; p++) acc += L[p * small + i] * b[p * k + j];
+        y[i * k + j] = acc * w;
+      }
+    }
+    for (int64_t i = 0; i < rrows; i++)
+      for (int64_t j = 0; j < k; j++) {
+        double acc = 0;
+        for (int64_t p = 0; p < small; p++) acc += R[i * small + p] * y[p * k + j];
+        x[i * k + j] = acc;
+      }
+  }
+  st__la_free(c, len);
+  return rc;
+}
+
+/* One system. m >= n: A = QR, X = R^-1 Q^T B. m < n (minimum norm): A^T = QR, X = Q R^-T B.
+   When R's diagonal shows a rank deficiency (an entry at most rcond times the largest), the
+   SVD's minimum-norm solution instead. b is m x k, x n x k; a is destroyed. */
+static int lstsq_one(double *a, int64_t m, int64_t n, const double *b, int64_t k, double *x,
+                     double rcond) {
+  bool tall = m >= n;
+  int64_t big = tall ? m : n, small = tall ? n : m;
+  int64_t len = 2 * big * small + small * small + small * k + 1;
+  double *q = st__la_alloc(len), *r = q + big * small, *y = r + small * small, *t = y + small * k;
   if (!q) return ST_ERR_OOM;
   int rc = 0;
   if (!tall) { /* a^T, in place through q as scratch */
@@ -315,8 +364,15 @@ static int lstsq_one(double *a, int64_t m, int64_t n, const double *b, int64_t k
       for (int64_t j = 0; j < n; j++) q[j * m + i] = a[i * n + j];
     memcpy(a, q, sizeof(double) * (size_t)(m * n));
   }
+  memcpy(t, a, sizeof(double) * (size_t)(m * n)); /* for the rank-deficient path */
   rc = st__la_qr(a, big, small, q, r);
-  if (!rc && tall) { /* y = Q^T b, then R y = ... */
+  double dmax = 0, dmin = INFINITY;
+  for (int64_t i = 0; i < small; i++) {
+    dmax = fmax(dmax, fabs(r[i * small + i]));
+    dmin = fmin(dmin, fabs(r[i * small + i]));
+  }
+  if (!rc && !(dmin > rcond * dmax)) rc = lstsq_min_norm(t, m, n, b, k, x, rcond);
+  else if (!rc && tall) { /* y = Q^T b, then R y = ... */
     for (int64_t i = 0; i < n; i++)
       for (int64_t c = 0; c < k; c++) {
         double s = 0;
@@ -351,8 +407,10 @@ static int kernel_lstsq(const st_opcall *c, st_tensor *const *out) {
   double *b = a ? st__la_gather(B, nb, X->shape, vec ? 1 : 2, false) : NULL;
   double *x = b ? st__la_alloc(count * n * k) : NULL;
   int rc = x ? 0 : ST_ERR_OOM;
+  /* torch's default rcond: the machine epsilon of A's dtype times max(m, n) */
+  double rcond = (A->dtype == ST_F64 ? DBL_EPSILON : (double)FLT_EPSILON) * (double)(m > n ? m : n);
   for (int64_t t = 0; !rc && t < count && m > 0 && n > 0 && k > 0; t++)
-    rc = lstsq_one(a + t * m * n, m, n, b + t * m * k, k, x + t * n * k);
+    rc = lstsq_one(a + t * m * n, m, n, b + t * m * k, k, x + t * n * k, rcond);
   if (!rc) st__la_store(X, x);
   st__la_free(a, count * m * n);
   st__la_free(b, count * m * k);

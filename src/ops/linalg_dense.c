@@ -582,30 +582,86 @@ static int kernel_det(const st_opcall *c, st_tensor *const *out) {
   return 0;
 }
 
-/* d det = det tr(A^-1 dA); gA = g det A^-T (derivatives.yaml, linalg_det: linalg_det_backward,
-   for invertible A; a singular A's gradient fails in st_linalg_inv). */
+/* Whether t is batched by a vmap anywhere in its chain of wrappers (then it has no one value to
+   read). */
+static bool under_vmap(const st_tensor *t) {
+  for (; t && t->wrap != ST_WRAP_NONE; t = t->value)
+    if (t->wrap == ST_WRAP_VMAP) return true;
+  return false;
+}
+
+/* The cofactor matrix adj(A)^T = det(A) A^-T, the derivative of det at A for every A, singular
+   ones included (det is a polynomial). Where det(A) != 0: det A^-T (derivatives.yaml,
+   linalg_det: linalg_det_backward). Where det(A) == 0 (a zero pivot), PyTorch's formula for
+   singular inputs (FunctionsManual.cpp, linalg_det_backward, the SVD branch; torch takes it
+   when it differentiates with create_graph, while its first-order path returns zeros there):
+   with A = U diag(s) Vh, adj(A)^T = det(U) det(Vh) U diag(c) Vh, c_i = prod_{j != i} s_j, which
+   is the cofactor matrix at rank n - 1 and zero below. The two branches are joined by where on
+   safe inputs (the identity for the inverse, diag(1..n) for the SVD, whose singular values are
+   distinct) so that neither branch's derivative is ever infinite; when det's values can be read
+   (no vmap) and none is zero, the SVD is skipped. */
+static st_tensor *cofactor_t(st_tensor *A, st_tensor *det) {
+  if (!A || !det) return NULL;
+  st_tensor *s = per_matrix(det);
+  bool any_zero = true;
+  if (!under_vmap(det)) {
+    double least = st_numel(det) > 0 ? st_item(st_amin_all(st_abs(det))) : 1;
+    any_zero = !(least > 0); /* NaN (unreadable or a NaN input) too: the safe way */
+  }
+  if (!any_zero) return st_mul(s, st__la_mT(st_linalg_inv(A)));
+  int64_t n = A->shape[A->ndim - 1];
+  st_tensor *eye = st_eye(A->dtype, n, n);
+  st_tensor *zero = per_matrix(st_eq(det, st_zeros_like(det)));
+  st_tensor *regular = st_mul(s, st__la_mT(st_linalg_inv(st_where(zero, eye, A))));
+  st_tensor *distinct = st__la_diag_embed(st_add_scalar(st_arange(A->dtype, 0, (double)n, 1), 1));
+  st_tensor *U = NULL, *S = NULL, *Vh = NULL;
+  if (st_linalg_svd(st_where(zero, A, distinct), &U, &S, &Vh)) return NULL;
+  int last = -1;
+  /* c_i = prod_j M[i][j] with M = s broadcast along the rows and ones on the diagonal */
+  st_tensor *M = st_add(st_mul(st_unsqueeze(S, -2), st_sub(st_ones_like(eye), eye)), eye);
+  st_tensor *c = st_prod(M, 1, &last, false);
+  st_tensor *alpha = per_matrix(st_mul(st_linalg_det(U), st_linalg_det(Vh)));
+  st_tensor *singular = st_mul(alpha, st_matmul(st_mul(U, st_unsqueeze(c, -2)), Vh));
+  return st_where(zero, singular, regular);
+}
+
+/* d det = tr(adj(A) dA) = sum(adj(A)^T o dA) (det tr(A^-1 dA) where A is invertible); the
+   gradient gA = g adj(A)^T. */
 static int jvp_det(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0]) return 0;
-  ST_TRY(tout[0] = st_mul(a->out[0], st__la_trace(st_linalg_solve(a->in[0], tin[0]))));
+  int dims[2] = {-2, -1};
+  ST_TRY(tout[0] = st_sum(st_mul(cofactor_t(a->in[0], a->out[0]), tin[0]), 2, dims, false));
   return 0;
 }
 
 static int vjp_det(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  st_tensor *s = per_matrix(st_mul(gout[0], a->out[0]));
-  ST_GRAD(0, st_mul(s, st__la_mT(st_linalg_inv(a->in[0]))));
+  ST_GRAD(0, st_mul(per_matrix(gout[0]), cofactor_t(a->in[0], a->out[0])));
   return 0;
+}
+
+/* At a singular A, log |det| is -inf and its derivative unbounded: torch returns infinities and
+   NaNs from its LU there; strata refuses with an error that says so. */
+static int singular_logdet(void) {
+  if (st_last_status() != ST_ERR_ARG) return st__la_failed();
+  return st__error(ST_ERR_ARG, "st_linalg_slogdet: the derivative of logabsdet is infinite at a "
+                               "singular matrix (logabsdet = -inf)");
 }
 
 /* slogdet: the sign is locally constant; d logabsdet = tr(A^-1 dA), gA = g A^-T
    (derivatives.yaml, linalg_slogdet: slogdet_backward, real case). */
 static int jvp_slogdet(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0]) return 0;
-  ST_TRY(tout[1] = st__la_trace(st_linalg_solve(a->in[0], tin[0])));
+  st_tensor *x = st_linalg_solve(a->in[0], tin[0]);
+  if (!x) return singular_logdet();
+  ST_TRY(tout[1] = st__la_trace(x));
   return 0;
 }
 
 static int vjp_slogdet(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, st_mul(per_matrix(gout[1]), st__la_mT(st_linalg_inv(a->in[0]))));
+  if (!a->needs[0]) return 0;
+  st_tensor *inv = st_linalg_inv(a->in[0]);
+  if (!inv) return singular_logdet();
+  ST_GRAD(0, st_mul(per_matrix(gout[1]), st__la_mT(inv)));
   return 0;
 }
 

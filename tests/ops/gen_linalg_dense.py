@@ -120,6 +120,37 @@ for name, a, b in [("tall 5x3", wellcond(5, 3), randn(5, 2)), ("square", wellcon
                    ("batch broadcast", wellcond(2, 4, 3), randn(1, 4, 2)), ("batched vector B", wellcond(2, 4, 3), randn(2, 4))]:
     add(name, "lstsq", [a, b], [L.lstsq(a, b).solution])
 
+# Rank-deficient least squares (torch's default CPU driver, gelsy: the minimum-norm solution,
+# ranks decided with rcond = eps * max(m, n)). Integer-valued A, so that the deficiency is exact
+# in f32 too.
+r2 = torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0], [3.0, 2.0, 5.0]])  # rank 2
+for name, a, b in [("rank-deficient tall", r2, randn(4, 2)),
+                   ("rank-deficient wide", r2.mT.contiguous(), randn(3, 1)),
+                   ("rank-deficient square", torch.tensor([[1.0, 2.0], [2.0, 4.0]]), randn(2)),
+                   ("zero A", torch.zeros(3, 2), randn(3, 1)),
+                   ("batch, one deficient", torch.stack([wellcond(4, 3), r2]), randn(2, 4, 1))]:
+    add(name, "lstsq", [a, b], [L.lstsq(a, b).solution])
+
+
+# det's gradient: det A^-T where A is invertible, the cofactor matrix adj(A)^T everywhere (det is a
+# polynomial). At a singular A torch's first-order backward returns zeros (it perturbs a zero
+# pivot of the LU by eps and scales by det = 0); with create_graph it takes its SVD formula, which
+# is the cofactor matrix: those are the values strata matches (and finite differences agree).
+def det_grad(a):
+    a = a.clone().requires_grad_()
+    (g,) = torch.autograd.grad(L.det(a).sum(), a, create_graph=True)
+    return g.detach()
+
+
+rank2 = torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [0.5, 1.0, 2.0]])
+for name, a in [("invertible", wellcond(3, 3)), ("rank n-1", rank2),
+                ("rank n-1, 4x4", torch.tensor([[2.0, 1.0, 0.0, 1.0], [1.0, 3.0, 1.0, 4.0],
+                                                [0.0, 1.0, 2.0, 1.0], [3.0, 4.0, 1.0, 5.0]])),
+                ("rank n-2", torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [3.0, 6.0, 9.0]])),
+                ("zero", torch.zeros(3, 3)),
+                ("batch, mixed", torch.stack([wellcond(3, 3), rank2, torch.zeros(3, 3)]))]:
+    add(name, "det_grad", [a], [det_grad(a)])
+
 
 def arr(t):
     vals = t.flatten().tolist()

@@ -18,6 +18,12 @@ static st_tensor *from_case(const la_tensor *t, st_dtype dt) {
   return tu_tensor(dt, t->ndim, t->shape, t->v);
 }
 
+static int det_sum(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_sum_all(st_linalg_det(in[0]));
+  return out[0] ? 0 : -1;
+}
+
 /* Runs case k's op in dtype dt: out gets its outputs. */
 static int run_case(const la_case *k, st_dtype dt, st_tensor **out) {
   st_tensor *a = from_case(&k->in[0], dt), *b = k->nin > 1 ? from_case(&k->in[1], dt) : NULL;
@@ -41,6 +47,13 @@ static int run_case(const la_case *k, st_dtype dt, st_tensor **out) {
     return 0;
   }
   if (!strcmp(op, "lstsq")) return (out[0] = st_linalg_lstsq(a, b)) ? 0 : -1;
+  if (!strcmp(op, "det_grad")) { /* the gradient of sum(det(A)) */
+    st_func *f = st_func_new(det_sum, NULL, 1, 1), *g = st_grad(f, 1, NULL);
+    int rc = st_call(g, &a, out);
+    st_func_release(g);
+    st_func_release(f);
+    return rc;
+  }
   return -1;
 }
 
@@ -383,3 +396,72 @@ static void large_errors(int path) {
 }
 
 TEST(linalg_lapack_path_reports_the_same_errors) { both_paths(large_errors); }
+
+/* ------------------------------------------------------- det and slogdet at singular matrices */
+
+static const double RANK2[9] = {1, 2, 3, 2, 4, 6, 0.5, 1, 2}; /* rank 2, an exact zero pivot */
+static const double COF_RANK2[9] = {2, -1, 0, -1, 0.5, 0, 0, 0, 0}; /* its cofactor matrix */
+
+static int det_one(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_linalg_det(in[0]);
+  return out[0] ? 0 : -1;
+}
+
+/* det is a polynomial: at a singular matrix its gradient (the cofactor matrix) and second
+   derivative exist and match finite differences; forward mode gives <cofactor, dA>, and under
+   vmap (where det's values are not read) a batch mixing singular and invertible matrices gives
+   what a loop gives. */
+static void det_singular(int path) {
+  (void)path;
+  st_tensor *A = tu_tensor(ST_F64, ST_SHAPE(3, 3), RANK2);
+  st_set_requires_grad(A, true);
+  CHECK(st_gradcheck(det_one, NULL, 1, &A, 1, 1e-6, 1e-7, 1e-6) == 0);
+  CHECK(st_gradgradcheck(det_one, NULL, 1, &A, 1, 1e-6, 1e-6, 1e-5) == 0);
+  st_tensor *P = tu_tensor(ST_F64, ST_SHAPE(3, 3), RANK2);
+  st_tensor *dA = st_ones(ST_F64, ST_SHAPE(3, 3)), *y = NULL, *dy = NULL;
+  st_func *f = st_func_new(det_one, NULL, 1, 1);
+  CHECK(st_jvp(f, &P, &dA, &y, &dy) == 0);
+  CHECK_CLOSE(dy, 1e-12, 0.5); /* the sum of the cofactors */
+  st_func *jf = st_jacfwd(f, 0), *jr = st_jacrev(f, 0);
+  st_tensor *J = NULL;
+  CHECK(st_call(jf, &P, &J) == 0 && st_test_close(__FILE__, __LINE__, J, COF_RANK2, 9, 1e-12));
+  CHECK(st_call(jr, &P, &J) == 0 && st_test_close(__FILE__, __LINE__, J, COF_RANK2, 9, 1e-12));
+  double batch[27] = {2, 0, 0, 0, 1, 0, 0, 0, 3};
+  memcpy(batch + 9, RANK2, sizeof RANK2);
+  st_tensor *Bt = tu_tensor(ST_F64, ST_SHAPE(3, 3, 3), batch); /* third: zeros */
+  st_func *vg = st_vmap(jr, NULL, NULL);
+  st_tensor *G = NULL;
+  CHECK(st_call(vg, &Bt, &G) == 0);
+  double want[27] = {3, 0, 0, 0, 6, 0, 0, 0, 2};
+  memcpy(want + 9, COF_RANK2, sizeof COF_RANK2);
+  CHECK(G && st_test_close(__FILE__, __LINE__, G, want, 27, 1e-12));
+  st_func_release(vg);
+  st_func_release(jr);
+  st_func_release(jf);
+  st_func_release(f);
+}
+TEST(linalg_det_derivatives_at_singular_matrices) { both_paths(det_singular); }
+
+static int logabsdet(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *sign = NULL;
+  return st_linalg_slogdet(in[0], &sign, &out[0]);
+}
+
+/* slogdet's logabsdet is -inf at a singular matrix and its derivative unbounded (torch returns
+   infinities and NaNs from its LU): the gradient and the jvp fail, saying so, and leave the
+   input alone. */
+TEST(linalg_slogdet_derivative_at_a_singular_matrix_fails_clearly) {
+  st_tensor *A = tu_tensor(ST_F64, ST_SHAPE(3, 3), RANK2);
+  st_func *f = st_func_new(logabsdet, NULL, 1, 1), *g = st_grad(f, 1, NULL);
+  st_tensor *G = NULL, *y = NULL, *dy = NULL;
+  CHECK_FAILS(st_call(g, &A, &G) != 0, ST_ERR_ARG,
+              "st_linalg_slogdet: the derivative of logabsdet is infinite at a singular matrix");
+  CHECK(!G);
+  CHECK_FAILS(st_jvp(f, &A, (st_tensor *const[]){st_ones(ST_F64, ST_SHAPE(3, 3))}, &y, &dy) != 0,
+              ST_ERR_ARG, "the derivative of logabsdet is infinite");
+  CHECK(A && st_test_close(__FILE__, __LINE__, A, RANK2, 9, 0));
+  st_func_release(g);
+  st_func_release(f);
+}
