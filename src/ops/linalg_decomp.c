@@ -83,7 +83,7 @@ static int qr_jvp_tall(st_tensor *Q, st_tensor *R, st_tensor *dA, st_tensor **dQ
   st_tensor *O = st_sub(low, mT(low));
   *dQ = st_add(st_matmul(Q, st_sub(O, C)), dar);
   *dR = st_matmul(st_sub(C, O), R);
-  return *dQ && *dR ? 0 : st__la_failed();
+  return *dQ && *dR ? 0 : st__rule_failed();
 }
 
 /* Reverse of the same: with M = gR R^T - Q^T gQ and N = triu(M) + triu(M, 1)^T,
@@ -102,7 +102,7 @@ static int jvp_qr(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout)
   int64_t m = Q->shape[Q->ndim - 2], n = R->shape[R->ndim - 1];
   if (m >= n) return qr_jvp_tall(Q, R, dA, &tout[0], &tout[1]);
   st_tensor *dQ, *dU;
-  if (qr_jvp_tall(Q, cols(R, 0, m), cols(dA, 0, m), &dQ, &dU)) return st__la_failed();
+  if (qr_jvp_tall(Q, cols(R, 0, m), cols(dA, 0, m), &dQ, &dU)) return st__rule_failed();
   st_tensor *dV = st_matmul(mT(Q), st_sub(cols(dA, m, n), st_matmul(dQ, cols(R, m, n))));
   ST_TRY(tout[1] = st_cat(2, (st_tensor *const[]){dU, dV}, -1));
   tout[0] = dQ;
@@ -433,7 +433,7 @@ static int jvp_lstsq(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
   st_tensor *B = column(a->in[1], vec), *X = column(a->out[0], vec);
   st_tensor *dA = tin[0] ? st__track(st_retain(tin[0])) : st_zeros_like(A);
   st_tensor *dB = tin[1] ? column(tin[1], vec) : st_zeros_like(B);
-  if (!B || !X || !dA || !dB) return st__la_failed();
+  if (!B || !X || !dA || !dB) return st__rule_failed();
   int64_t m = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1];
   st_tensor *r;
   if (m >= n) {
@@ -456,7 +456,7 @@ static int vjp_lstsq(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
   st_tensor *A = a->in[0];
   bool vec = lstsq_vector(a->in_meta[0].ndim, a->in_meta[1].ndim);
   st_tensor *B = column(a->in[1], vec), *X = column(a->out[0], vec), *gX = column(gout[0], vec);
-  if (!B || !X || !gX) return st__la_failed();
+  if (!B || !X || !gX) return st__rule_failed();
   int64_t m = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1];
   st_tensor *gA, *gB;
   if (m >= n) {

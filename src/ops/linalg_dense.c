@@ -167,7 +167,7 @@ static st_tensor *per_matrix(st_tensor *x) {
 
 int st__la_vmap_unary(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_tensor *x = st__movedim(a->in[0], a->bdim[0], 0);
-  if (!x || st__redispatch(a->c, (st_tensor *const[]){x}, out)) return st__la_failed();
+  if (!x || st__redispatch(a->c, (st_tensor *const[]){x}, out)) return st__rule_failed();
   for (int j = 0; j < a->c->op->nout; j++) out_bdim[j] = 0;
   return 0;
 }
@@ -195,7 +195,7 @@ int st__la_vmap_pair(const st_vmap_args *a, bool vector_b, st_tensor **out, int 
   }
   int rank = ra > rb ? ra : rb;
   st_tensor *x[2] = {front_padded(a->in[0], a->bdim[0], ra, rank), front_padded(B, bb, rb, rank)};
-  if (!x[0] || !x[1] || st__redispatch(a->c, x, out)) return st__la_failed();
+  if (!x[0] || !x[1] || st__redispatch(a->c, x, out)) return st__rule_failed();
   if (vector_b) ST_TRY(out[0] = st_squeeze(st__track(out[0]), -1));
   out_bdim[0] = 0;
   return 0;
@@ -341,13 +341,13 @@ static st_tensor *solve_tri(st_tensor *A, st_tensor *B, const st_attrs *at, bool
    restricted to the triangle read (FunctionsManual.cpp, linalg_solve_triangular_forward_AD). */
 static int jvp_solve_triangular(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   st_tensor *X = a->out[0], *rhs = NULL;
-  if (tin[1] && !(rhs = st__track(st_retain(tin[1])))) return st__la_failed();
+  if (tin[1] && !(rhs = st__track(st_retain(tin[1])))) return st__rule_failed();
   if (tin[0]) {
     st_tensor *dA = tri_part(tin[0], a->a);
     st_tensor *prod = a->a->triangular.left ? st_matmul(dA, X) : st_matmul(X, dA);
     rhs = rhs ? st_sub(rhs, prod) : st_neg(prod);
   }
-  if (!rhs) return tin[1] ? st__la_failed() : 0;
+  if (!rhs) return tin[1] ? st__rule_failed() : 0;
   ST_TRY(tout[0] = solve_tri(a->in[0], rhs, a->a, false));
   return 0;
 }
@@ -356,7 +356,7 @@ static int jvp_solve_triangular(const st_jvp_args *a, st_tensor *const *tin, st_
    (FunctionsManual.cpp, linalg_solve_triangular_backward), both summed over broadcast dims. */
 static int vjp_solve_triangular(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   st_tensor *gB = solve_tri(a->in[0], gout[0], a->a, true);
-  if (!gB) return st__la_failed();
+  if (!gB) return st__rule_failed();
   if (a->needs[0]) {
     st_tensor *X = a->out[0];
     st_tensor *p =
@@ -475,12 +475,12 @@ static st_tensor *from_column(st_tensor *x, bool vec) {
 static int jvp_solve(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   bool vec = vector_rhs(a->in[0], a->in[1]);
   st_tensor *X = as_column(a->out[0], vec), *rhs = NULL;
-  if (!X || (tin[1] && !(rhs = as_column(tin[1], vec)))) return st__la_failed();
+  if (!X || (tin[1] && !(rhs = as_column(tin[1], vec)))) return st__rule_failed();
   if (tin[0]) {
     st_tensor *p = st_matmul(tin[0], X);
     rhs = rhs ? st_sub(rhs, p) : st_neg(p);
   }
-  if (!rhs) return tin[0] || tin[1] ? st__la_failed() : 0;
+  if (!rhs) return tin[0] || tin[1] ? st__rule_failed() : 0;
   ST_TRY(tout[0] = from_column(st_linalg_solve(a->in[0], rhs), vec));
   return 0;
 }
@@ -490,7 +490,7 @@ static int jvp_solve(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
 static int vjp_solve(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   bool vec = vector_rhs_meta(&a->in_meta[0], &a->in_meta[1]);
   st_tensor *gB = st_linalg_solve(st__la_mT(a->in[0]), as_column(gout[0], vec));
-  if (!gB) return st__la_failed();
+  if (!gB) return st__rule_failed();
   if (a->needs[0]) {
     st_tensor *X = as_column(a->out[0], vec);
     ST_GRAD(0, st__sum_to(st_neg(st_matmul(gB, st__la_mT(X))), &a->in_meta[0]));
@@ -642,7 +642,7 @@ static int vjp_det(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
 /* At a singular A, log |det| is -inf and its derivative unbounded: torch returns infinities and
    NaNs from its LU there; strata refuses with an error that says so. */
 static int singular_logdet(void) {
-  if (st_last_status() != ST_ERR_ARG) return st__la_failed();
+  if (st_last_status() != ST_ERR_ARG) return st__rule_failed();
   return st__error(ST_ERR_ARG, "st_linalg_slogdet: the derivative of logabsdet is infinite at a "
                                "singular matrix (logabsdet = -inf)");
 }

@@ -6,7 +6,6 @@
 #define STRATA_OPS_LINALG_DENSE_H
 
 #include "../kernels/linalg_dense.h"
-#include "nn.h"
 #include "op.h"
 #include "rules.h"
 
@@ -21,22 +20,6 @@ int st__la_call(const st_opcall *c, st_tensor **outs);
 enum { ST_LA_GENERAL, ST_LA_SPD };
 st_tensor *st__sample_matrix(st_dtype dt, int ndim, const int64_t *shape, int kind, int layout);
 
-/* A rule's failure: the error of the call that failed, even when later calls in the rule
-   succeeded and cleared it (the held failure of NULL propagation). ST_TRY and ST_GRAD below
-   use it in the linalg files. */
-static inline int st__la_failed(void) {
-  return st__null_error(ST_ERR_AUTOGRAD, "a linear-algebra rule failed");
-}
-#undef ST_TRY
-#define ST_TRY(expr)                                                                               \
-  do {                                                                                             \
-    if (!(expr)) return st__la_failed();                                                           \
-  } while (0)
-#undef ST_GRAD
-#define ST_GRAD(i, expr)                                                                           \
-  do {                                                                                             \
-    if (a->needs[(i)] && !(gin[(i)] = (expr))) return st__la_failed();                             \
-  } while (0)
 
 /* ---- buffers: every batch element's matrix, row-major doubles, one after another */
 
