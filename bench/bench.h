@@ -142,6 +142,21 @@ static inline void bench_data_write(bench_data *b) {
   b->d = NULL;
 }
 
+/* Prints the CHECK line of one of strata's own implementations against the reference outputs
+   `want` (the largest error relative to want's largest magnitude); true when it is within tol. */
+static inline bool bench_check(const char *workload, const char *cas, const char *impl, int n,
+                               st_tensor **got, st_tensor **want, double tol) {
+  double err = 0;
+  for (int i = 0; i < n; i++) {
+    double d = st_item(st_amax_all(st_abs(st_sub(got[i], want[i]))));
+    double s = st_item(st_amax_all(st_abs(want[i])));
+    err = fmax(err, d / fmax(s, 1e-30));
+  }
+  bool ok = err <= tol;
+  printf("CHECK %s %s %s %s %.3e\n", workload, cas, impl, ok ? "ok" : "MISMATCH", err);
+  return ok;
+}
+
 /* The case filter: argv[1], if given, is a substring every case name to run must contain. */
 static inline bool bench_selected(int argc, char **argv, const char *cas) {
   return argc < 2 || strstr(cas, argv[1]) != NULL;

@@ -88,20 +88,6 @@ static void gemm_floor(void *p) {
   st_set_grad_enabled(prev);
 }
 
-/* Prints the CHECK line of one of strata's own implementations against the first; true when
-   every output agrees within the peers' float32 tolerance. */
-static bool check(const char *cas, const char *impl, int n, st_tensor **got, st_tensor **want) {
-  double err = 0;
-  for (int i = 0; i < n; i++) {
-    double d = st_item(st_amax_all(st_abs(st_sub(got[i], want[i]))));
-    double s = st_item(st_amax_all(st_abs(want[i])));
-    err = fmax(err, d / fmax(s, 1e-30));
-  }
-  bool ok = err <= 1e-4;
-  printf("CHECK hvp %s %s %s %.3e\n", cas, impl, ok ? "ok" : "MISMATCH", err);
-  return ok;
-}
-
 static void run_case(const char *cas, int B, int nl, const int *sizes) {
   static const char *names[2] = {"w", "b"};
   st_scope_push();
@@ -142,10 +128,10 @@ static void run_case(const char *cas, int B, int nl, const int *sizes) {
   bench_flops("hvp", cas, flops);
   bench_run("hvp", cas, B, "strata", fwd_over_rev, &n);
   rev_over_rev(&n);
-  if (check(cas, "strata_revrev", n.np, n.hv, want))
+  if (bench_check("hvp", cas, "strata_revrev", n.np, n.hv, want, 1e-4))
     bench_run("hvp", cas, B, "strata_revrev", rev_over_rev, &n);
   double_backward(&n);
-  if (check(cas, "strata_double", n.np, n.hv, want))
+  if (bench_check("hvp", cas, "strata_double", n.np, n.hv, want, 1e-4))
     bench_run("hvp", cas, B, "strata_double", double_backward, &n);
   bench_run("hvp", cas, B, "gemm_floor", gemm_floor, &n);
   st_func_release(n.grad);

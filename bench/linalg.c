@@ -108,19 +108,6 @@ static st_tensor *with_spectrum(int nd, const int64_t *shape, bool symmetric) {
   return st_matmul(st_mul(Q1, d), st_transpose(Q2, -2, -1));
 }
 
-/* Prints the CHECK line of one of strata's references against the default's results. */
-static bool check(const char *cas, const char *impl, int n, st_tensor **got, st_tensor **want) {
-  double err = 0;
-  for (int i = 0; i < n; i++) {
-    double d = st_item(st_amax_all(st_abs(st_sub(got[i], want[i]))));
-    double s = st_item(st_amax_all(st_abs(want[i])));
-    err = fmax(err, d / fmax(s, 1e-30));
-  }
-  bool ok = err <= 1e-10;
-  printf("CHECK linalg %s %s %s %.3e\n", cas, impl, ok ? "ok" : "MISMATCH", err);
-  return ok;
-}
-
 /* One of strata's references: checked, then timed; one that takes over a second per call (the
    built-in Jacobi eigh and SVD at n = 512) is reported from that one timed call alone. */
 static void reference(const char *cas, const char *impl, int batch, bench_fn fn, lcase *c,
@@ -129,7 +116,7 @@ static void reference(const char *cas, const char *impl, int batch, bench_fn fn,
   double t0 = bench_now();
   fn(c);
   double once = bench_now() - t0;
-  bool ok = check(cas, impl, nouts[c->op], c->out, want);
+  bool ok = bench_check("linalg", cas, impl, nouts[c->op], c->out, want, 1e-10);
   st_scope_pop();
   if (ok && once > 1) bench_report("linalg", cas, batch, impl, (bench_stat){once, once, once});
   else if (ok) bench_run("linalg", cas, batch, impl, fn, c);
