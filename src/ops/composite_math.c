@@ -18,16 +18,6 @@
 
 #include "op.h"
 
-/* Opens the scope the constituents run in, so that their temporaries go when it is popped (the
-   results are moved out with st_keep first). Returns 0, or ST_ERR_OOM with no scope open. */
-static int scope_open(const char *fn) {
-  if (st_scope_push()) {
-    st_scope_pop();
-    return st__error(ST_ERR_OOM, "%s: out of memory", fn);
-  }
-  return 0;
-}
-
 /* A failed constituent's "st_<inner>: ..." becomes "st_<outer>: ...". */
 static void rename_error(const char *inner, const char *outer) {
   const char *m = st__message();
@@ -45,7 +35,7 @@ static st_tensor *spread_mean(const char *fn, const char *inner, bool std, st_te
   if (!mean) return st__error(ST_ERR_ARG, "%s: mean is NULL", fn), NULL;
   *mean = NULL;
   if (!a) return st__null_arg(fn, 1), NULL;
-  if (scope_open(fn)) return NULL;
+  if (st__composite_begin(fn)) return NULL;
   /* the spread first: it checks the dtype, dims and correction as the mean would, and more */
   st_tensor *s = std ? st_std(a, ndims, dims, correction, keepdim)
                      : st_var(a, ndims, dims, correction, keepdim);
@@ -172,10 +162,8 @@ st_tensor *st_clamp_tensor(st_tensor *a, st_tensor *min, st_tensor *max) {
   const char *fn = "st_clamp_tensor";
   int64_t shape[ST_MAX_DIMS];
   st_dtype dt;
-  if (clamp_check(fn, a, min, max, shape, &dt) < 0 || scope_open(fn)) return NULL;
-  st_tensor *y = clamp_tensor(a, min, max, dt);
-  if (y) st_keep(y);
-  st_scope_pop();
+  if (clamp_check(fn, a, min, max, shape, &dt) < 0 || st__composite_begin(fn)) return NULL;
+  st_tensor *y = st__composite_end(clamp_tensor(a, min, max, dt));
   if (y) st__ok();
   return y;
 }
@@ -195,7 +183,7 @@ int st_clamp_tensor_(st_tensor *self, st_tensor *min, st_tensor *max) {
   if (st__dtype_category(dt) > st__dtype_category(self->dtype))
     return st__error(ST_ERR_DTYPE, "%s: result dtype %s cannot be cast to self's dtype %s", fn,
                      st_dtype_name(dt), st_dtype_name(self->dtype));
-  if (scope_open(fn)) return st__status();
+  if (st__composite_begin(fn)) return st__status();
   st_tensor *y = clamp_tensor(self, min, max, dt);
   int rc = y ? st_copy_(self, y) : st__status();
   if (rc) rename_error("st_copy_", fn);

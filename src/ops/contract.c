@@ -1,6 +1,6 @@
 /* contract.c — st_trace and st_cross, composites of public ops (diagonal, sum, select, mul, sub,
    stack), so their derivatives and batching rules are those of their constituents. */
-#include "../core/core.h"
+#include "op.h"
 
 /* torch.trace: sum(diagonal(a)). Its gradient, diagonal's backward (the gradient scattered onto
    the main diagonal of zeros), is derivatives.yaml's trace_backward. st_sum gives integers ST_I64
@@ -12,14 +12,8 @@ st_tensor *st_trace(st_tensor *a) {
   if (a->ndim != 2)
     return st__error(ST_ERR_SHAPE, "st_trace: expected a matrix, but got tensor with dim %d",
                      a->ndim), NULL;
-  if (st_scope_push()) {
-    st_scope_pop();
-    return st__error(ST_ERR_OOM, "st_trace: out of memory"), NULL;
-  }
-  st_tensor *y = st_sum_all(st_diagonal(a, 0, 0, 1));
-  if (y) st_keep(y);
-  st_scope_pop();
-  return y;
+  if (st__composite_begin("st_trace")) return NULL;
+  return st__composite_end(st_sum_all(st_diagonal(a, 0, 0, 1)));
 }
 
 /* torch.linalg.cross's checks, in its order: the same ndim, dim in range, size 3 along dim in
@@ -54,18 +48,12 @@ static int check_cross(const st_tensor *a, const st_tensor *b, int dim, int *d) 
 st_tensor *st_cross(st_tensor *a, st_tensor *b, int dim) {
   int d = 0;
   if (check_cross(a, b, dim, &d)) return NULL;
-  if (st_scope_push()) {
-    st_scope_pop();
-    return st__error(ST_ERR_OOM, "st_cross: out of memory"), NULL;
-  }
+  if (st__composite_begin("st_cross")) return NULL;
   st_tensor *x[3], *z[3], *c[3];
   for (int i = 0; i < 3; i++) x[i] = st_select(a, d, i), z[i] = st_select(b, d, i);
   for (int i = 0; i < 3; i++) {
     int j = (i + 1) % 3, k = (i + 2) % 3;
     c[i] = st_sub(st_mul(x[j], z[k]), st_mul(x[k], z[j]));
   }
-  st_tensor *y = st_stack(3, c, d);
-  if (y) st_keep(y);
-  st_scope_pop();
-  return y;
+  return st__composite_end(st_stack(3, c, d));
 }

@@ -12,7 +12,7 @@
    a broadcasting st_mul. */
 #include <string.h>
 
-#include "../core/core.h"
+#include "op.h"
 
 #define EIN_LABELS 52 /* 'A'..'Z' are labels 0..25, 'a'..'z' 26..51: torch's order */
 
@@ -368,16 +368,10 @@ st_tensor *st_einsum(const char *equation, int n, st_tensor *const *operands) {
       ein_parse_output(equation, lhs_len, arrow != NULL, &p) ||
       ein_check_sizes(&p, operands))
     goto done;
-  if (st_scope_push()) {
-    st_scope_pop();
-    st__error(ST_ERR_OOM, "%s: out of memory", fn);
-    goto done;
-  }
+  if (st__composite_begin(fn)) goto done;
   bool ok = true;
   for (int i = 0; i < n && ok; i++) ok = (al[i] = ein_align(&p, i, operands[i])) != NULL;
-  y = ok ? ein_contract(&p, al) : NULL;
-  if (y) st_keep(y);
-  st_scope_pop();
+  y = st__composite_end(ok ? ein_contract(&p, al) : NULL);
 done:
   if (al) st__free(al, (size_t)n * sizeof *al);
   if (p.ops) st__free(p.ops, (size_t)n * sizeof *p.ops);

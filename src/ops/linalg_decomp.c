@@ -311,6 +311,19 @@ static int infer_lstsq(const st_opcall *c, st_meta *m) {
   return 0;
 }
 
+/* x = a b, or a^T b with trans, for a row-major ar x ac matrix a and b of k columns. */
+static void small_gemm(const double *a, int64_t ar, int64_t ac, bool trans, const double *b,
+                       int64_t k, double *x) {
+  int64_t rows = trans ? ac : ar, inner = trans ? ar : ac;
+  for (int64_t i = 0; i < rows; i++)
+    for (int64_t j = 0; j < k; j++) {
+      double acc = 0;
+      for (int64_t p = 0; p < inner; p++)
+        acc += (trans ? a[p * ac + i] : a[i * ac + p]) * b[p * k + j];
+      x[i * k + j] = acc;
+    }
+}
+
 /* The minimum-norm least-squares solution through the SVD, for a rank-deficient system: t is A
    (m >= n) or A^T (m < n), big x small; singular values at most rcond * s_max count as zero.
    That is the solution LAPACK's gelsy (torch's default driver on the CPU) and gelsd return. */
@@ -329,20 +342,12 @@ static int lstsq_min_norm(const double *t, int64_t m, int64_t n, const double *b
     const double *L = tall ? u : v, *R = tall ? v : u;
     int64_t lrows = tall ? big : small, rrows = tall ? small : big;
     double tol = small ? rcond * s[0] : 0;
+    small_gemm(L, lrows, small, true, b, k, y);
     for (int64_t i = 0; i < small; i++) {
       double w = s[i] > tol ? 1 / s[i] : 0;
-      for (int64_t j = 0; j < k; j++) {
-        double acc = 0;
-        for (int64_t p = 0; p < lrows; p++) acc += L[p * small + i] * b[p * k + j];
-        y[i * k + j] = acc * w;
-      }
+      for (int64_t j = 0; j < k; j++) y[i * k + j] *= w;
     }
-    for (int64_t i = 0; i < rrows; i++)
-      for (int64_t j = 0; j < k; j++) {
-        double acc = 0;
-        for (int64_t p = 0; p < small; p++) acc += R[i * small + p] * y[p * k + j];
-        x[i * k + j] = acc;
-      }
+    small_gemm(R, rrows, small, false, y, k, x);
   }
   st__la_free(c, len);
   return rc;
@@ -373,24 +378,14 @@ static int lstsq_one(double *a, int64_t m, int64_t n, const double *b, int64_t k
   }
   if (!rc && !(dmin > rcond * dmax)) rc = lstsq_min_norm(t, m, n, b, k, x, rcond);
   else if (!rc && tall) { /* y = Q^T b, then R y = ... */
-    for (int64_t i = 0; i < n; i++)
-      for (int64_t c = 0; c < k; c++) {
-        double s = 0;
-        for (int64_t p = 0; p < m; p++) s += q[p * n + i] * b[p * k + c];
-        x[i * k + c] = s;
-      }
+    small_gemm(q, m, n, true, b, k, x);
     st__la_trsm(r, n, x, k, true, false);
   } else if (!rc) { /* R^T y = b, x = Q y */
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < m; j++) a[i * m + j] = r[j * m + i];
     memcpy(y, b, sizeof(double) * (size_t)(m * k));
     st__la_trsm(a, m, y, k, false, false);
-    for (int64_t i = 0; i < n; i++)
-      for (int64_t c = 0; c < k; c++) {
-        double s = 0;
-        for (int64_t p = 0; p < m; p++) s += q[i * m + p] * y[p * k + c];
-        x[i * k + c] = s;
-      }
+    small_gemm(q, n, m, false, y, k, x);
   }
   st__la_free(q, len);
   return rc;

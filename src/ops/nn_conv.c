@@ -582,12 +582,6 @@ st_tensor *st_conv1d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int
                      const int64_t *padding, const int64_t *dilation, int64_t groups) {
   int64_t lp[3] = {stride ? stride[0] : 1, padding ? padding[0] : 0, dilation ? dilation[0] : 1};
   if (check_conv1d(x, weight, bias, lp, groups)) return NULL;
-  if (st_scope_push()) {
-    st_scope_pop();
-    return st__error(ST_ERR_OOM, "st_conv1d: out of memory"), NULL;
-  }
-  st_tensor *y = conv1d(x, weight, bias, lp, groups);
-  if (y) st_keep(y);
-  st_scope_pop();
-  return y;
+  if (st__composite_begin("st_conv1d")) return NULL;
+  return st__composite_end(conv1d(x, weight, bias, lp, groups));
 }

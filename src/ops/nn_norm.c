@@ -243,19 +243,6 @@ st_tensor *st_layer_norm(st_tensor *x, int nnorm, const int64_t *normalized_shap
 
 /* ------------------------------------------------------------ group_norm and batch_norm */
 
-/* Runs expr in a scope of its own and keeps its result (the composites' temporaries go). */
-#define SCOPED_RESULT(fn, expr)                                                                    \
-  do {                                                                                             \
-    if (st_scope_push()) {                                                                         \
-      st_scope_pop();                                                                              \
-      return st__error(ST_ERR_OOM, "%s: out of memory", fn), NULL;                                 \
-    }                                                                                              \
-    st_tensor *y_ = (expr);                                                                        \
-    if (y_) st_keep(y_);                                                                           \
-    st_scope_pop();                                                                                \
-    return y_;                                                                                     \
-  } while (0)
-
 /* v [C] as [C, 1, ..., 1]: how a per-channel vector broadcasts against x [N, C, ...] (nd dims). */
 static st_tensor *per_channel(st_tensor *v, int nd) {
   int64_t shape[ST_MAX_DIMS];
@@ -303,7 +290,8 @@ st_tensor *st_group_norm(st_tensor *x, int64_t num_groups, st_tensor *weight, st
   if (check_channel_vec(fn, "weight", weight, c) || check_channel_vec(fn, "bias", bias, c))
     return NULL;
   if (!(eps >= 0)) return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, eps), NULL;
-  SCOPED_RESULT(fn, group_norm(x, num_groups, weight, bias, eps));
+  if (st__composite_begin(fn)) return NULL;
+  return st__composite_end(group_norm(x, num_groups, weight, bias, eps));
 }
 
 /* running = momentum * batch + (1 - momentum) * running, the variance unbiased (n / (n - 1)),
@@ -364,5 +352,7 @@ st_tensor *st_batch_norm(st_tensor *x, st_tensor *running_mean, st_tensor *runni
     return st__error(ST_ERR_SHAPE, "%s: expected more than 1 value per channel when training, "
                      "got input %s", fn, ST_SHAPE_STR(x)), NULL;
   if (!(eps >= 0)) return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, eps), NULL;
-  SCOPED_RESULT(fn, batch_norm(x, running_mean, running_var, weight, bias, training, momentum, eps));
+  if (st__composite_begin(fn)) return NULL;
+  return st__composite_end(
+      batch_norm(x, running_mean, running_var, weight, bias, training, momentum, eps));
 }

@@ -59,3 +59,15 @@ st_tensor *st__contig_as(st_tensor *t, st_dtype dt) {
   if (c) st__k_copy(st__view_of(c), st__view_of(t));
   return c;
 }
+
+int st__composite_begin(const char *fn) {
+  if (!st_scope_push()) return 0;
+  st_scope_pop();
+  return st__error(ST_ERR_OOM, "%s: out of memory", fn);
+}
+
+st_tensor *st__composite_end(st_tensor *y) {
+  if (y) st_keep(y);
+  st_scope_pop();
+  return y;
+}

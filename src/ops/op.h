@@ -280,6 +280,13 @@ int st__op_error(const st_opcall *c, st_status status, const char *fmt, ...) __a
    written once, so not an expanded tensor (check_writable); and also able to hold the result
    dtype (check_inplace; PyTorch's can_cast: no float into i64, nothing but bool into bool). */
 int st__check_writable(const st_opcall *c);
+
+/* A composite public function (built from other public ops, no record of its own) runs its
+   constituents in a scope of its own: st__composite_begin opens it (0, or ST_ERR_OOM set with
+   no scope open, naming fn); st__composite_end keeps y (when not NULL) into the caller's scope,
+   pops the composite's scope with its temporaries and returns y. */
+int st__composite_begin(const char *fn);
+st_tensor *st__composite_end(st_tensor *y);
 int st__check_inplace(const st_opcall *c, st_dtype result);
 
 /* Whether infer may read t's values (index range checks): a transform's wrapper (level > 0)

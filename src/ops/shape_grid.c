@@ -45,10 +45,7 @@ int st_meshgrid(int n, st_tensor *const *in, const char *indexing, st_tensor **o
   int64_t shape[ST_MAX_DIMS], unit[ST_MAX_DIMS];
   int dim_of[ST_MAX_DIMS];
   if (grid_plan(fn, n, in, indexing, out, shape, dim_of)) return st__status();
-  if (st_scope_push()) {
-    st_scope_pop();
-    return st__error(ST_ERR_OOM, "%s: out of memory", fn);
-  }
+  if (st__composite_begin(fn)) return st__status();
   st_tensor *res[ST_MAX_DIMS];
   int rc = 0;
   for (int i = 0; i < n && !rc; i++) {

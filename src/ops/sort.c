@@ -122,17 +122,22 @@ static int vmap_sort(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   return 0;
 }
 
-const st_op st__op_sort = {.id = ST_OP_sort,
-                           .name = "sort",
-                           .nin = 1,
-                           .nout = 2,
-                           .infer = infer_sort,
-                           .kernel = kernel_sort,
-                           .saves = ST_SAVE_OUT(1),
-                           .vjp = vjp_sort,
-                           .jvp = jvp_sort,
-                           .vmap = vmap_sort,
-                           .samples = samples_sort};
+/* sort and topk: values and indices, differentiable through the values */
+#define SORT_RECORD(NAME)                                                                          \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME,                                                 \
+                               .name = #NAME,                                                      \
+                               .nin = 1,                                                           \
+                               .nout = 2,                                                          \
+                               .infer = infer_sort,                                                \
+                               .kernel = kernel_sort,                                              \
+                               .saves = ST_SAVE_OUT(1),                                            \
+                               .vjp = vjp_sort,                                                    \
+                               .jvp = jvp_sort,                                                    \
+                               .vmap = vmap_sort,                                                  \
+                               .samples = samples_sort};
+SORT_RECORD(sort)
+SORT_RECORD(topk)
+#undef SORT_RECORD
 const st_op st__op_argsort = {.id = ST_OP_argsort,
                               .name = "argsort",
                               .nin = 1,
@@ -142,17 +147,6 @@ const st_op st__op_argsort = {.id = ST_OP_argsort,
                               .kernel = kernel_sort,
                               .vmap = vmap_sort,
                               .samples = samples_sort};
-const st_op st__op_topk = {.id = ST_OP_topk,
-                           .name = "topk",
-                           .nin = 1,
-                           .nout = 2,
-                           .infer = infer_sort,
-                           .kernel = kernel_sort,
-                           .saves = ST_SAVE_OUT(1),
-                           .vjp = vjp_sort,
-                           .jvp = jvp_sort,
-                           .vmap = vmap_sort,
-                           .samples = samples_sort};
 
 /* ------------------------------------------------------------------------------- samples */
 
