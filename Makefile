@@ -23,8 +23,16 @@ all:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The distributed tests (tests/dist/, strata_dist) run under mpirun with 2 and 3 ranks when
+# MPI was found; without it strata_dist is not built and they are skipped, saying so.
 test: all
 	./$(BUILD)/strata_tests
+	@$(MAKE) --no-print-directory disttest
+
+.PHONY: disttest
+disttest: all
+	@if [ -x $(BUILD)/strata_dist_tests ]; then tests/dist/run $(BUILD)/strata_dist_tests; \
+	else echo "strata_dist was not built (no MPI found): the distributed tests are skipped"; fi
 
 demo: all
 	./$(BUILD)/tour
