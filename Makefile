@@ -47,13 +47,19 @@ coverage-check: all
 	@./$(BUILD)/strata_coverage $(BUILD)/matrix.md | diff -u docs/COVERAGE.md - \
 	  || { echo "docs/COVERAGE.md is out of date: run make coverage"; exit 1; }
 
-# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer; leaks are fatal.
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer; leaks are fatal. The
+# distributed tests too, under mpirun: OpenMPI's own never-freed allocations are suppressed
+# (tests/dist/lsan.supp; full unwinding, and components kept loaded, so the stacks name them).
 asan:
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTRATA_SANITIZE=address,undefined \
 	  -DCMAKE_C_FLAGS="-O1 -g" $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ./$(ASAN_BUILD)/strata_tests
+	@if [ -x $(ASAN_BUILD)/strata_dist_tests ]; then \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/dist/lsan.supp OMPI_MCA_mca_base_component_disable_dlclose=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 tests/dist/run $(ASAN_BUILD)/strata_dist_tests; fi
 
 # The allocation-failure sweep (SQLite's and Lua's): under ASan + UBSan, each test of OOM_TESTS
 # runs with its n-th allocation failing, for every n until it completes (a test of more than
