@@ -462,3 +462,43 @@ TEST(bad_arguments_fail_cleanly) {
   st_clear_error();
   CHECK_CLOSE(st_dist_all_reduce(st_ones(ST_F64, ST_SHAPE(1)), ST_REDUCE_SUM), 0, size_());
 }
+
+/* ------------------------------------------------------------------------- sharded jacobian */
+
+/* f(x, w) = tanh(A x) * sum(w) + x[0] w: 7 outputs (not a multiple of 2 or 3 ranks). */
+static int fn_two_inputs(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *a = st_reshape(st_arange(ST_F64, -1, 2.5, 0.1), ST_SHAPE(7, 5));
+  st_tensor *ax = st_tanh(st_matmul(a, in[0]));
+  out[0] = st_add(st_mul(ax, st_sum_all(in[1])), st_mul(st_select(in[0], 0, 0), in[1]));
+  return out[0] ? 0 : st_last_status();
+}
+
+TEST(dist_jacrev_equals_jacrev) {
+  st_tensor *x = st_linspace(ST_F64, -1, 1, 5), *w = st_linspace(ST_F64, 0.5, 2, 7);
+  st_func *f = st_func_new(fn_two_inputs, NULL, 2, 1);
+  for (int argnum = -1; argnum < 2; argnum++)
+    for (int64_t chunk = 0; chunk < 3; chunk++) {
+      st_tensor *want = NULL;
+      st_func *jr = st_jacrev(f, argnum);
+      CHECK(st_call(jr, (st_tensor *const[]){x, w}, &want) == 0);
+      st_tensor *got = st_dist_jacrev(f, argnum, (st_tensor *const[]){x, w}, chunk);
+      CHECK(got && st_ndim(got) == 2 && same(got, want, 1e-12));
+      st_func_release(jr);
+    }
+  st_func_release(f);
+}
+
+TEST(dist_jacrev_bad_input_fails_every_rank) {
+  st_tensor *x = st_linspace(ST_F64, -1, 1, 5), *w = st_linspace(ST_F64, 0.5, 2, 7);
+  st_func *f = st_func_new(fn_two_inputs, NULL, 2, 1);
+  CHECK_FAILS(!st_dist_jacrev(f, 2, (st_tensor *const[]){x, w}, 0), ST_ERR_ARG, "out of range");
+  CHECK_FAILS(!st_dist_jacrev(f, 0, (st_tensor *const[]){x, w}, -1), ST_ERR_ARG, "chunk_size");
+  /* only the last rank is given a NULL input: the others fail in the gather, naming it */
+  st_clear_error();
+  bool last = st_dist_rank() == st_dist_world_size() - 1;
+  CHECK(!st_dist_jacrev(f, 0, (st_tensor *const[]){last ? NULL : x, w}, 0));
+  CHECK(strstr(st_last_error(), last ? "input 0 is NULL" : "failed before the collective"));
+  st_clear_error();
+  st_func_release(f);
+}
