@@ -2,6 +2,8 @@
    derivatives against central differences of the ranks' joint program (f64, every rank stepping
    in lockstep), batching against a loop, and errors that reach every rank. */
 #include <math.h>
+#include <mpi.h>
+#include <stdlib.h>
 
 #include "strata_dist.h"
 #include "test.h"
@@ -501,4 +503,25 @@ TEST(dist_jacrev_bad_input_fails_every_rank) {
   CHECK(strstr(st_last_error(), last ? "input 0 is NULL" : "failed before the collective"));
   st_clear_error();
   st_func_release(f);
+}
+
+/* ------------------------------------------------------------------------------ the timeout */
+
+/* Run on its own by tests/dist/run (STRATA_DIST_TIMEOUT_TEST=1): it leaves the group broken,
+   and the job then ends with MPI_Abort from st_dist_finalize. Rank 0 skips a collective; the
+   others fail with ST_ERR_IO after the timeout, not a hang, and every later collective fails at
+   once. */
+TEST(never_arriving_rank_times_out) {
+  if (!getenv("STRATA_DIST_TIMEOUT_TEST")) return;
+  double previous = st_dist_set_timeout(1);
+  if (st_dist_rank() != 0) {
+    double start = MPI_Wtime();
+    CHECK_FAILS(!st_dist_all_reduce(st_ones(ST_F64, ST_SHAPE(2)), ST_REDUCE_SUM), ST_ERR_IO,
+                "timed out after 1 s");
+    double waited = MPI_Wtime() - start;
+    CHECK(waited >= 0.9 && waited < 10);
+    CHECK_FAILS(!st_dist_broadcast(st_ones(ST_F64, ST_SHAPE(2)), 0), ST_ERR_IO, "unusable");
+    printf("rank %d: the collective timed out after %.2f s\n", st_dist_rank(), waited);
+  }
+  st_dist_set_timeout(previous);
 }
