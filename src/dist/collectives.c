@@ -187,9 +187,12 @@ static int backward(st_ctx *ctx, st_tensor *const *grad_out, st_tensor **grad_in
     if (c->op == ST_REDUCE_MEAN) grad_in[0] = st_mul_scalar(grad_in[0], 1.0 / size);
     break;
   default: { /* broadcast: root's input reached every rank's result */
+    /* The other ranks get a zero that stays connected to the all-reduce (never NULL): the
+       engine skips what receives no gradient, and the collectives' rules upstream, and their
+       own rules under double backward, must run on every rank alike. */
     st_tensor *total = st_dist_all_reduce(g, ST_REDUCE_SUM);
-    grad_in[0] = rank == c->arg ? total : NULL;
-    return total ? 0 : st__status();
+    grad_in[0] = rank == c->arg ? total : st_mul_scalar(total, 0);
+    return grad_in[0] ? 0 : st__status();
   }
   }
   if (!linear) {

@@ -525,3 +525,22 @@ TEST(never_arriving_rank_times_out) {
   }
   st_dist_set_timeout(previous);
 }
+
+TEST(chain_of_collectives_backward_runs_on_every_rank) {
+  /* broadcast's non-root ranks pass a zero gradient on, so the collectives before it still run
+     their rules on every rank (a NULL would let the engine skip them there and leave the root
+     waiting). x -> max -> gather -> scatter -> broadcast(root 1 or 0). */
+  int r = rank_(), n = size_(), root = n - 1;
+  st_tensor *x = st_full(ST_F64, ST_SHAPE(2, 2), r + 1.0);
+  st_set_requires_grad(x, true);
+  st_tensor *a = st_dist_all_reduce(x, ST_REDUCE_MAX);
+  st_tensor *g = st_dist_all_gather(a, 1);
+  st_tensor *s = st_dist_reduce_scatter(g, 1, ST_REDUCE_SUM);
+  st_tensor *b = st_dist_broadcast(s, root);
+  CHECK(st_backward(st_sum_all(b), NULL, false, false) == 0);
+  /* L = n * sum(broadcast) = n * sum over blocks; d/dx on the max's rank only: the root's
+     scatter block gets n from every rank's loss; reduce_scatter sums n copies of each a. */
+  st_tensor *gx = st_grad_of(x);
+  double want = r == n - 1 ? (double)n * n : 0;
+  CHECK_CLOSE(gx, 1e-12, want, want, want, want);
+}
