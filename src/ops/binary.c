@@ -7,6 +7,7 @@
 #include "../kernels/elementwise.h"
 #include "op.h"
 #include "rules.h"
+#include "samples.h"
 
 /* How an op maps the promoted dtype of its inputs (st__result_type) to its compute dtype and
    its output dtype. */
@@ -358,39 +359,36 @@ static int samples_binary(const st_op *op, st_dtype dt, st_sample *out, int cap)
   const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3}, s21[2] = {2, 1}, s3[1] = {3},
                 s43[2] = {4, 3};
   int n = 0;
+  st_attrs a = {0}; /* binary ops read no attributes */
 #define IN(i, how, nd, shape) input(op, dt, i, how, nd, shape)
-  n = st__sample_push(out, cap, n, "contiguous", ST_OK, NULL, 2, IN(0, 'c', 2, s23), IN(1, 'c', 2, s23));
-  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, NULL, 2, IN(0, 'n', 2, s32), IN(1, 'n', 2, s32));
-  n = st__sample_push(out, cap, n, "broadcast", ST_OK, NULL, 2, IN(0, 'c', 2, s23), IN(1, 'b', 2, s23));
+  PUSH("contiguous", 2, IN(0, 'c', 2, s23), IN(1, 'c', 2, s23));
+  PUSH("non-contiguous", 2, IN(0, 'n', 2, s32), IN(1, 'n', 2, s32));
+  PUSH("broadcast", 2, IN(0, 'c', 2, s23), IN(1, 'b', 2, s23));
   if (inplace)
-    n = st__sample_push(out, cap, n, "shape broadcast", ST_OK, NULL, 2, IN(0, 'c', 2, s23), IN(1, 'c', 2, s21));
+    PUSH("shape broadcast", 2, IN(0, 'c', 2, s23), IN(1, 'c', 2, s21));
   else
-    n = st__sample_push(out, cap, n, "shape broadcast", ST_OK, NULL, 2, IN(0, 'c', 2, s21), IN(1, 'c', 1, s3));
-  n = st__sample_push(out, cap, n, "0-dim", ST_OK, NULL, 2, IN(0, 'c', 0, NULL), IN(1, 'c', 0, NULL));
-  n = st__sample_push(out, cap, n, "0-dim operand", ST_OK, NULL, 2, IN(0, 'c', 2, s23), IN(1, 'c', 0, NULL));
-  n = st__sample_push(out, cap, n, "size-0", ST_OK, NULL, 2, IN(0, 'c', 2, s03), IN(1, 'c', 1, s3));
+    PUSH("shape broadcast", 2, IN(0, 'c', 2, s21), IN(1, 'c', 1, s3));
+  PUSH("0-dim", 2, IN(0, 'c', 0, NULL), IN(1, 'c', 0, NULL));
+  PUSH("0-dim operand", 2, IN(0, 'c', 2, s23), IN(1, 'c', 0, NULL));
+  PUSH("size-0", 2, IN(0, 'c', 2, s03), IN(1, 'c', 1, s3));
   if (op->id == ST_OP_logical_and || op->id == ST_OP_logical_or)
-    n = st__sample_push(out, cap, n, "bool operand", ST_OK, NULL, 2, IN(0, 'c', 2, s23), mask(1, s3));
+    PUSH("bool operand", 2, IN(0, 'c', 2, s23), mask(1, s3));
   else
-    n = st__sample_push(out, cap, n, "i64 operand", ST_OK, NULL, 2, IN(0, 'c', 2, s23),
-                        op->id == ST_OP_copy_ ? st__sample_index(2, s23, 5) : index1(1, s3, 3));
+    PUSH("i64 operand", 2, IN(0, 'c', 2, s23),
+         op->id == ST_OP_copy_ ? st__sample_index(2, s23, 5) : index1(1, s3, 3));
   /* errors */
   if (inplace) {
-    n = st__sample_push(out, cap, n, "other does not broadcast to self", ST_ERR_SHAPE, NULL, 2,
-                        IN(0, 'c', 2, s23), IN(1, 'c', 2, s43));
-    n = st__sample_push(out, cap, n, "broadcast self", ST_ERR_INPLACE, NULL, 2, IN(0, 'b', 2, s23),
-                        IN(1, 'c', 2, s23));
+    FAIL("other does not broadcast to self", ST_ERR_SHAPE, 2, IN(0, 'c', 2, s23),
+         IN(1, 'c', 2, s43));
+    FAIL("broadcast self", ST_ERR_INPLACE, 2, IN(0, 'b', 2, s23), IN(1, 'c', 2, s23));
     if (op->id != ST_OP_copy_) /* a float result does not fit an i64 self */
-      n = st__sample_push(out, cap, n, "float into i64 self", ST_ERR_DTYPE, NULL, 2,
-                          st__sample_index(2, s23, 5), IN(1, 'c', 2, s23));
+      FAIL("float into i64 self", ST_ERR_DTYPE, 2, st__sample_index(2, s23, 5), IN(1, 'c', 2, s23));
   } else {
-    n = st__sample_push(out, cap, n, "shapes do not broadcast", ST_ERR_SHAPE, NULL, 2, IN(0, 'c', 2, s23),
-                        IN(1, 'c', 2, s32));
+    FAIL("shapes do not broadcast", ST_ERR_SHAPE, 2, IN(0, 'c', 2, s23), IN(1, 'c', 2, s32));
   }
   if (op->id == ST_OP_sub || op->id == ST_OP_sub_)
-    n = st__sample_push(out, cap, n, "bool operand", ST_ERR_DTYPE, NULL, 2, IN(0, 'c', 2, s23), mask(2, s23));
-  if (op->id == ST_OP_pow)
-    n = st__sample_push(out, cap, n, "bool ** bool", ST_ERR_DTYPE, NULL, 2, mask(2, s23), mask(2, s23));
+    FAIL("bool operand", ST_ERR_DTYPE, 2, IN(0, 'c', 2, s23), mask(2, s23));
+  if (op->id == ST_OP_pow) FAIL("bool ** bool", ST_ERR_DTYPE, 2, mask(2, s23), mask(2, s23));
 #undef IN
   return n;
 }
@@ -406,25 +404,24 @@ static int samples_scalar(const st_op *op, st_dtype dt, st_sample *out, int cap)
                                                                                        : -0.75}};
   const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3};
   int n = 0;
-  n = st__sample_push(out, cap, n, "contiguous", ST_OK, &a, 1, st__sample(dt, 2, s23, lo, hi));
-  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, &a, 1, st__sample_noncontig(dt, 2, s32, lo, hi));
-  if (!inplace)
-    n = st__sample_push(out, cap, n, "broadcast", ST_OK, &a, 1, st__sample_broadcast(dt, 2, s23, lo, hi));
-  n = st__sample_push(out, cap, n, "0-dim", ST_OK, &a, 1, st__sample(dt, 0, NULL, lo, hi));
-  n = st__sample_push(out, cap, n, "size-0", ST_OK, &a, 1, st__sample(dt, 2, s03, lo, hi));
+  PUSH("contiguous", 1, st__sample(dt, 2, s23, lo, hi));
+  PUSH("non-contiguous", 1, st__sample_noncontig(dt, 2, s32, lo, hi));
+  if (!inplace) PUSH("broadcast", 1, st__sample_broadcast(dt, 2, s23, lo, hi));
+  PUSH("0-dim", 1, st__sample(dt, 0, NULL, lo, hi));
+  PUSH("size-0", 1, st__sample(dt, 2, s03, lo, hi));
   if (op->id == ST_OP_pow_scalar) { /* an integral exponent, and a negative base with it */
-    st_attrs sq = {.scalar = {3.0}};
-    n = st__sample_push(out, cap, n, "integral exponent", ST_OK, &sq, 1, st__sample(dt, 2, s23, -2.0, 2.0));
+    a.scalar.value = 3.0;
+    PUSH("integral exponent", 1, st__sample(dt, 2, s23, -2.0, 2.0));
   }
   if (inplace) {
-    n = st__sample_push(out, cap, n, "float into i64 self", ST_ERR_DTYPE, &a, 1, st__sample_index(2, s23, 5));
-    n = st__sample_push(out, cap, n, "broadcast self", ST_ERR_INPLACE, &a, 1, st__sample_broadcast(dt, 2, s23, lo, hi));
+    FAIL("float into i64 self", ST_ERR_DTYPE, 1, st__sample_index(2, s23, 5));
+    FAIL("broadcast self", ST_ERR_INPLACE, 1, st__sample_broadcast(dt, 2, s23, lo, hi));
   } else if (op->id == ST_OP_pow_scalar) {
-    st_attrs neg = {.scalar = {-1.0}};
-    n = st__sample_push(out, cap, n, "i64 to a negative power", ST_ERR_ARG, &neg, 1, st__sample_index(2, s23, 5));
+    a.scalar.value = -1.0;
+    FAIL("i64 to a negative power", ST_ERR_ARG, 1, st__sample_index(2, s23, 5));
   } else {
-    st_attrs big = {.scalar = {1e30}};
-    n = st__sample_push(out, cap, n, "scalar beyond i64", ST_ERR_ARG, &big, 1, st__sample_index(2, s23, 5));
+    a.scalar.value = 1e30;
+    FAIL("scalar beyond i64", ST_ERR_ARG, 1, st__sample_index(2, s23, 5));
   }
   return n;
 }
@@ -434,24 +431,21 @@ static int samples_where(const st_op *op, st_dtype dt, st_sample *out, int cap) 
   (void)op;
   const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3}, s21[2] = {2, 1}, s3[1] = {3};
   int n = 0;
-  n = st__sample_push(out, cap, n, "contiguous", ST_OK, NULL, 3, mask(2, s23), st__sample(dt, 2, s23, -2, 2),
-                      st__sample(dt, 2, s23, -2, 2));
-  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, NULL, 3, mask(2, s32),
-                      st__sample_noncontig(dt, 2, s32, -2, 2), st__sample_noncontig(dt, 2, s32, -2, 2));
-  n = st__sample_push(out, cap, n, "broadcast", ST_OK, NULL, 3, mask(2, s23), st__sample_broadcast(dt, 2, s23, -2, 2),
-                      st__sample(dt, 2, s23, -2, 2));
-  n = st__sample_push(out, cap, n, "shape broadcast", ST_OK, NULL, 3, mask(2, s21), st__sample(dt, 1, s3, -2, 2),
-                      st__sample(dt, 0, NULL, -2, 2));
-  n = st__sample_push(out, cap, n, "0-dim", ST_OK, NULL, 3, mask(0, NULL), st__sample(dt, 0, NULL, -2, 2),
-                      st__sample(dt, 0, NULL, -2, 2));
-  n = st__sample_push(out, cap, n, "size-0", ST_OK, NULL, 3, mask(2, s03), st__sample(dt, 2, s03, -2, 2),
-                      st__sample(dt, 1, s3, -2, 2));
-  n = st__sample_push(out, cap, n, "i64 branch", ST_OK, NULL, 3, mask(2, s23), st__sample(dt, 2, s23, -2, 2),
-                      st__sample_index(1, s3, 5));
-  n = st__sample_push(out, cap, n, "float cond", ST_ERR_DTYPE, NULL, 3, st__sample(dt, 2, s23, -2, 2),
-                      st__sample(dt, 2, s23, -2, 2), st__sample(dt, 2, s23, -2, 2));
-  n = st__sample_push(out, cap, n, "shapes do not broadcast", ST_ERR_SHAPE, NULL, 3, mask(2, s23),
-                      st__sample(dt, 2, s32, -2, 2), st__sample(dt, 2, s23, -2, 2));
+  st_attrs a = {0};
+  PUSH("contiguous", 3, mask(2, s23), st__sample(dt, 2, s23, -2, 2), st__sample(dt, 2, s23, -2, 2));
+  PUSH("non-contiguous", 3, mask(2, s32), st__sample_noncontig(dt, 2, s32, -2, 2),
+       st__sample_noncontig(dt, 2, s32, -2, 2));
+  PUSH("broadcast", 3, mask(2, s23), st__sample_broadcast(dt, 2, s23, -2, 2),
+       st__sample(dt, 2, s23, -2, 2));
+  PUSH("shape broadcast", 3, mask(2, s21), st__sample(dt, 1, s3, -2, 2),
+       st__sample(dt, 0, NULL, -2, 2));
+  PUSH("0-dim", 3, mask(0, NULL), st__sample(dt, 0, NULL, -2, 2), st__sample(dt, 0, NULL, -2, 2));
+  PUSH("size-0", 3, mask(2, s03), st__sample(dt, 2, s03, -2, 2), st__sample(dt, 1, s3, -2, 2));
+  PUSH("i64 branch", 3, mask(2, s23), st__sample(dt, 2, s23, -2, 2), st__sample_index(1, s3, 5));
+  FAIL("float cond", ST_ERR_DTYPE, 3, st__sample(dt, 2, s23, -2, 2), st__sample(dt, 2, s23, -2, 2),
+       st__sample(dt, 2, s23, -2, 2));
+  FAIL("shapes do not broadcast", ST_ERR_SHAPE, 3, mask(2, s23), st__sample(dt, 2, s32, -2, 2),
+       st__sample(dt, 2, s23, -2, 2));
   return n;
 }
 

@@ -7,6 +7,7 @@
 #include "../kernels/random.h"
 #include "op.h"
 #include "rules.h"
+#include "samples.h"
 
 static int infer_factory(const st_opcall *c, st_meta *m) {
   char fn[48];
@@ -309,18 +310,22 @@ static st_tensor *zeros_ones(st_dtype dt, int nd, const int64_t *shape) {
 static int samples_to_dtype(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   (void)op;
   const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3};
-  st_attrs f64 = {.dtype = ST_F64}, i64 = {.dtype = ST_I64}, b = {.dtype = ST_BOOL}, bad = {.dtype = (st_dtype)42};
+  st_attrs a = {.dtype = ST_F64};
   int n = 0;
-  n = st__sample_push(out, cap, n, "contiguous", ST_OK, &f64, 1, st__sample(dt, 2, s23, -2, 2));
-  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, &f64, 1, st__sample_noncontig(dt, 2, s32, -2, 2));
-  n = st__sample_push(out, cap, n, "broadcast", ST_OK, &f64, 1, st__sample_broadcast(dt, 2, s23, -2, 2));
-  n = st__sample_push(out, cap, n, "0-dim", ST_OK, &f64, 1, st__sample(dt, 0, NULL, -2, 2));
-  n = st__sample_push(out, cap, n, "size-0", ST_OK, &f64, 1, st__sample(dt, 2, s03, -2, 2));
-  n = st__sample_push(out, cap, n, "to i64", ST_OK, &i64, 1, halves(dt, 2, s23));
-  n = st__sample_push(out, cap, n, "to bool", ST_OK, &b, 1, zeros_ones(dt, 2, s23));
-  n = st__sample_push(out, cap, n, "from i64", ST_OK, &f64, 1, st__sample_index(2, s23, 7));
-  n = st__sample_push(out, cap, n, "from bool", ST_OK, &f64, 1, st__sample(ST_BOOL, 2, s23, 0, 2));
-  n = st__sample_push(out, cap, n, "invalid dtype", ST_ERR_DTYPE, &bad, 1, st__sample(dt, 2, s23, -2, 2));
+  PUSH("contiguous", 1, st__sample(dt, 2, s23, -2, 2));
+  PUSH("non-contiguous", 1, st__sample_noncontig(dt, 2, s32, -2, 2));
+  PUSH("broadcast", 1, st__sample_broadcast(dt, 2, s23, -2, 2));
+  PUSH("0-dim", 1, st__sample(dt, 0, NULL, -2, 2));
+  PUSH("size-0", 1, st__sample(dt, 2, s03, -2, 2));
+  a.dtype = ST_I64;
+  PUSH("to i64", 1, halves(dt, 2, s23));
+  a.dtype = ST_BOOL;
+  PUSH("to bool", 1, zeros_ones(dt, 2, s23));
+  a.dtype = ST_F64;
+  PUSH("from i64", 1, st__sample_index(2, s23, 7));
+  PUSH("from bool", 1, st__sample(ST_BOOL, 2, s23, 0, 2));
+  a.dtype = (st_dtype)42;
+  FAIL("invalid dtype", ST_ERR_DTYPE, 1, st__sample(dt, 2, s23, -2, 2));
   return n;
 }
 

@@ -537,9 +537,7 @@ static st_tensor *sample_bvec(st_dtype dt, int64_t n) {
 #define BC(...) st__sample_broadcast(dt, ST_SHAPE(__VA_ARGS__), -2, 2)
 #define I64(...) st__sample(ST_I64, ST_SHAPE(__VA_ARGS__), -4, 4)
 #define BOOL(...) st__sample(ST_BOOL, ST_SHAPE(__VA_ARGS__), 0, 2)
-#define PUSH(what, nin, ...) n = st__sample_push(out, cap, n, what, ST_OK, NULL, nin, __VA_ARGS__)
-#define FAIL(what, status, nin, ...)                                                               \
-  n = st__sample_push(out, cap, n, what, status, NULL, nin, __VA_ARGS__)
+#include "samples.h"
 
 /* The products read no attributes. matmul sees every rank combination of 1-D to 3-D operands,
    batch dims that broadcast (size 1 against 2, and missing against present), both operands
@@ -548,6 +546,7 @@ static st_tensor *sample_bvec(st_dtype dt, int64_t n) {
    mismatched inner or batch sizes, the wrong rank, bool operands and mixed dtypes. */
 static int samples_product(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
+  st_attrs a = {0}; /* the products read no attributes */
   switch (op->id) {
   case ST_OP_matmul:
     PUSH("contiguous", 2, S(2, 3), S(3, 4));

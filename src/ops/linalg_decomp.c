@@ -478,14 +478,13 @@ static int vmap_lstsq(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
 /* =============================================================================== samples */
 
 #include "linalg_samples.h"
-#define PUSH(what, nin, ...) n = st__sample_push(out, cap, n, what, ST_OK, NULL, nin, __VA_ARGS__)
-#define FAIL(what, status, nin, ...)                                                               \
-  n = st__sample_push(out, cap, n, what, status, NULL, nin, __VA_ARGS__)
+#include "samples.h"
 
 /* qr and svd: tall, wide and square (well-conditioned, distinct singular values), transposed,
    batched with a stride-0 batch, empty; eigh: symmetric with distinct eigenvalues. */
 static int samples_decomp(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
+  st_attrs a = {0};
   if (op->id == ST_OP_linalg_eigh) {
     PUSH("contiguous", 1, P(3, 3));
     PUSH("transposed", 1, PT(4, 4));
@@ -510,6 +509,7 @@ static int samples_decomp(const st_op *op, st_dtype dt, st_sample *out, int cap)
 
 static int samples_lstsq(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
+  st_attrs a = {0};
   (void)op;
   PUSH("tall", 2, M(4, 2), S(4, 2));
   PUSH("square", 2, MT(3, 3), S(3, 1));

@@ -668,16 +668,14 @@ static int vjp_slogdet(const st_vjp_args *a, st_tensor *const *gout, st_tensor *
 /* =============================================================================== samples */
 
 #include "linalg_samples.h"
-#define PUSH(what, nin, ...) n = st__sample_push(out, cap, n, what, ST_OK, &at, nin, __VA_ARGS__)
-#define FAIL(what, status, nin, ...)                                                               \
-  n = st__sample_push(out, cap, n, what, status, &at, nin, __VA_ARGS__)
+#include "samples.h"
 
 /* Well-conditioned inputs (general: values in [-1, 1) plus a growing diagonal; spd: M M^T plus a
    growing diagonal) in three layouts: contiguous, a transposed view, a stride-0 batch dim.
    Errors: non-square, 1-D, i64, a matrix that is singular or not positive-definite. */
 static int samples_square(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
-  st_attrs at = {0};
+  st_attrs a = {0};
   bool spd = op->id == ST_OP_linalg_cholesky;
   PUSH("contiguous", 1, spd ? P(3, 3) : M(3, 3));
   PUSH("transposed", 1, spd ? PT(4, 4) : MT(4, 4));
@@ -696,7 +694,7 @@ static int samples_square(const st_op *op, st_dtype dt, st_sample *out, int cap)
 
 static int samples_solve(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
-  st_attrs at = {0};
+  st_attrs a = {0};
   (void)op;
   PUSH("contiguous", 2, M(3, 3), S(3, 2));
   PUSH("transposed", 2, MT(3, 3), st__sample_noncontig(dt, ST_SHAPE(3, 2), -1, 1));
@@ -715,20 +713,20 @@ static int samples_solve(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 
 static int samples_solve_triangular(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = 0;
-  st_attrs at = {.triangular = {true, true, false}};
+  st_attrs a = {.triangular = {true, true, false}};
   (void)op;
   PUSH("upper, left", 2, M(3, 3), S(3, 2));
-  at.triangular.upper = 0;
+  a.triangular.upper = 0;
   PUSH("lower, left, transposed", 2, MT(3, 3), st__sample_noncontig(dt, ST_SHAPE(3, 2), -1, 1));
-  at.triangular.unitriangular = 1;
+  a.triangular.unitriangular = 1;
   PUSH("lower, left, unitriangular", 2, M(2, 3, 3), S(3, 1));
-  at.triangular.left = 0;
+  a.triangular.left = 0;
   PUSH("lower, right, unitriangular", 2, M(3, 3), S(2, 3));
-  at.triangular.upper = 1;
-  at.triangular.unitriangular = 0;
+  a.triangular.upper = 1;
+  a.triangular.unitriangular = 0;
   PUSH("upper, right, batch broadcast", 2, MB(2, 1, 3, 3), S(3, 2, 3));
   PUSH("size-0", 2, S(0, 0), S(2, 0));
-  at.triangular.left = 1;
+  a.triangular.left = 1;
   FAIL("1-D B", ST_ERR_SHAPE, 2, M(3, 3), S(3));
   FAIL("rows mismatch", ST_ERR_SHAPE, 2, M(3, 3), S(2, 3));
   FAIL("i64", ST_ERR_DTYPE, 2, I64(2, 2), I64(2, 1));
@@ -737,7 +735,7 @@ static int samples_solve_triangular(const st_op *op, st_dtype dt, st_sample *out
 
 static int samples_det(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   int n = samples_square(op, dt, out, cap);
-  st_attrs at = {0};
+  st_attrs a = {0};
   /* a negative determinant: the general sample with two rows swapped */
   st_tensor *m = M(3, 3);
   PUSH("negative determinant", 1, m ? st__untrack(st_flip(m, 1, (const int[]){0})) : NULL);

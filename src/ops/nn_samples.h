@@ -13,8 +13,6 @@
 #define SMP0() st__sample(dt, 0, NULL, lo, hi)
 #define IDX(hi_, ...) st__sample_index(ST_SHAPE(__VA_ARGS__), hi_)
 #define IDX0(hi_) st__sample_index(0, NULL, hi_)
-#define PUSH(what, nin, ...) n = st__sample_push(out, cap, n, what, ST_OK, &a, nin, __VA_ARGS__)
-#define FAIL(what, status, nin, ...)                                                               \
-  n = st__sample_push(out, cap, n, what, status, &a, nin, __VA_ARGS__)
+#include "samples.h"
 
 #endif

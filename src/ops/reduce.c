@@ -15,6 +15,7 @@
 #include "../kernels/reduce.h"
 #include "op.h"
 #include "rules.h"
+#include "samples.h"
 
 static int samples_reduce(const st_op *op, st_dtype dt, st_sample *out, int cap);
 
@@ -641,42 +642,42 @@ static int samples_reduce(const st_op *op, st_dtype dt, st_sample *out, int cap)
   st_attrs a;
   int n = 0;
   a = dims_attrs(0, NULL, false, 1);
-  n = st__sample_push(out, cap, n, "contiguous, every dim", ST_OK, &a, 1, st__sample(dt, 2, s34, lo, hi));
+  PUSH("contiguous, every dim", 1, st__sample(dt, 2, s34, lo, hi));
   a = dims_attrs(1, d1, false, 1);
-  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, &a, 1, st__sample_noncontig(dt, 2, s43, lo, hi));
+  PUSH("non-contiguous", 1, st__sample_noncontig(dt, 2, s43, lo, hi));
   a = dims_attrs(1, dm1, true, 1); /* the broadcast dim 0 holds equal values: reduce the last */
-  n = st__sample_push(out, cap, n, "broadcast, keepdim", ST_OK, &a, 1, st__sample_broadcast(dt, 2, s34, lo, hi));
+  PUSH("broadcast, keepdim", 1, st__sample_broadcast(dt, 2, s34, lo, hi));
   a = arg ? dims_attrs(1, dm2, true, 0) : dims_attrs(2, d02, false, 0);
-  n = st__sample_push(out, cap, n, arg ? "3-d, one dim" : "3-d, two dims", ST_OK, &a, 1, st__sample(dt, 3, s232, lo, hi));
+  PUSH(arg ? "3-d, one dim" : "3-d, two dims", 1, st__sample(dt, 3, s232, lo, hi));
   a = dims_attrs(0, NULL, false, 0); /* one element: correction 0 keeps var finite */
-  n = st__sample_push(out, cap, n, "0-dim", ST_OK, &a, 1, st__sample(dt, 0, NULL, lo, hi));
+  PUSH("0-dim", 1, st__sample(dt, 0, NULL, lo, hi));
   a = dims_attrs(1, dm1, true, 0);
-  n = st__sample_push(out, cap, n, "0-dim, dim -1", ST_OK, &a, 1, st__sample(dt, 0, NULL, lo, hi));
+  PUSH("0-dim, dim -1", 1, st__sample(dt, 0, NULL, lo, hi));
   a = dims_attrs(1, d1, false, 1);
-  n = st__sample_push(out, cap, n, "size-0", ST_OK, &a, 1, st__sample(dt, 2, s03, lo, hi));
+  PUSH("size-0", 1, st__sample(dt, 2, s03, lo, hi));
   if (id == ST_OP_sum || id == ST_OP_prod) { /* the identity */
     a = dims_attrs(1, d0, true, 0);
-    n = st__sample_push(out, cap, n, "empty reduction", ST_OK, &a, 1, st__sample(dt, 2, s03, lo, hi));
+    PUSH("empty reduction", 1, st__sample(dt, 2, s03, lo, hi));
   }
   /* distinct i64 values (7 i + 3 mod 13) */
   a = dims_attrs(1, d0, false, 1);
   if (!float_only)
-    n = st__sample_push(out, cap, n, "i64 input", ST_OK, &a, 1, st__sample_index(2, s34, 13));
+    PUSH("i64 input", 1, st__sample_index(2, s34, 13));
   else
-    n = st__sample_push(out, cap, n, "i64 input", ST_ERR_DTYPE, &a, 1, st__sample_index(2, s34, 13));
+    FAIL("i64 input", ST_ERR_DTYPE, 1, st__sample_index(2, s34, 13));
   a = dims_attrs(1, d2, false, 1);
-  n = st__sample_push(out, cap, n, "dim out of range", ST_ERR_ARG, &a, 1, st__sample(dt, 2, s34, lo, hi));
+  FAIL("dim out of range", ST_ERR_ARG, 1, st__sample(dt, 2, s34, lo, hi));
   if (!arg) {
     a = dims_attrs(2, d0m2, false, 1);
-    n = st__sample_push(out, cap, n, "repeated dim", ST_ERR_ARG, &a, 1, st__sample(dt, 2, s34, lo, hi));
+    FAIL("repeated dim", ST_ERR_ARG, 1, st__sample(dt, 2, s34, lo, hi));
   }
   if (no_identity) {
     a = dims_attrs(1, d0, false, 1);
-    n = st__sample_push(out, cap, n, "empty reduction", ST_ERR_SHAPE, &a, 1, st__sample(dt, 2, s03, lo, hi));
+    FAIL("empty reduction", ST_ERR_SHAPE, 1, st__sample(dt, 2, s03, lo, hi));
   }
   if (var) {
     a = dims_attrs(1, d1, false, INFINITY);
-    n = st__sample_push(out, cap, n, "infinite correction", ST_ERR_ARG, &a, 1, st__sample(dt, 2, s34, lo, hi));
+    FAIL("infinite correction", ST_ERR_ARG, 1, st__sample(dt, 2, s34, lo, hi));
   }
   return n;
 }

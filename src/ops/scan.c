@@ -13,6 +13,7 @@
 #include "../kernels/scan.h"
 #include "op.h"
 #include "rules.h"
+#include "samples.h"
 
 static int samples_scan(const st_op *op, st_dtype dt, st_sample *out, int cap);
 
@@ -205,21 +206,20 @@ static int samples_scan(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   double lo = op->id == ST_OP_cumprod ? 0.5 : -2, hi = op->id == ST_OP_cumprod ? 1.5 : 2;
   st_attrs a = {0};
   int n = 0;
-#define PUSH(what, expect, d, t)                                                                   \
-  (a.axis.dim = (d), n = st__sample_push(out, cap, n, what, expect, &a, 1, t))
-  PUSH("contiguous", ST_OK, 1, st__sample(dt, ST_SHAPE(3, 4), lo, hi));
-  PUSH("non-contiguous, dim 0", ST_OK, 0, st__sample_noncontig(dt, ST_SHAPE(4, 3), lo, hi));
-  PUSH("broadcast, dim -2", ST_OK, -2, st__sample_broadcast(dt, ST_SHAPE(3, 4), lo, hi));
-  PUSH("3-d, middle dim", ST_OK, 1, st__sample(dt, ST_SHAPE(2, 3, 2), lo, hi));
-  PUSH("0-dim", ST_OK, 0, st__sample(dt, 0, NULL, lo, hi));
-  PUSH("0-dim, dim -1", ST_OK, -1, st__sample(dt, 0, NULL, lo, hi));
-  PUSH("size-0", ST_OK, 1, st__sample(dt, ST_SHAPE(0, 3), lo, hi));
-  PUSH("size-0 along dim", ST_OK, 0, st__sample(dt, ST_SHAPE(0, 3), lo, hi));
-  PUSH("i64 input", ST_OK, 1, st__sample_index(ST_SHAPE(3, 4), 5));
-  PUSH("bool input", ST_OK, 0, st__sample(ST_BOOL, ST_SHAPE(3, 2), 0, 2));
-  PUSH("dim out of range", ST_ERR_ARG, 2, st__sample(dt, ST_SHAPE(3, 4), lo, hi));
-  PUSH("0-dim, dim 1", ST_ERR_ARG, 1, st__sample(dt, 0, NULL, lo, hi));
-#undef PUSH
+#define ALONG(what, expect, d, t) (a.axis.dim = (d), SAMPLE(what, expect, 1, t))
+  ALONG("contiguous", ST_OK, 1, st__sample(dt, ST_SHAPE(3, 4), lo, hi));
+  ALONG("non-contiguous, dim 0", ST_OK, 0, st__sample_noncontig(dt, ST_SHAPE(4, 3), lo, hi));
+  ALONG("broadcast, dim -2", ST_OK, -2, st__sample_broadcast(dt, ST_SHAPE(3, 4), lo, hi));
+  ALONG("3-d, middle dim", ST_OK, 1, st__sample(dt, ST_SHAPE(2, 3, 2), lo, hi));
+  ALONG("0-dim", ST_OK, 0, st__sample(dt, 0, NULL, lo, hi));
+  ALONG("0-dim, dim -1", ST_OK, -1, st__sample(dt, 0, NULL, lo, hi));
+  ALONG("size-0", ST_OK, 1, st__sample(dt, ST_SHAPE(0, 3), lo, hi));
+  ALONG("size-0 along dim", ST_OK, 0, st__sample(dt, ST_SHAPE(0, 3), lo, hi));
+  ALONG("i64 input", ST_OK, 1, st__sample_index(ST_SHAPE(3, 4), 5));
+  ALONG("bool input", ST_OK, 0, st__sample(ST_BOOL, ST_SHAPE(3, 2), 0, 2));
+  ALONG("dim out of range", ST_ERR_ARG, 2, st__sample(dt, ST_SHAPE(3, 4), lo, hi));
+  ALONG("0-dim, dim 1", ST_ERR_ARG, 1, st__sample(dt, 0, NULL, lo, hi));
+#undef ALONG
   return n;
 }
 

@@ -214,8 +214,7 @@ static inline st_attrs with_list(st_attrs a, int n, const int64_t *v) {
 #define X0           smp(dt, 0, NULL)
 #define IDX(hi, ...) st__sample_index(L(__VA_ARGS__), hi)
 #define IDX0         st__sample_index(0, NULL, 1)
-#define PUSH(what, expect, nin, ...)                                                               \
-  (n = st__sample_push(out, cap, n, what, expect, &a, nin, __VA_ARGS__))
+#include "samples.h"
 
 #endif /* STRATA_SHAPE_FAMILY */
 

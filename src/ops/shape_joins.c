@@ -256,33 +256,33 @@ static int samples_joins(const st_op *op, st_dtype dt, st_sample *out, int cap) 
   st_attrs a;
   switch (op->id) {
   case ST_OP_cat: /* axis.dim */
-    a = (st_attrs){.axis = {0}}, PUSH("contiguous", ST_OK, 2, X(L(2, 3)), X(L(1, 3)));
+    a = (st_attrs){.axis = {0}}, PUSH("contiguous", 2, X(L(2, 3)), X(L(1, 3)));
     a = (st_attrs){.axis = {-1}};
-    PUSH("non-contiguous, broadcast", ST_OK, 3, NC(L(2, 3)), X(L(2, 2)), BC(L(2, 1)));
-    a = (st_attrs){.axis = {0}}, PUSH("size-0 piece", ST_OK, 2, X(L(0, 3)), X(L(2, 3)));
-    a = (st_attrs){.axis = {1}}, PUSH("legacy 1-D empty piece", ST_OK, 2, X(L(0)), X(L(2, 3)));
-    a = (st_attrs){.axis = {0}}, PUSH("0-dim piece", ST_ERR_ARG, 2, X(L(2)), X0);
-    a = (st_attrs){.axis = {0}}, PUSH("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(2, 2)));
-    a = (st_attrs){.axis = {2}}, PUSH("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(1, 3)));
+    PUSH("non-contiguous, broadcast", 3, NC(L(2, 3)), X(L(2, 2)), BC(L(2, 1)));
+    a = (st_attrs){.axis = {0}}, PUSH("size-0 piece", 2, X(L(0, 3)), X(L(2, 3)));
+    a = (st_attrs){.axis = {1}}, PUSH("legacy 1-D empty piece", 2, X(L(0)), X(L(2, 3)));
+    a = (st_attrs){.axis = {0}}, FAIL("0-dim piece", ST_ERR_ARG, 2, X(L(2)), X0);
+    a = (st_attrs){.axis = {0}}, FAIL("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(2, 2)));
+    a = (st_attrs){.axis = {2}}, FAIL("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(1, 3)));
     break;
   case ST_OP_stack: /* axis.dim */
-    a = (st_attrs){.axis = {0}}, PUSH("contiguous", ST_OK, 2, X(L(2, 3)), X(L(2, 3)));
+    a = (st_attrs){.axis = {0}}, PUSH("contiguous", 2, X(L(2, 3)), X(L(2, 3)));
     a = (st_attrs){.axis = {-1}};
-    PUSH("non-contiguous, broadcast", ST_OK, 3, NC(L(3, 2)), X(L(3, 2)), BC(L(3, 2)));
-    a = (st_attrs){.axis = {0}}, PUSH("0-dim", ST_OK, 2, X0, X0);
-    a = (st_attrs){.axis = {1}}, PUSH("size-0", ST_OK, 2, X(L(0, 2)), X(L(0, 2)));
-    a = (st_attrs){.axis = {0}}, PUSH("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(3, 2)));
-    a = (st_attrs){.axis = {3}}, PUSH("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(2, 3)));
+    PUSH("non-contiguous, broadcast", 3, NC(L(3, 2)), X(L(3, 2)), BC(L(3, 2)));
+    a = (st_attrs){.axis = {0}}, PUSH("0-dim", 2, X0, X0);
+    a = (st_attrs){.axis = {1}}, PUSH("size-0", 2, X(L(0, 2)), X(L(0, 2)));
+    a = (st_attrs){.axis = {0}}, FAIL("shapes differ", ST_ERR_SHAPE, 2, X(L(2, 3)), X(L(3, 2)));
+    a = (st_attrs){.axis = {3}}, FAIL("bad dim", ST_ERR_ARG, 2, X(L(2, 3)), X(L(2, 3)));
     break;
   case ST_OP_repeat: /* list: reps */
-    a = LIST(2, 1), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
-    a = LIST(2, 1, 2), PUSH("non-contiguous, new dim", ST_OK, 1, NC(L(3, 2)));
-    a = LIST(1, 2), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
-    a = LIST(2, 3), PUSH("0-dim", ST_OK, 1, X0);
-    a = LIST(2, 2), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = LIST(0, 2), PUSH("zero reps", ST_OK, 1, X(L(2, 3)));
-    a = LIST(2), PUSH("too few reps", ST_ERR_ARG, 1, X(L(2, 3)));
-    a = LIST(-1, 1), PUSH("negative reps", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(2, 1), PUSH("contiguous", 1, X(L(2, 3)));
+    a = LIST(2, 1, 2), PUSH("non-contiguous, new dim", 1, NC(L(3, 2)));
+    a = LIST(1, 2), PUSH("broadcast", 1, BC(L(2, 3)));
+    a = LIST(2, 3), PUSH("0-dim", 1, X0);
+    a = LIST(2, 2), PUSH("size-0", 1, X(L(0, 3)));
+    a = LIST(0, 2), PUSH("zero reps", 1, X(L(2, 3)));
+    a = LIST(2), FAIL("too few reps", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(-1, 1), FAIL("negative reps", ST_ERR_ARG, 1, X(L(2, 3)));
     break;
   default: break;
   }

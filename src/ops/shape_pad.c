@@ -156,35 +156,35 @@ static int samples_pad(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   st_attrs a;
   switch (op->id) {
   case ST_OP_pad: /* list: pads (last dim first), scalar.value */
-    a = LIST(1, 2), a.scalar.value = 0.5, PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
-    a = LIST(1, 0, 0, 2), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 2)));
-    a = LIST(-1, 1, 0, -1), PUSH("negative pads crop", ST_OK, 1, X(L(3, 4)));
-    a = LIST(2, 0), a.scalar.value = -1, PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
-    a = NOLIST, PUSH("0-dim", ST_OK, 1, X0);
-    a = LIST(1, 1, 1, 0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = LIST(1), PUSH("odd pad count", ST_ERR_ARG, 1, X(L(2, 3)));
-    a = LIST(1, 1, 1, 1), PUSH("pads for too many dims", ST_ERR_ARG, 1, X(L(3)));
-    a = LIST(-2, -2), PUSH("negative size", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(1, 2), a.scalar.value = 0.5, PUSH("contiguous", 1, X(L(2, 3)));
+    a = LIST(1, 0, 0, 2), PUSH("non-contiguous", 1, NC(L(3, 2)));
+    a = LIST(-1, 1, 0, -1), PUSH("negative pads crop", 1, X(L(3, 4)));
+    a = LIST(2, 0), a.scalar.value = -1, PUSH("broadcast", 1, BC(L(2, 3)));
+    a = NOLIST, PUSH("0-dim", 1, X0);
+    a = LIST(1, 1, 1, 0), PUSH("size-0", 1, X(L(0, 3)));
+    a = LIST(1), FAIL("odd pad count", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(1, 1, 1, 1), FAIL("pads for too many dims", ST_ERR_ARG, 1, X(L(3)));
+    a = LIST(-2, -2), FAIL("negative size", ST_ERR_ARG, 1, X(L(2, 3)));
     break;
   case ST_OP_flip: /* list: dims */
-    a = LIST(0, 1), PUSH("contiguous", ST_OK, 1, X(L(2, 3)));
-    a = LIST(-1), PUSH("non-contiguous", ST_OK, 1, NC(L(3, 4)));
-    a = LIST(0), PUSH("broadcast", ST_OK, 1, BC(L(2, 3)));
-    a = NOLIST, PUSH("no dims", ST_OK, 1, X(L(2, 3)));
-    a = LIST(0), PUSH("0-dim", ST_OK, 1, X0);
-    a = LIST(0), PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = LIST(0, -2), PUSH("repeated dim", ST_ERR_ARG, 1, X(L(2, 3)));
-    a = LIST(2), PUSH("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(0, 1), PUSH("contiguous", 1, X(L(2, 3)));
+    a = LIST(-1), PUSH("non-contiguous", 1, NC(L(3, 4)));
+    a = LIST(0), PUSH("broadcast", 1, BC(L(2, 3)));
+    a = NOLIST, PUSH("no dims", 1, X(L(2, 3)));
+    a = LIST(0), PUSH("0-dim", 1, X0);
+    a = LIST(0), PUSH("size-0", 1, X(L(0, 3)));
+    a = LIST(0, -2), FAIL("repeated dim", ST_ERR_ARG, 1, X(L(2, 3)));
+    a = LIST(2), FAIL("bad dim", ST_ERR_ARG, 1, X(L(2, 3)));
     break;
   case ST_OP_tril:
   case ST_OP_triu: /* k */
-    a = (st_attrs){.tri = {0}}, PUSH("contiguous", ST_OK, 1, X(L(3, 4)));
-    a = (st_attrs){.tri = {-1}}, PUSH("non-contiguous", ST_OK, 1, NC(L(4, 3)));
-    a = (st_attrs){.tri = {1}}, PUSH("broadcast", ST_OK, 1, BC(L(3, 3)));
-    a = (st_attrs){.tri = {0}}, PUSH("3-D", ST_OK, 1, X(L(2, 3, 3)));
-    a = (st_attrs){.tri = {0}}, PUSH("size-0", ST_OK, 1, X(L(0, 3)));
-    a = (st_attrs){.tri = {0}}, PUSH("1-D", ST_ERR_ARG, 1, X(L(3)));
-    a = (st_attrs){.tri = {0}}, PUSH("0-dim", ST_ERR_ARG, 1, X0);
+    a = (st_attrs){.tri = {0}}, PUSH("contiguous", 1, X(L(3, 4)));
+    a = (st_attrs){.tri = {-1}}, PUSH("non-contiguous", 1, NC(L(4, 3)));
+    a = (st_attrs){.tri = {1}}, PUSH("broadcast", 1, BC(L(3, 3)));
+    a = (st_attrs){.tri = {0}}, PUSH("3-D", 1, X(L(2, 3, 3)));
+    a = (st_attrs){.tri = {0}}, PUSH("size-0", 1, X(L(0, 3)));
+    a = (st_attrs){.tri = {0}}, FAIL("1-D", ST_ERR_ARG, 1, X(L(3)));
+    a = (st_attrs){.tri = {0}}, FAIL("0-dim", ST_ERR_ARG, 1, X0);
     break;
   default: break;
   }

@@ -20,6 +20,7 @@
 #include "../kernels/shape.h"
 #include "op.h"
 #include "rules.h"
+#include "samples.h"
 
 static int samples_sort(const st_op *op, st_dtype dt, st_sample *out, int cap);
 
@@ -159,34 +160,33 @@ static int samples_sort(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   bool topk = op->id == ST_OP_topk;
   st_attrs a = {0};
   int n = 0;
-#define PUSH(what, expect, d, i1, i2, t)                                                           \
+#define SORTED(what, expect, d, i1, i2, t)                                                         \
   (a.sort.dim = (d), a.sort.k = topk ? (i1) : 0, a.sort.descending = topk ? (i2) : (i1),           \
-   a.sort.stable = !topk && (i2), a.sort.sorted = true,                                            \
-   n = st__sample_push(out, cap, n, what, expect, &a, 1, t))
+   a.sort.stable = !topk && (i2), a.sort.sorted = true, SAMPLE(what, expect, 1, t))
 #define S(...) st__sample(dt, ST_SHAPE(__VA_ARGS__), -2, 2)
   /* sort, argsort: (descending, stable); topk: (k, largest) */
-  PUSH("contiguous", ST_OK, 1, topk ? 2 : 0, 1, S(3, 4));
-  PUSH("non-contiguous, dim 0", ST_OK, 0, topk ? 3 : 1, 0,
-       st__sample_noncontig(dt, ST_SHAPE(4, 3), -2, 2));
-  PUSH("broadcast, dim -1", ST_OK, -1, topk ? 1 : 1, 1,
-       st__sample_broadcast(dt, ST_SHAPE(3, 4), -2, 2));
-  PUSH("3-d, middle dim", ST_OK, 1, topk ? 3 : 0, topk, S(2, 3, 2));
-  PUSH("0-dim", ST_OK, 0, topk ? 1 : 0, 1, st__sample(dt, 0, NULL, -2, 2));
-  PUSH("0-dim, dim -1", ST_OK, -1, 0, 0, st__sample(dt, 0, NULL, -2, 2));
-  PUSH("size-0", ST_OK, 1, topk ? 2 : 0, 1, S(0, 3));
-  PUSH("size-0 along dim", ST_OK, 0, 0, 1, S(0, 3));
-  PUSH("i64 input", ST_OK, 1, topk ? 2 : 1, 1, st__sample_index(ST_SHAPE(3, 4), 100));
+  SORTED("contiguous", ST_OK, 1, topk ? 2 : 0, 1, S(3, 4));
+  SORTED("non-contiguous, dim 0", ST_OK, 0, topk ? 3 : 1, 0,
+         st__sample_noncontig(dt, ST_SHAPE(4, 3), -2, 2));
+  SORTED("broadcast, dim -1", ST_OK, -1, topk ? 1 : 1, 1,
+         st__sample_broadcast(dt, ST_SHAPE(3, 4), -2, 2));
+  SORTED("3-d, middle dim", ST_OK, 1, topk ? 3 : 0, topk, S(2, 3, 2));
+  SORTED("0-dim", ST_OK, 0, topk ? 1 : 0, 1, st__sample(dt, 0, NULL, -2, 2));
+  SORTED("0-dim, dim -1", ST_OK, -1, 0, 0, st__sample(dt, 0, NULL, -2, 2));
+  SORTED("size-0", ST_OK, 1, topk ? 2 : 0, 1, S(0, 3));
+  SORTED("size-0 along dim", ST_OK, 0, 0, 1, S(0, 3));
+  SORTED("i64 input", ST_OK, 1, topk ? 2 : 1, 1, st__sample_index(ST_SHAPE(3, 4), 100));
   if (topk) {
-    PUSH("k = 0", ST_OK, 1, 0, 1, S(3, 4));
-    PUSH("bool input", ST_ERR_DTYPE, 1, 1, 1, st__sample(ST_BOOL, ST_SHAPE(3, 2), 0, 2));
-    PUSH("k too large", ST_ERR_ARG, 1, 5, 1, S(3, 4));
-    PUSH("negative k", ST_ERR_ARG, 1, -1, 1, S(3, 4));
+    SORTED("k = 0", ST_OK, 1, 0, 1, S(3, 4));
+    SORTED("bool input", ST_ERR_DTYPE, 1, 1, 1, st__sample(ST_BOOL, ST_SHAPE(3, 2), 0, 2));
+    SORTED("k too large", ST_ERR_ARG, 1, 5, 1, S(3, 4));
+    SORTED("negative k", ST_ERR_ARG, 1, -1, 1, S(3, 4));
   } else {
-    PUSH("bool input", ST_OK, 0, 0, 1, st__sample(ST_BOOL, ST_SHAPE(3, 2), 0, 2));
+    SORTED("bool input", ST_OK, 0, 0, 1, st__sample(ST_BOOL, ST_SHAPE(3, 2), 0, 2));
   }
-  PUSH("dim out of range", ST_ERR_ARG, 2, topk ? 1 : 0, 1, S(3, 4));
+  SORTED("dim out of range", ST_ERR_ARG, 2, topk ? 1 : 0, 1, S(3, 4));
 #undef S
-#undef PUSH
+#undef SORTED
   return n;
 }
 

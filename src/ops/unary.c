@@ -6,6 +6,7 @@
 #include "../kernels/elementwise.h"
 #include "op.h"
 #include "rules.h"
+#include "samples.h"
 
 /* How an op maps its input dtype to its output dtype (unary.def's rule column). */
 typedef enum { RULE_FLOAT, RULE_FLOATONLY, RULE_NUMERIC, RULE_ANY, RULE_SQUARE, RULE_LOGICAL } dtype_rule;
@@ -221,18 +222,18 @@ static int samples_unary(const st_op *op, st_dtype dt, st_sample *out, int cap) 
   int n = 0;
   const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3}, s3[1] = {3};
   bool inplace = op->flags & ST_OP_INPLACE;
-  n = st__sample_push(out, cap, n, "contiguous", ST_OK, &a, 1, st__sample(dt, 2, s23, lo, hi));
-  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, &a, 1, st__sample_noncontig(dt, 2, s32, lo, hi));
+  PUSH("contiguous", 1, st__sample(dt, 2, s23, lo, hi));
+  PUSH("non-contiguous", 1, st__sample_noncontig(dt, 2, s32, lo, hi));
   if (!inplace) /* an expanded tensor cannot be written in place */
-    n = st__sample_push(out, cap, n, "broadcast", ST_OK, &a, 1, st__sample_broadcast(dt, 2, s23, lo, hi));
-  n = st__sample_push(out, cap, n, "0-dim", ST_OK, &a, 1, st__sample(dt, 0, NULL, lo, hi));
-  n = st__sample_push(out, cap, n, "size-0", ST_OK, &a, 1, st__sample(dt, 2, s03, lo, hi));
+    PUSH("broadcast", 1, st__sample_broadcast(dt, 2, s23, lo, hi));
+  PUSH("0-dim", 1, st__sample(dt, 0, NULL, lo, hi));
+  PUSH("size-0", 1, st__sample(dt, 2, s03, lo, hi));
   if (infos[op->id].rule == RULE_NUMERIC)
-    n = st__sample_push(out, cap, n, "bool input", ST_ERR_DTYPE, &a, 1, st__sample(ST_BOOL, 1, s3, 0, 2));
+    FAIL("bool input", ST_ERR_DTYPE, 1, st__sample(ST_BOOL, 1, s3, 0, 2));
   if (infos[op->id].rule == RULE_FLOATONLY)
-    n = st__sample_push(out, cap, n, "i64 input", ST_ERR_DTYPE, &a, 1, st__sample(ST_I64, 1, s3, 1, 3));
+    FAIL("i64 input", ST_ERR_DTYPE, 1, st__sample(ST_I64, 1, s3, 1, 3));
   else if (op->infer == infer_unary_ && infos[op->id].rule == RULE_FLOAT)
-    n = st__sample_push(out, cap, n, "i64 self", ST_ERR_DTYPE, &a, 1, st__sample(ST_I64, 1, s3, 1, 3));
+    FAIL("i64 self", ST_ERR_DTYPE, 1, st__sample(ST_I64, 1, s3, 1, 3));
   return n;
 }
 
