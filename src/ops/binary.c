@@ -1,7 +1,8 @@
 /* binary.c — the binary elementwise ops with NumPy broadcasting and PyTorch type promotion
    (add ... atan2), their scalar forms, comparisons, where, logical and/or, and the in-place
-   add_ ... copy_. Ops of one shape share infer and kernel functions, parameterized by the table
-   `infos` indexed by op id. */
+   add_ ... copy_: the records of binary.def's rows, which share infer and kernel functions
+   parameterized by the row (the table `infos`, made from the same rows), and where, pow_scalar
+   and copy_, written out. */
 #include <stdio.h>
 
 #include "../kernels/elementwise.h"
@@ -10,7 +11,7 @@
 #include "samples.h"
 
 /* How an op maps the promoted dtype of its inputs (st__result_type) to its compute dtype and
-   its output dtype. */
+   its output dtype (binary.def's rule column, where each is described). */
 typedef enum {
   RULE_PROMOTE,  /* computes and returns the promoted dtype (add, mul, maximum, minimum) */
   RULE_SUB,      /* as PROMOTE, but a bool operand is an error (torch.sub) */
@@ -26,39 +27,18 @@ typedef struct {
   int64_t grain; /* elements below which a run stays on one thread (iter.h) */
 } binary_info;
 
-#define INFO(k, rule) {ST_BK_##k, rule, ST_GRAIN_CHEAP}
-#define MATH(k, rule) {ST_BK_##k, rule, ST_GRAIN_MATH}
-
+/* The kernel table, from binary.def's rows (the X rows have their own kernels). */
 static const binary_info infos[ST_OP_COUNT] = {
-  [ST_OP_add] = INFO(add, RULE_PROMOTE),
-  [ST_OP_add_] = INFO(add, RULE_PROMOTE),
-  [ST_OP_add_scalar] = INFO(add, RULE_PROMOTE),
-  [ST_OP_add_scalar_] = INFO(add, RULE_PROMOTE),
-  [ST_OP_sub] = INFO(sub, RULE_SUB),
-  [ST_OP_sub_] = INFO(sub, RULE_SUB),
-  [ST_OP_mul] = INFO(mul, RULE_PROMOTE),
-  [ST_OP_mul_] = INFO(mul, RULE_PROMOTE),
-  [ST_OP_mul_scalar] = INFO(mul, RULE_PROMOTE),
-  [ST_OP_mul_scalar_] = INFO(mul, RULE_PROMOTE),
-  [ST_OP_div] = INFO(div, RULE_FLOAT),
-  [ST_OP_div_] = INFO(div, RULE_FLOAT),
-  [ST_OP_pow] = MATH(pow, RULE_POW),
-  [ST_OP_maximum] = INFO(maximum, RULE_PROMOTE),
-  [ST_OP_minimum] = INFO(minimum, RULE_PROMOTE),
-  [ST_OP_atan2] = MATH(atan2, RULE_FLOAT),
-  [ST_OP_fmod] = INFO(fmod, RULE_NOBOOL),
-  [ST_OP_remainder] = INFO(remainder, RULE_NOBOOL),
-  [ST_OP_eq] = INFO(eq, RULE_BOOL_OUT),
-  [ST_OP_ne] = INFO(ne, RULE_BOOL_OUT),
-  [ST_OP_lt] = INFO(lt, RULE_BOOL_OUT),
-  [ST_OP_le] = INFO(le, RULE_BOOL_OUT),
-  [ST_OP_gt] = INFO(gt, RULE_BOOL_OUT),
-  [ST_OP_ge] = INFO(ge, RULE_BOOL_OUT),
-  [ST_OP_logical_and] = INFO(logical_and, RULE_BOOL_OUT),
-  [ST_OP_logical_or] = INFO(logical_or, RULE_BOOL_OUT),
-  [ST_OP_tanh_backward] = INFO(tanh_backward, RULE_FLOAT),
-  [ST_OP_sigmoid_backward] = INFO(sigmoid_backward, RULE_FLOAT),
-  [ST_OP_threshold_backward] = INFO(threshold_backward, RULE_FLOAT),
+#define BINOP(NAME, LOOP, RULE, COST, ...)                                                         \
+  [ST_OP_##NAME] = {ST_BK_##LOOP, RULE_##RULE, ST_GRAIN_##COST},
+#define BINARY BINOP
+#define SCALAR BINOP
+#define X(name)
+#include "binary.def"
+#undef X
+#undef SCALAR
+#undef BINARY
+#undef BINOP
 };
 
 /* Compute and output dtypes of an op on operands of dtypes a and b that promote to
@@ -452,48 +432,38 @@ static int samples_where(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 /* The matrix's vmap cells try every in_dims combination, among them an unbatched self with a
    batched other: vmap refuses that for an in-place op, by design (PyTorch too). The other
    combinations are checked by tests/ops/test_binary.c. */
-/* A differentiable record gets both rules; a NONDIFF one neither. */
-#define BINARY(NAME, FLAGS, INFER, KERNEL, SAVES, SAVES_FOR, KNOWN)                                \
-  const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 2, .nout = 1,             \
-                               .flags = (FLAGS) | ST_OP_ALL_DTYPES, .infer = INFER,                \
-                               .kernel = KERNEL,                                                   \
-                               .saves = (SAVES), .saves_for = (SAVES_FOR),                         \
-                               .vjp = (FLAGS) & ST_OP_NONDIFF ? NULL : vjp_elementwise,            \
-                               .jvp = (FLAGS) & ST_OP_NONDIFF ? NULL : jvp_elementwise,            \
-                               .vmap = st__vmap_elementwise, .samples = samples_binary,            \
-                               .known_failures = KNOWN};
-#define NONDIFF(NAME) BINARY(NAME, ST_OP_NONDIFF, infer_binary, kernel_binary, 0, NULL, NULL)
-BINARY(add, 0, infer_binary, kernel_binary, 0, NULL, NULL)
-BINARY(sub, 0, infer_binary, kernel_binary, 0, NULL, NULL)
-BINARY(mul, 0, infer_binary, kernel_binary, IN0 | IN1, ST_SAVES_FOR(IN1, IN0), NULL)
-BINARY(div, 0, infer_binary, kernel_binary, IN0 | IN1, ST_SAVES_FOR(IN1, IN0 | IN1), NULL)
-BINARY(pow, 0, infer_binary, kernel_binary, IN0 | IN1 | OUT0,
-       ST_SAVES_FOR(IN0 | IN1, IN0 | IN1 | OUT0), NULL)
-BINARY(maximum, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
-BINARY(minimum, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
-BINARY(atan2, 0, infer_binary, kernel_binary, IN0 | IN1, NULL, NULL)
-BINARY(fmod, 0, infer_binary, kernel_binary, IN0 | IN1, ST_SAVES_FOR(0, IN0 | IN1), NULL)
-BINARY(remainder, 0, infer_binary, kernel_binary, IN0 | IN1, ST_SAVES_FOR(0, IN0 | IN1), NULL)
-NONDIFF(eq)
-NONDIFF(ne)
-NONDIFF(lt)
-NONDIFF(le)
-NONDIFF(gt)
-NONDIFF(ge)
-NONDIFF(logical_and)
-NONDIFF(logical_or)
-BINARY(add_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0, NULL, NULL)
-BINARY(sub_, ST_OP_INPLACE, infer_binary_, kernel_binary, 0, NULL, NULL)
-BINARY(mul_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1, ST_SAVES_FOR(IN1, IN0),
-       NULL)
-BINARY(div_, ST_OP_INPLACE, infer_binary_, kernel_binary, IN0 | IN1,
-       ST_SAVES_FOR(IN1, IN0 | IN1), NULL)
-BINARY(tanh_backward, 0, infer_binary, kernel_binary, IN0 | IN1,
-       ST_SAVES_FOR(IN1, IN0 | IN1), NULL)
-BINARY(sigmoid_backward, 0, infer_binary, kernel_binary, IN0 | IN1,
-       ST_SAVES_FOR(IN1, IN0 | IN1), NULL)
-BINARY(threshold_backward, 0, infer_binary, kernel_binary, IN1, ST_SAVES_FOR(IN1, 0),
-       NULL)
+/* The mode column: flags, infer and whether the record has the rules. */
+#define MODE_FLAGS_DIFF         0
+#define MODE_FLAGS_NONDIFF      ST_OP_NONDIFF
+#define MODE_FLAGS_INPLACE      ST_OP_INPLACE
+#define MODE_INFER_DIFF         infer_binary
+#define MODE_INFER_NONDIFF      infer_binary
+#define MODE_INFER_INPLACE      infer_binary_
+#define MODE_RULE_DIFF(rule)    rule
+#define MODE_RULE_NONDIFF(rule) NULL
+#define MODE_RULE_INPLACE(rule) rule
+#define BINOP(NAME, LOOP, RULE, COST, MODE, SAVES, SAVES_FOR)                                      \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME,                                                 \
+                               .name = #NAME,                                                      \
+                               .nin = 2,                                                           \
+                               .nout = 1,                                                          \
+                               .flags = MODE_FLAGS_##MODE | ST_OP_ALL_DTYPES,                      \
+                               .infer = MODE_INFER_##MODE,                                         \
+                               .kernel = kernel_binary,                                            \
+                               .saves = (SAVES),                                                   \
+                               .saves_for = (SAVES_FOR),                                           \
+                               .vjp = MODE_RULE_##MODE(vjp_elementwise),                           \
+                               .jvp = MODE_RULE_##MODE(jvp_elementwise),                           \
+                               .vmap = st__vmap_elementwise,                                       \
+                               .samples = samples_binary};
+#define BINARY BINOP
+#define SCALAR(name, ...)
+#define X(name)
+#include "binary.def"
+#undef X
+#undef SCALAR
+#undef BINARY
+#undef BINOP
 
 /* -------------------------------------- tensor op scalar: add_scalar, mul_scalar (scalar.value) */
 
@@ -542,16 +512,28 @@ static int kernel_scalar(const st_opcall *c, st_tensor *const *out) {
                     &infos[c->op->id], ct);
 }
 
-#define SCALAR(NAME, FLAGS, INFER)                                                                 \
-  const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
-                               .flags = (FLAGS) | ST_OP_ALL_DTYPES, .infer = INFER,                \
+#define MODE_SCALAR_INFER_DIFF    infer_scalar
+#define MODE_SCALAR_INFER_INPLACE infer_scalar_
+#define SCALAR(NAME, LOOP, RULE, COST, MODE)                                                       \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME,                                                 \
+                               .name = #NAME,                                                      \
+                               .nin = 1,                                                           \
+                               .nout = 1,                                                          \
+                               .flags = MODE_FLAGS_##MODE | ST_OP_ALL_DTYPES,                      \
+                               .infer = MODE_SCALAR_INFER_##MODE,                                  \
                                .kernel = kernel_scalar,                                            \
-                               .vjp = vjp_elementwise, .jvp = jvp_elementwise,                     \
-                               .vmap = st__vmap_elementwise, .samples = samples_scalar};
-SCALAR(add_scalar, 0, infer_scalar)
-SCALAR(mul_scalar, 0, infer_scalar)
-SCALAR(add_scalar_, ST_OP_INPLACE, infer_scalar_)
-SCALAR(mul_scalar_, ST_OP_INPLACE, infer_scalar_)
+                               .vjp = vjp_elementwise,                                             \
+                               .jvp = jvp_elementwise,                                             \
+                               .vmap = st__vmap_elementwise,                                       \
+                               .samples = samples_scalar};
+#define BINOP(name, ...)
+#define BINARY(name, ...)
+#define X(name)
+#include "binary.def"
+#undef X
+#undef BINARY
+#undef BINOP
+#undef SCALAR
 
 /* ------------------------------------------------------ pow_scalar: scalar.value, the exponent */
 

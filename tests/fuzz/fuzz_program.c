@@ -222,7 +222,7 @@ typedef struct {
   binary_fn f;
 } binary_op;
 static const binary_op BINARY_OPS[] = {
-#define BINOP(name) {#name, st_##name},
+#define BINOP(name, ...) {#name, st_##name},
 #define X(name)
 #include "../../src/ops/binary.def"
 #undef X

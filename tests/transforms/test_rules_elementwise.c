@@ -636,7 +636,7 @@ TEST(rules_vmap_type_promotion) {
   st_tensor *s64 = vals(NO_DIMS, 0.5, 1.5, false, false, 73);
   static st_tensor *(*const fns[])(st_tensor *, st_tensor *) = { /* binary.def's BINOP rows */
 #define X(name)
-#define BINOP(name) st_##name,
+#define BINOP(name, ...) st_##name,
 #include "ops/binary.def"
 #undef BINOP
 #undef X
