@@ -9,10 +9,12 @@ typedef enum { NATIVE, DECOMPOSITION, VIEW, FALLBACK, RANDOMNESS, NOT_DIFF, MISS
 static const char *const names[] = {"native",     "decomposition", "view",   "fallback",
                                     "randomness", "n/a",           "missing"};
 
-static cell kernel_cell(const st_op *op) { return op->kernel ? NATIVE : VIEW; }
+static cell kernel_cell(const st_op *op) {
+  return op->kernel ? NATIVE : (op->flags & ST_OP_COMPOSITE) ? DECOMPOSITION : VIEW;
+}
 /* Without a rule the dispatcher takes the op's decomposition first (DESIGN.md, rule 4). */
 static bool decomposes(const st_op *op) {
-  return st__decomps[op->id] && !(op->flags & ST_OP_INPLACE);
+  return st__decomp_of(op) && !(op->flags & ST_OP_INPLACE);
 }
 static cell vjp_cell(const st_op *op) {
   if (op->flags & ST_OP_NONDIFF) return NOT_DIFF;

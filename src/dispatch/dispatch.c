@@ -291,8 +291,8 @@ bool st_set_force_decompositions(bool force) {
 /* Whether the call at `level` runs its decomposition: always in forced mode, otherwise when the
    interpreter there has no rule for the op (rule 4 of the dispatch rule). */
 static bool use_decomposition(const st_op *op, int level) {
-  if (!st__decomps[op->id] || (op->flags & ST_OP_INPLACE)) return false;
-  if (tls_force_decomp) return true;
+  if (!st__decomp_of(op) || (op->flags & ST_OP_INPLACE)) return false;
+  if (tls_force_decomp || (op->flags & ST_OP_COMPOSITE)) return true;
   if (!level) return false;
   switch (st__interp_at(level)->kind) {
   case ST_WRAP_GRAD: return !op->vjp && !(op->flags & ST_OP_NONDIFF);
@@ -306,12 +306,14 @@ static int run_decomposition(const st_opcall *c, st_tensor **out) {
   st_meta m[ST_MAX_OUTS];
   if (c->op->infer(c, m)) return st__status(); /* the op's own checks and messages */
   int rc = st_scope_push();
-  if (!rc) rc = st__decomps[c->op->id](c, out);
-  st__untrack_top(out[0]);
+  if (!rc) rc = st__decomp_of(c->op)(c, out);
+  for (int j = 0; j < c->op->nout; j++) st__untrack_top(out[j]);
   st_scope_pop();
   if (rc) {
-    st__drop(out[0]);
-    out[0] = NULL;
+    for (int j = 0; j < c->op->nout; j++) {
+      st__drop(out[j]);
+      out[j] = NULL;
+    }
     return st__has_error() ? st__status() : rc;
   }
   return 0;

@@ -132,13 +132,17 @@ typedef struct st_attrs {
 
 typedef struct st_op st_op;
 typedef struct st_sample st_sample;
+typedef struct st_opcall st_opcall;
+/* A decomposition: the op's definition in other public ops. out[j] receives output j (a
+   reference from public ops). */
+typedef int (*st_decomp)(const st_opcall *c, st_tensor **out);
 
-typedef struct st_opcall {
+struct st_opcall {
   const st_op *op;
   int nin;
   st_tensor *const *in;
   st_attrs a;
-} st_opcall;
+};
 
 /* What infer says about one output. A view (alias >= 0) shares input `alias`'s storage with
    the given strides and offset (in elements) and runs no kernel. */
@@ -159,6 +163,10 @@ enum {
   /* takes and makes the storage-only dtypes (f16, bf16, i32, i16, i8, u8) too; dispatch refuses
      them for every other op (st__is_compute_dtype) */
   ST_OP_ALL_DTYPES = 1u << 4,
+  /* no kernel and no rules: its decomposition (.decompose) is its implementation at every
+     level, so every transform differentiates and batches its constituents; its infer does the
+     checks and names the op in errors (trace, cross, var_mean, clamp with tensor bounds, ...) */
+  ST_OP_COMPOSITE = 1u << 5,
 };
 
 /* What a vjp rule sees: the call's attributes, the saved values it asked for (NULL elsewhere),
@@ -233,6 +241,9 @@ struct st_op {
      physical values; out_bdim[j] is where output j's batch dim is (-1: not batched). NULL: the
      vmap interpreter loops over the lanes and stacks the results. */
   int (*vmap)(const st_vmap_args *a, st_tensor **out, int *out_bdim);
+  /* The op in other public ops, when its record holds it (a composite's implementation, see
+     ST_OP_COMPOSITE); NULL: st__decomps (decomp.c) holds the op's decomposition, if any. */
+  st_decomp decompose;
 
   /* ---- the generated test matrix (tests/matrix) ---- */
   /* Fills up to cap sample calls of op (so that one function serves a family) with floating
@@ -260,10 +271,12 @@ static inline unsigned st__saves_for(const st_op *op, int i) {
   return op->saves_for && i < ST_SAVES_FOR_MAX ? op->saves_for[i] : op->saves;
 }
 
-/* Decompositions (decomp.c): an op's definition in other public ops, NULL where there is none.
-   out[0] receives the result (a reference from public ops). */
-typedef int (*st_decomp)(const st_opcall *c, st_tensor **out);
+/* Decompositions kept beside the table (decomp.c), NULL where there is none. */
 extern const st_decomp st__decomps[ST_OP_COUNT];
+/* The op's decomposition: its record's, else decomp.c's; NULL when it has none. */
+static inline st_decomp st__decomp_of(const st_op *op) {
+  return op->decompose ? op->decompose : op->id < ST_OP_COUNT ? st__decomps[op->id] : NULL;
+}
 /* The decompositions of unary.def's rows with a DECOMP column (unary.c). */
 int st__decomp_unary(const st_opcall *c, st_tensor **out);
 

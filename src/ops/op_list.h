@@ -13,6 +13,7 @@ typedef enum {
 #include "linalg.def"
 #include "shape.def"
 #include "nn.def"
+#include "composite.def"
 #undef X
   ST_OP_COUNT
 } st_op_id;

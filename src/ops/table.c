@@ -11,6 +11,7 @@
 #include "linalg.def"
 #include "shape.def"
 #include "nn.def"
+#include "composite.def"
 #undef X
 
 const st_op *const st__ops[ST_OP_COUNT] = {
@@ -22,6 +23,7 @@ const st_op *const st__ops[ST_OP_COUNT] = {
 #include "linalg.def"
 #include "shape.def"
 #include "nn.def"
+#include "composite.def"
 #undef X
 };
 
@@ -37,5 +39,6 @@ const char *const st__op_fns[ST_OP_COUNT] = {
 #include "linalg.def"
 #include "shape.def"
 #include "nn.def"
+#include "composite.def"
 #undef X
 };

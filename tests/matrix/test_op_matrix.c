@@ -230,7 +230,7 @@ static void run_op(const st_op *op) {
     } else {
       if (k < n32 && s32[k].expect == ST_OK)
         CELL(op, FORWARD, forward_agrees(op, &ctx, s, &s32[k]));
-      if (op->id < ST_OP_COUNT && st__decomps[op->id] && !(op->flags & ST_OP_INPLACE))
+      if (st__decomp_of(op) && !(op->flags & ST_OP_INPLACE))
         CELL(op, DECOMP, decomposition_agrees(op, &ctx, s));
       /* an in-place op's input 0 is batched whenever another input is (vmap refuses the rest) */
       bool (*vmap_check)(const char *, int, st_fn, void *, int, st_tensor *const *, int, int64_t, double) =
