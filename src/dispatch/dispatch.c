@@ -585,6 +585,16 @@ st_tensor *st__call1(const st_opcall *c) {
   return t;
 }
 
+int st__call_n(const st_opcall *c, st_tensor **outs) {
+  st_tensor *o[ST_MAX_OUTS];
+  int rc = st__dispatch(c, o);
+  if (!rc) rc = st__track_all(c->op->nout, o);
+  if (rc) return rc;
+  for (int j = 0; j < c->op->nout; j++) outs[j] = o[j];
+  st__ok();
+  return 0;
+}
+
 int st__call_inplace(const st_opcall *c) {
   st_tensor *out[ST_MAX_OUTS];
   int rc = st__dispatch(c, out);

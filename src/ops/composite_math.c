@@ -1,6 +1,5 @@
-/* composite_math.c — math functions built from other public ops, with no record of their own:
-   var_mean and std_mean (torch.var_mean, torch.std_mean) and clamp with tensor bounds
-   (torch.clamp(self, min: Tensor, max: Tensor), and its in-place form). Being compositions,
+/* composite_math.c — clamp with tensor bounds (torch.clamp(self, min: Tensor, max: Tensor), and
+   its in-place form), built from other public ops. Being compositions,
    they are differentiable, batchable and jvp-able through their constituents; each checks its
    own arguments first, or renames its constituents' errors, so that errors name it.
 
@@ -17,6 +16,7 @@
 #include <string.h>
 
 #include "op.h"
+#include "samples.h"
 
 /* A failed constituent's "st_<inner>: ..." becomes "st_<outer>: ...". */
 static void rename_error(const char *inner, const char *outer) {
@@ -26,41 +26,6 @@ static void rename_error(const char *inner, const char *outer) {
   char msg[512];
   snprintf(msg, sizeof msg, "%s%s", outer, m + n);
   st__error(st__status(), "%s", msg);
-}
-
-/* ------------------------------------------------------------------- var_mean, std_mean */
-
-static st_tensor *spread_mean(const char *fn, const char *inner, bool std, st_tensor *a, int ndims,
-                              const int *dims, double correction, bool keepdim, st_tensor **mean) {
-  if (!mean) return st__error(ST_ERR_ARG, "%s: mean is NULL", fn), NULL;
-  *mean = NULL;
-  if (!a) return st__null_arg(fn, 1), NULL;
-  if (st__composite_begin(fn)) return NULL;
-  /* the spread first: it checks the dtype, dims and correction as the mean would, and more */
-  st_tensor *s = std ? st_std(a, ndims, dims, correction, keepdim)
-                     : st_var(a, ndims, dims, correction, keepdim);
-  st_tensor *m = s ? st_mean(a, ndims, dims, keepdim) : NULL;
-  if (!s || !m) {
-    rename_error(s ? "st_mean" : inner, fn);
-    st_scope_pop();
-    return NULL;
-  }
-  st_keep(s);
-  st_keep(m);
-  st_scope_pop();
-  *mean = m;
-  st__ok();
-  return s;
-}
-
-st_tensor *st_var_mean(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim,
-                       st_tensor **mean) {
-  return spread_mean("st_var_mean", "st_var", false, a, ndims, dims, correction, keepdim, mean);
-}
-
-st_tensor *st_std_mean(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim,
-                       st_tensor **mean) {
-  return spread_mean("st_std_mean", "st_std", true, a, ndims, dims, correction, keepdim, mean);
 }
 
 /* -------------------------------------------------------------------- clamp, tensor bounds */
@@ -122,11 +87,10 @@ static st_tensor *clamp_exact(st_tensor *a, st_tensor *lo, st_tensor *hi) {
   return r;
 }
 
-/* The checks both forms share: a present, a bound present, the three shapes broadcast (into
-   shape, returning its ndim) and the result dtype. Returns -1 with the error set. */
+/* The checks both forms share: a bound present, the three shapes broadcast (into shape,
+   returning its ndim) and the result dtype. Returns -1 with the error set. */
 static int clamp_check(const char *fn, st_tensor *a, st_tensor *lo, st_tensor *hi, int64_t *shape,
                        st_dtype *dt) {
-  if (!a) return st__null_arg(fn, 1), -1;
   if (!lo && !hi)
     return st__error(ST_ERR_ARG, "%s: at least one of min and max must not be NULL", fn), -1;
   int n = a->ndim;
@@ -158,20 +122,91 @@ static st_tensor *clamp_tensor(st_tensor *a, st_tensor *lo, st_tensor *hi, st_dt
   return lo ? clamp_one(a, lo, true) : clamp_one(a, hi, false);
 }
 
-st_tensor *st_clamp_tensor(st_tensor *a, st_tensor *min, st_tensor *max) {
-  const char *fn = "st_clamp_tensor";
+/* The call's bounds: the inputs after self, in the order tensor_bounds names them. */
+static void call_bounds(const st_opcall *c, st_tensor **lo, st_tensor **hi) {
+  int next = 1;
+  *lo = c->a.tensor_bounds.has_min && next < c->nin ? c->in[next++] : NULL;
+  *hi = c->a.tensor_bounds.has_max && next < c->nin ? c->in[next++] : NULL;
+}
+
+static int infer_clamp_tensor(const st_opcall *c, st_meta *m) {
+  st_tensor *lo, *hi;
+  call_bounds(c, &lo, &hi);
+  if (c->nin != 1 + (lo != NULL) + (hi != NULL))
+    return st__op_error(c, ST_ERR_ARG, "%d inputs for %s bounds", c->nin,
+                        lo && hi   ? "two"
+                        : lo || hi ? "one"
+                                   : "no");
   int64_t shape[ST_MAX_DIMS];
   st_dtype dt;
-  if (clamp_check(fn, a, min, max, shape, &dt) < 0 || st__composite_begin(fn)) return NULL;
-  st_tensor *y = st__composite_end(clamp_tensor(a, min, max, dt));
-  if (y) st__ok();
-  return y;
+  int n = clamp_check(ST_FN(c), c->in[0], lo, hi, shape, &dt);
+  if (n < 0) return -1;
+  st__meta_set(m, dt, n, shape);
+  return 0;
+}
+
+static int decomp_clamp_tensor(const st_opcall *c, st_tensor **out) {
+  st_tensor *lo, *hi;
+  call_bounds(c, &lo, &hi);
+  st_tensor *all[3] = {c->in[0], lo, hi};
+  out[0] = clamp_tensor(c->in[0], lo, hi, st__result_type(3, all));
+  return out[0] ? 0 : st__status();
+}
+
+/* Both bounds, each alone, every layout, bounds that broadcast, min above max in places (the
+   sample values overlap), integers; shapes that do not broadcast. Values are distinct across
+   the three inputs (no ties, where the derivative jumps). */
+static int samples_clamp_tensor(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  int n = 0;
+  st_attrs a = {.tensor_bounds = {true, true}};
+  PUSH("both bounds", 3, st__sample(dt, ST_SHAPE(2, 3), -2, 2),
+       st__sample(dt, ST_SHAPE(2, 3), -1.3, -0.1), st__sample(dt, ST_SHAPE(2, 3), 0.05, 1.2));
+  PUSH("non-contiguous, broadcast bounds", 3, st__sample_noncontig(dt, ST_SHAPE(3, 2), -2, 2),
+       st__sample_broadcast(dt, ST_SHAPE(3, 2), -1.1, -0.2), st__sample(dt, ST_SHAPE(2), 0.1, 1.3));
+  PUSH("size-0", 3, st__sample(dt, ST_SHAPE(0, 3), -2, 2), st__sample(dt, ST_SHAPE(3), -1, 0),
+       st__sample(dt, ST_SHAPE(1, 3), 0, 1));
+  PUSH("i64", 3, st__sample_index(ST_SHAPE(2, 3), 9), st__sample_index(ST_SHAPE(3), 4),
+       st__sample_index(ST_SHAPE(2, 1), 7));
+  FAIL("shapes do not broadcast", ST_ERR_SHAPE, 3, st__sample(dt, ST_SHAPE(2, 3), -2, 2),
+       st__sample(dt, ST_SHAPE(2), -1, 0), st__sample(dt, ST_SHAPE(2, 3), 0, 1));
+  a.tensor_bounds.has_max = false;
+  PUSH("min only", 2, st__sample(dt, ST_SHAPE(2, 3), -2, 2),
+       st__sample(dt, ST_SHAPE(2, 3), -1.05, 0.95));
+  PUSH("0-dim min", 2, st__sample(dt, ST_SHAPE(2, 3), -2, 2), st__sample(dt, 0, NULL, 0.3, 0.4));
+  a.tensor_bounds.has_min = false, a.tensor_bounds.has_max = true;
+  PUSH("max only", 2, st__sample_broadcast(dt, ST_SHAPE(2, 3), -2, 2),
+       st__sample(dt, ST_SHAPE(2, 3), -0.95, 1.05));
+  a.tensor_bounds.has_max = false;
+  FAIL("no bound", ST_ERR_ARG, 1, st__sample(dt, ST_SHAPE(2, 3), -2, 2));
+  return n;
+}
+
+const st_op st__op_clamp_tensor = {.id = ST_OP_clamp_tensor,
+                                   .name = "clamp_tensor",
+                                   .nin = ST_VARIADIC,
+                                   .nout = 1,
+                                   .flags = ST_OP_COMPOSITE | ST_OP_ALL_DTYPES,
+                                   .infer = infer_clamp_tensor,
+                                   .decompose = decomp_clamp_tensor,
+                                   .samples = samples_clamp_tensor};
+
+st_tensor *st_clamp_tensor(st_tensor *a, st_tensor *min, st_tensor *max) {
+  st_tensor *in[3] = {a};
+  int nin = 1;
+  if (min) in[nin++] = min;
+  if (max) in[nin++] = max;
+  st_opcall c = {.op = st__ops[ST_OP_clamp_tensor], .nin = nin, .in = in};
+  c.a.tensor_bounds.has_min = min != NULL;
+  c.a.tensor_bounds.has_max = max != NULL;
+  return st__call1(&c);
 }
 
 int st_clamp_tensor_(st_tensor *self, st_tensor *min, st_tensor *max) {
   const char *fn = "st_clamp_tensor_";
   int64_t shape[ST_MAX_DIMS];
   st_dtype dt;
+  if (!self) return st__null_arg(fn, 1), st__status();
   int n = clamp_check(fn, self, min, max, shape, &dt);
   if (n < 0) return st__status();
   /* torch: the bounds broadcast to self, and the result casts to self's dtype (can_cast) */

@@ -545,7 +545,7 @@ const st_op st__op_linalg_lstsq = {
 int st_linalg_qr(st_tensor *A, st_tensor **Q, st_tensor **R) {
   st_opcall c = ST_CALL(linalg_qr, A);
   st_tensor *o[2] = {NULL, NULL};
-  int rc = st__la_call(&c, o);
+  int rc = st__call_n(&c, o);
   if (Q) *Q = o[0];
   if (R) *R = o[1];
   return rc;
@@ -553,7 +553,7 @@ int st_linalg_qr(st_tensor *A, st_tensor **Q, st_tensor **R) {
 int st_linalg_eigh(st_tensor *A, st_tensor **eigenvalues, st_tensor **eigenvectors) {
   st_opcall c = ST_CALL(linalg_eigh, A);
   st_tensor *o[2] = {NULL, NULL};
-  int rc = st__la_call(&c, o);
+  int rc = st__call_n(&c, o);
   if (eigenvalues) *eigenvalues = o[0];
   if (eigenvectors) *eigenvectors = o[1];
   return rc;
@@ -561,7 +561,7 @@ int st_linalg_eigh(st_tensor *A, st_tensor **eigenvalues, st_tensor **eigenvecto
 int st_linalg_svd(st_tensor *A, st_tensor **U, st_tensor **S, st_tensor **Vh) {
   st_opcall c = ST_CALL(linalg_svd, A);
   st_tensor *o[3] = {NULL, NULL, NULL};
-  int rc = st__la_call(&c, o);
+  int rc = st__call_n(&c, o);
   if (U) *U = o[0];
   if (S) *S = o[1];
   if (Vh) *Vh = o[2];

@@ -773,16 +773,6 @@ const st_op st__op_linalg_slogdet = {
 
 /* ------------------------------------------------------------------------ public functions */
 
-int st__la_call(const st_opcall *c, st_tensor **outs) {
-  st_tensor *o[ST_MAX_OUTS];
-  int rc = st__dispatch(c, o);
-  if (!rc) rc = st__track_all(c->op->nout, o);
-  if (rc) return rc;
-  for (int j = 0; j < c->op->nout; j++) outs[j] = o[j];
-  st__ok();
-  return 0;
-}
-
 st_tensor *st_linalg_cholesky(st_tensor *A) {
   st_opcall c = ST_CALL(linalg_cholesky, A);
   return st__call1(&c);
@@ -810,7 +800,7 @@ st_tensor *st_linalg_det(st_tensor *A) {
 int st_linalg_slogdet(st_tensor *A, st_tensor **sign, st_tensor **logabsdet) {
   st_opcall c = ST_CALL(linalg_slogdet, A);
   st_tensor *o[2] = {NULL, NULL};
-  int rc = st__la_call(&c, o);
+  int rc = st__call_n(&c, o);
   if (sign) *sign = o[0];
   if (logabsdet) *logabsdet = o[1];
   return rc;

@@ -9,9 +9,6 @@
 #include "op.h"
 #include "rules.h"
 
-/* Dispatches one public call of a multi-output op: outs gets op->nout tracked references, or
-   nothing on failure. Returns 0 or the status. */
-int st__la_call(const st_opcall *c, st_tensor **outs);
 
 /* Sample matrices for the test matrix (samples.c): well-conditioned, layout 0 contiguous, 1 a
    transposed view, 2 the first dim a stride-0 broadcast. General: values in [-1, 1) plus a

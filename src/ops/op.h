@@ -48,6 +48,10 @@ typedef struct st_attrs {
     struct {
       double lo, hi;
     } bounds;
+    /* clamp_tensor: which bounds the inputs after self are (min first) */
+    struct {
+      bool has_min, has_max;
+    } tensor_bounds;
     /* randn_normal */
     struct {
       double mean, std;
@@ -346,6 +350,9 @@ int st__redispatch(const st_opcall *c, st_tensor *const *in, st_tensor **out);
 /* The public-function tail: dispatch a one-output op, record the result in the scope, clear
    the error on success. */
 st_tensor *st__call1(const st_opcall *c);
+/* The same for an op of several outputs: outs gets op->nout tracked references, or nothing on
+   failure. Returns 0 or the status. */
+int st__call_n(const st_opcall *c, st_tensor **outs);
 /* The same for in-place ops: returns 0 or the status. */
 int st__call_inplace(const st_opcall *c);
 

@@ -632,7 +632,7 @@ static st_attrs dims_attrs(int n, const int64_t *dims, bool keepdim, double corr
 static int samples_reduce(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   st_op_id id = op->id;
   bool arg = id == ST_OP_argmax || id == ST_OP_argmin;
-  bool var = id == ST_OP_var || id == ST_OP_std;
+  bool var = id == ST_OP_var || id == ST_OP_std || id == ST_OP_var_mean || id == ST_OP_std_mean;
   bool no_identity = arg || id == ST_OP_amax || id == ST_OP_amin;
   bool float_only = var || id == ST_OP_mean || id == ST_OP_norm;
   const int64_t s34[2] = {3, 4}, s43[2] = {4, 3}, s232[3] = {2, 3, 2}, s03[2] = {0, 3};
@@ -682,20 +682,82 @@ static int samples_reduce(const st_op *op, st_dtype dt, st_sample *out, int cap)
   return n;
 }
 
+/* ------------------------------------------------------------ var_mean, std_mean (composite) */
+
+/* torch.var_mean, torch.std_mean: the spread and the mean over the same dims, two outputs of one
+   composite record (ST_OP_COMPOSITE): var's checks, and the two public reductions as its
+   implementation, so their rules carry every transform. */
+static int infer_spread_mean(const st_opcall *c, st_meta *m) {
+  if (infer_var_std(c, m)) return -1;
+  m[1] = m[0];
+  return 0;
+}
+
+static int decomp_spread_mean(const st_opcall *c, st_tensor **out) {
+  int dims[ST_MAX_DIMS], nd = c->a.nlist;
+  for (int i = 0; i < nd; i++) dims[i] = (int)c->a.list[i];
+  st_tensor *x = c->in[0];
+  double correction = c->a.reduce.correction;
+  out[0] = c->op->id == ST_OP_std_mean ? st_std(x, nd, dims, correction, c->a.keepdim)
+                                       : st_var(x, nd, dims, correction, c->a.keepdim);
+  out[1] = st_mean(x, nd, dims, c->a.keepdim);
+  return out[0] && out[1] ? 0 : st__status();
+}
+
+#define SPREAD_MEAN(NAME)                                                                          \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME,                                                 \
+                               .name = #NAME,                                                      \
+                               .nin = 1,                                                           \
+                               .nout = 2,                                                          \
+                               .flags = ST_OP_COMPOSITE,                                           \
+                               .infer = infer_spread_mean,                                         \
+                               .decompose = decomp_spread_mean,                                    \
+                               .samples = samples_reduce};
+SPREAD_MEAN(var_mean)
+SPREAD_MEAN(std_mean)
+
 /* ------------------------------------------------------------------------ public functions */
 
 /* Dims travel in a.list; bad counts and a NULL list are reported by infer, after dispatch has
    had its say about a NULL tensor. */
-static st_tensor *reduce_call(st_op_id id, st_tensor *a, int ndims, const int *dims, bool keepdim,
-                              double correction) {
-  st_opcall c = {.op = st__ops[id], .nin = 1, .in = (st_tensor *const[]){a}};
+static st_opcall reduce_opcall(st_op_id id, st_tensor *const *a, int ndims, const int *dims,
+                               bool keepdim, double correction) {
+  st_opcall c = {.op = st__ops[id], .nin = 1, .in = a};
   c.a.nlist = ndims;
   c.a.keepdim = keepdim;
   c.a.reduce.correction = correction;
   c.a.reduce.dims_null = ndims > 0 && !dims;
   if (dims && ndims > 0 && ndims <= ST_MAX_DIMS)
     for (int i = 0; i < ndims; i++) c.a.list[i] = dims[i];
+  return c;
+}
+
+static st_tensor *reduce_call(st_op_id id, st_tensor *a, int ndims, const int *dims, bool keepdim,
+                              double correction) {
+  st_opcall c = reduce_opcall(id, &a, ndims, dims, keepdim, correction);
   return st__call1(&c);
+}
+
+/* The spread, with the mean in *mean (both NULL on failure). */
+static st_tensor *spread_mean(st_op_id id, st_tensor *a, int ndims, const int *dims,
+                              double correction, bool keepdim, st_tensor **mean) {
+  if (!mean) return st__error(ST_ERR_ARG, "%s: mean is NULL", st__op_fns[id]), NULL;
+  *mean = NULL;
+  st_opcall c = reduce_opcall(id, &a, ndims, dims, keepdim, correction);
+  st_tensor *o[2];
+  if (st__call_n(&c, o)) return NULL;
+  *mean = o[1];
+  return o[0];
+}
+
+st_tensor *st_var_mean(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim,
+                       st_tensor **mean) {
+  return spread_mean(ST_OP_var_mean, a, ndims, dims, correction, keepdim, mean);
+}
+
+st_tensor *st_std_mean(st_tensor *a, int ndims, const int *dims, double correction, bool keepdim,
+                       st_tensor **mean) {
+  return spread_mean(ST_OP_std_mean, a, ndims, dims, correction, keepdim, mean);
 }
 
 st_tensor *st_sum(st_tensor *a, int ndims, const int *dims, bool keepdim) {
