@@ -700,8 +700,9 @@ static int decomp_spread_mean(const st_opcall *c, st_tensor **out) {
   double correction = c->a.reduce.correction;
   out[0] = c->op->id == ST_OP_std_mean ? st_std(x, nd, dims, correction, c->a.keepdim)
                                        : st_var(x, nd, dims, correction, c->a.keepdim);
+  if (!out[0]) return st__status(); /* before the mean's success clears it */
   out[1] = st_mean(x, nd, dims, c->a.keepdim);
-  return out[0] && out[1] ? 0 : st__status();
+  return out[1] ? 0 : st__status();
 }
 
 #define SPREAD_MEAN(NAME)                                                                          \
