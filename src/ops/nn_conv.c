@@ -524,13 +524,19 @@ st_tensor *st__conv2d_weight_backward(st_tensor *x, st_tensor *g, const int64_t 
 
 /* ------------------------------------------------------------------------------------ conv1d */
 
-/* st_conv1d's checks, with its names and 1-D shapes, before any call: x [N, C, L] or [C, L],
-   weight [O, C/groups, k], bias [O] or NULL, one float dtype, stride and dilation >= 1,
-   padding >= 0, and a dilated kernel that fits the padded input. */
-static int check_conv1d(const st_tensor *x, const st_tensor *w, const st_tensor *b,
-                        const int64_t *lp, int64_t groups) {
-  const char *fn = "st_conv1d";
-  if (!x || !w) return st__null_arg(fn, x ? 2 : 1), -1;
+/* conv1d is a composite record (ST_OP_COMPOSITE): its checks, with its names and 1-D shapes,
+   and conv2d of views as its implementation. Its inputs are x, weight and bias (optional:
+   nin 2 or 3); list holds stride, padding, dilation and groups. x [N, C, L] or [C, L],
+   weight [O, C/groups, k], bias [O], one float dtype, stride and dilation >= 1, padding >= 0,
+   and a dilated kernel that fits the padded input. */
+static int infer_conv1d(const st_opcall *c, st_meta *m) {
+  const char *fn = ST_FN(c);
+  const st_tensor *x = c->in[0], *w = c->nin > 1 ? c->in[1] : NULL,
+                  *b = c->nin > 2 ? c->in[2] : NULL;
+  const int64_t *lp = c->a.list, groups = c->a.list[3];
+  if (!w || c->nin > 3)
+    return st__error(ST_ERR_ARG, "%s: takes input, weight and an optional bias (%d tensors given)",
+                     fn, c->nin);
   if (x->ndim != 2 && x->ndim != 3)
     return st__error(ST_ERR_SHAPE, "%s: input %s must be 3-D [N, C, L] or 2-D [C, L]", fn,
                      ST_SHAPE_STR(x));
@@ -565,23 +571,69 @@ static int check_conv1d(const st_tensor *x, const st_tensor *w, const st_tensor 
     return st__error(ST_ERR_SHAPE, "%s: output length %lld is too small: input length %lld padded "
                      "by %lld is smaller than the dilated kernel %lld", fn, (long long)out,
                      (long long)len, (long long)lp[1], (long long)span);
+  int64_t shape[3] = {x->shape[0], w->shape[0], out};
+  if (x->ndim == 2) shape[0] = w->shape[0], shape[1] = out;
+  st__meta_set(m, x->dtype, x->ndim, shape);
   return 0;
 }
 
 /* As PyTorch computes it (at::convolution views 3-D input and weight as 4-D, view4d): the 2-D
    convolution of x [N, C, 1, L] with weight [O, C/groups, 1, k], stride {1, s}, padding {0, p},
    dilation {1, d}, so conv2d's kernel, rules and batching serve it, through views. */
-static st_tensor *conv1d(st_tensor *x, st_tensor *w, st_tensor *b, const int64_t *lp,
-                         int64_t groups) {
+static int decomp_conv1d(const st_opcall *c, st_tensor **out) {
+  const int64_t *lp = c->a.list;
   const int64_t stride[2] = {1, lp[0]}, pad[2] = {0, lp[1]}, dil[2] = {1, lp[2]};
-  st_tensor *y = st_conv2d(st_unsqueeze(x, -2), st_unsqueeze(w, 2), b, stride, pad, dil, groups);
-  return st_squeeze(y, -2);
+  st_tensor *x = c->in[0], *w = c->in[1], *b = c->nin > 2 ? c->in[2] : NULL;
+  st_tensor *y = st_conv2d(st_unsqueeze(x, -2), st_unsqueeze(w, 2), b, stride, pad, dil, lp[3]);
+  out[0] = st_squeeze(y, -2);
+  return out[0] ? 0 : st__status();
 }
+
+static st_attrs conv1d_attrs(int64_t stride, int64_t padding, int64_t dilation, int64_t groups) {
+  return (st_attrs){.nlist = 4, .list = {stride, padding, dilation, groups}};
+}
+
+/* With and without bias, batched and not, every layout, an empty batch; stride, padding,
+   dilation and groups; errors: channels that do not match, mixed dtypes, a zero stride and a
+   kernel longer than the padded input. */
+static int samples_conv1d(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -1, hi = 1;
+  int n = 0;
+  st_dtype other = dt == ST_F64 ? ST_F32 : ST_F64;
+  st_attrs a = conv1d_attrs(1, 0, 1, 1);
+  PUSH("contiguous", 3, SMP(2, 2, 6), SMP(3, 2, 3), SMP(3));
+  PUSH("without bias", 2, SMP(2, 2, 6), SMP(3, 2, 3));
+  PUSH("unbatched", 3, SMP(2, 6), SMP(3, 2, 3), SMP(3));
+  PUSH("non-contiguous", 3, SMP_NC(2, 2, 6), SMP_NC(3, 2, 3), SMP(3));
+  PUSH("broadcast", 2, SMP_BC(2, 2, 6), SMP(3, 2, 3));
+  PUSH("size-0", 2, SMP(0, 2, 6), SMP(3, 2, 3));
+  FAIL("channel mismatch", ST_ERR_SHAPE, 2, SMP(2, 2, 6), SMP(3, 3, 3));
+  FAIL("weight dtype", ST_ERR_DTYPE, 2, SMP(2, 2, 6), SMP_AS(other, 3, 2, 3));
+  FAIL("kernel longer than the input", ST_ERR_SHAPE, 2, SMP(2, 2, 2), SMP(3, 2, 3));
+  a = conv1d_attrs(2, 1, 2, 1);
+  PUSH("stride 2, padding 1, dilation 2", 3, SMP(1, 2, 7), SMP(3, 2, 2), SMP(3));
+  a = conv1d_attrs(1, 0, 1, 2);
+  PUSH("groups 2", 3, SMP(1, 4, 5), SMP(2, 2, 3), SMP(2));
+  a = conv1d_attrs(0, 0, 1, 1);
+  FAIL("zero stride", ST_ERR_ARG, 2, SMP(2, 2, 6), SMP(3, 2, 3));
+  return n;
+}
+
+const st_op st__op_conv1d = {.id = ST_OP_conv1d,
+                             .name = "conv1d",
+                             .nin = ST_VARIADIC,
+                             .nout = 1,
+                             .flags = ST_OP_COMPOSITE,
+                             .infer = infer_conv1d,
+                             .decompose = decomp_conv1d,
+                             .samples = samples_conv1d};
 
 st_tensor *st_conv1d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
                      const int64_t *padding, const int64_t *dilation, int64_t groups) {
-  int64_t lp[3] = {stride ? stride[0] : 1, padding ? padding[0] : 0, dilation ? dilation[0] : 1};
-  if (check_conv1d(x, weight, bias, lp, groups)) return NULL;
-  if (st__composite_begin("st_conv1d")) return NULL;
-  return st__composite_end(conv1d(x, weight, bias, lp, groups));
+  st_tensor *in[3] = {x, weight, bias};
+  st_opcall c = {.op = st__ops[ST_OP_conv1d], .nin = bias ? 3 : 2, .in = in};
+  c.a = conv1d_attrs(stride ? stride[0] : 1, padding ? padding[0] : 0, dilation ? dilation[0] : 1,
+                     groups);
+  return st__call1(&c);
 }
