@@ -266,32 +266,111 @@ static int check_channel_vec(const char *fn, const char *what, const st_tensor *
   return 0;
 }
 
+/* The optional weight and bias of a norm record's call: the inputs after x, in that order. */
+static void affine_inputs(const st_opcall *c, st_tensor **w, st_tensor **b) {
+  int next = 1;
+  *w = c->a.norm.has_weight && next < c->nin ? c->in[next++] : NULL;
+  *b = c->a.norm.has_bias && next < c->nin ? c->in[next++] : NULL;
+}
+
+/* group_norm is a composite record (ST_OP_COMPOSITE): x [N, C, *] of a float dtype, C divisible
+   by norm.groups, weight and bias [C] of x's dtype (each optional), eps >= 0. */
+static int infer_group_norm(const st_opcall *c, st_meta *m) {
+  const char *fn = ST_FN(c);
+  const st_tensor *x = c->in[0];
+  st_tensor *w, *b;
+  affine_inputs(c, &w, &b);
+  if (c->nin != 1 + (w != NULL) + (b != NULL))
+    return st__error(ST_ERR_ARG, "%s: %d tensors for the inputs that has_weight and has_bias name",
+                     fn, c->nin);
+  if (x->ndim < 2)
+    return st__error(ST_ERR_SHAPE, "%s: input %s must be [N, C, *]", fn, ST_SHAPE_STR(x));
+  int64_t ch = x->shape[1], groups = c->a.norm.groups;
+  if (groups < 1 || ch % groups != 0)
+    return st__error(ST_ERR_ARG,
+                     "%s: the %lld channels of input %s are not divisible by "
+                     "num_groups %lld",
+                     fn, (long long)ch, ST_SHAPE_STR(x), (long long)groups);
+  if (check_channel_vec(fn, "weight", w, ch) || check_channel_vec(fn, "bias", b, ch)) return -1;
+  if (!st__is_float(x->dtype) || (w && w->dtype != x->dtype) || (b && b->dtype != x->dtype))
+    return st__error(ST_ERR_DTYPE,
+                     "%s: input (%s), weight (%s) and bias (%s) must share a float "
+                     "dtype",
+                     fn, st_dtype_name(x->dtype), w ? st_dtype_name(w->dtype) : "none",
+                     b ? st_dtype_name(b->dtype) : "none");
+  if (!(c->a.norm.eps >= 0))
+    return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, c->a.norm.eps);
+  st__meta_like(m, x);
+  return 0;
+}
+
 /* x [N, C, *] split into num_groups groups of C / num_groups channels, each normalized over its
    channels and the spatial dims: layer_norm of x seen as [N, G, C/G * prod(*)] (one fused
    kernel and its rules), then the per-channel affine, as torch.nn.functional.group_norm. */
-static st_tensor *group_norm(st_tensor *x, int64_t groups, st_tensor *w, st_tensor *b, double eps) {
-  int64_t n = x->shape[0], m = st__numel(x->ndim - 1, x->shape + 1) / groups;
+static int decomp_group_norm(const st_opcall *c, st_tensor **out) {
+  st_tensor *x = c->in[0], *w, *b;
+  affine_inputs(c, &w, &b);
+  int64_t groups = c->a.norm.groups, n = x->shape[0];
+  int64_t m = st__numel(x->ndim - 1, x->shape + 1) / groups;
   st_tensor *g = st_reshape(x, 3, (const int64_t[]){n, groups, m});
-  st_tensor *y = st_layer_norm(g, 1, (const int64_t[]){m}, NULL, NULL, eps);
-  return affine(st_reshape(y, x->ndim, x->shape), w, b, x->ndim);
+  st_tensor *y = st_layer_norm(g, 1, (const int64_t[]){m}, NULL, NULL, c->a.norm.eps);
+  out[0] = affine(st_reshape(y, x->ndim, x->shape), w, b, x->ndim);
+  return out[0] ? 0 : st__status();
 }
+
+static st_attrs gn_attrs(int64_t groups, bool weight, bool bias) {
+  return (st_attrs){
+      .norm = {.eps = 1e-5, .has_weight = weight, .has_bias = bias, .groups = groups}};
+}
+
+/* Groups of one channel, of several and of all; affine or not; spatial dims or none; every
+   layout and an empty batch. Errors: channels not divisible by the groups, a weight of another
+   size, a 1-D input, an integer input and a negative eps. */
+static int samples_group_norm(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = gn_attrs(2, true, true);
+  PUSH("contiguous", 3, SMP(2, 4, 3), SMP(4), SMP(4));
+  PUSH("non-contiguous", 3, SMP_NC(2, 4, 3), SMP_NC(4), SMP(4));
+  PUSH("broadcast", 3, SMP_BC(2, 4, 3), SMP(4), SMP(4));
+  PUSH("size-0", 3, SMP(0, 4, 3), SMP(4), SMP(4));
+  PUSH("2 spatial dims", 3, SMP(1, 4, 2, 2), SMP(4), SMP(4));
+  FAIL("weight size", ST_ERR_SHAPE, 3, SMP(2, 4, 3), SMP(3), SMP(4));
+  a = gn_attrs(1, false, false);
+  PUSH("one group, no affine", 1, SMP(2, 3, 4));
+  PUSH("no spatial dims", 1, SMP(3, 4));
+  FAIL("1-D input", ST_ERR_SHAPE, 1, SMP(4));
+  FAIL("i64 input", ST_ERR_DTYPE, 1, IDX(5, 2, 4, 3));
+  a = gn_attrs(4, true, false);
+  PUSH("a group per channel, weight only", 2, SMP(2, 4, 3), SMP(4));
+  a = gn_attrs(3, false, false);
+  FAIL("channels not divisible", ST_ERR_ARG, 1, SMP(2, 4, 3));
+  a = gn_attrs(2, false, false);
+  a.norm.eps = -1;
+  FAIL("negative eps", ST_ERR_ARG, 1, SMP(2, 4, 3));
+  return n;
+}
+
+const st_op st__op_group_norm = {.id = ST_OP_group_norm,
+                                 .name = "group_norm",
+                                 .nin = ST_VARIADIC,
+                                 .nout = 1,
+                                 .flags = ST_OP_COMPOSITE,
+                                 .infer = infer_group_norm,
+                                 .decompose = decomp_group_norm,
+                                 .samples = samples_group_norm};
 
 st_tensor *st_group_norm(st_tensor *x, int64_t num_groups, st_tensor *weight, st_tensor *bias,
                          double eps) {
-  const char *fn = "st_group_norm";
-  if (!x) return st__null_arg(fn, 1), NULL;
-  if (x->ndim < 2)
-    return st__error(ST_ERR_SHAPE, "%s: input %s must be [N, C, *]", fn, ST_SHAPE_STR(x)), NULL;
-  int64_t c = x->shape[1];
-  if (num_groups < 1 || c % num_groups != 0)
-    return st__error(ST_ERR_ARG, "%s: the %lld channels of input %s are not divisible by "
-                     "num_groups %lld", fn, (long long)c, ST_SHAPE_STR(x), (long long)num_groups),
-           NULL;
-  if (check_channel_vec(fn, "weight", weight, c) || check_channel_vec(fn, "bias", bias, c))
-    return NULL;
-  if (!(eps >= 0)) return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, eps), NULL;
-  if (st__composite_begin(fn)) return NULL;
-  return st__composite_end(group_norm(x, num_groups, weight, bias, eps));
+  st_tensor *in[3] = {x};
+  int nin = 1;
+  if (weight) in[nin++] = weight;
+  if (bias) in[nin++] = bias;
+  st_opcall c = {.op = st__ops[ST_OP_group_norm], .nin = nin, .in = in};
+  c.a = gn_attrs(num_groups, weight != NULL, bias != NULL);
+  c.a.norm.eps = eps;
+  return st__call1(&c);
 }
 
 /* running = momentum * batch + (1 - momentum) * running, the variance unbiased (n / (n - 1)),

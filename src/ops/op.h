@@ -95,11 +95,12 @@ typedef struct st_attrs {
       double param;
     } loss;
     /* layer_norm: normalize the last nnorm dims (their sizes in list); has_shape: the
-       normalized shape was given (non-NULL) */
+       normalized shape was given (non-NULL); group_norm: groups, the number of groups */
     struct {
       double eps;
       int64_t nnorm;
       bool has_weight, has_bias, has_shape;
+      int64_t groups;
     } norm;
     /* leaky_relu: the negative slope; elu: alpha */
     struct {
