@@ -711,6 +711,9 @@ typedef struct st_node st_node;
 st_node *st_grad_fn(const st_tensor *t);        /* NULL for leaves */
 const char *st_node_name(const st_node *n);     /* "MulBackward", "AccumulateGrad" */
 int st_node_num_next(const st_node *n);         /* one edge per input of the forward op */
+/* The leaf an AccumulateGrad node accumulates into (borrowed), NULL for other nodes (PyTorch's
+   AccumulateGrad.variable). */
+st_tensor *st_node_variable(const st_node *n);
 /* Edge i: the node the gradient of input i flows to (NULL: that input needs no gradient), and
    which of its gradient slots receives it (when input_nr is not NULL). */
 st_node *st_node_next(const st_node *n, int i, int *input_nr);

@@ -94,8 +94,13 @@ typedef struct {
 st_ddp *st_ddp_new(int nparams, st_tensor *const *params, const st_ddp_opts *opts);
 /* After backward: waits for every bucket and writes the averaged gradients into .grad. A
    parameter that got no gradient on this rank counts as zero; one no rank used keeps its .grad
-   (PyTorch's find_unused_parameters). When a rank's backward failed (an error is set on the
-   thread when it calls st_ddp_wait), every rank's st_ddp_wait fails and no .grad changes. */
+   (PyTorch's find_unused_parameters). When a rank's backward failed (its error still set, or
+   not yet read, when it calls st_ddp_wait: call it right after the failed backward), every
+   rank's st_ddp_wait fails (that rank's with its own error, the others with ST_ERR_AUTOGRAD
+   naming it) and DDP writes no .grad. A rank that never calls it makes the others fail after
+   the timeout. A progress thread drives the all-reduces when MPI gives MPI_THREAD_MULTIPLE
+   (STRATA_DDP_NO_THREAD=1 in the environment makes the hooks and st_ddp_wait drive them). One
+   backward at a time per st_ddp. */
 int st_ddp_wait(st_ddp *d);
 void st_ddp_free(st_ddp *d);
 /* Not in the contract. PyTorch's no_sync: while sync is false, backward only accumulates into
@@ -103,6 +108,15 @@ void st_ddp_free(st_ddp *d);
    is turned back on averages the accumulated gradients. Every rank must do the same. Returns
    the previous setting. */
 bool st_ddp_set_sync(st_ddp *d, bool sync);
+/* Not in the contract: what a DDP instance did, for benchmarks. wait_seconds is the time spent
+   in st_ddp_wait (the communication backward did not hide, plus the status exchange). */
+typedef struct {
+  int64_t steps;   /* st_ddp_wait calls that communicated */
+  int64_t buckets; /* gradient buckets */
+  int64_t bytes;   /* gradient bytes all-reduced per step */
+  double wait_seconds;
+} st_ddp_stats;
+int st_ddp_get_stats(st_ddp *d, st_ddp_stats *stats);
 /* Not in the contract (seed 002 #114120): raises the priority of the nodes of loss's graph that
    lead to the first buckets' parameters, so that the engine computes those gradients, and
    starts their all-reduce, before the rest of backward. Call it before st_backward(loss). */

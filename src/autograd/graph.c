@@ -21,6 +21,9 @@ static bool given(const char *fn, const st_node *n) {
 
 const char *st_node_name(const st_node *n) { return given("st_node_name", n) ? n->name : ""; }
 int st_node_num_next(const st_node *n) { return given("st_node_num_next", n) ? n->nin : 0; }
+st_tensor *st_node_variable(const st_node *n) {
+  return given("st_node_variable", n) && st__is_accumulate(n) ? (st_tensor *)n->state : NULL;
+}
 uint64_t st_node_sequence_nr(const st_node *n) {
   return given("st_node_sequence_nr", n) ? n->sequence_nr : 0;
 }

@@ -28,6 +28,7 @@ const char *st_last_error(void) {
 }
 const char *st__message(void) { return tls_message; }
 bool st__has_error(void) { return st__tls_status != 0; }
+int st__held_status(void) { return st__tls_status ? st__tls_status : tls_held_status; }
 
 void st__clear_visible(void) {
   st__tls_status = 0;

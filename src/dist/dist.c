@@ -94,6 +94,7 @@ double st_dist_set_timeout(double seconds) {
 
 double st__dist_timeout(void) { return group.timeout > 0 ? group.timeout : default_timeout(); }
 bool st__dist_broken(void) { return group.broken; }
+void st__dist_mark_broken(void) { group.broken = true; }
 bool st__dist_thread_multiple(void) { return group.thread_multiple; }
 
 static bool usable(const char *fn) {

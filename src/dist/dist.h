@@ -20,6 +20,8 @@ int st__dist_comm_dup(const char *fn, MPI_Comm *out);
 int st__dist_wait_all(int n, MPI_Request *reqs, const char *fn, const char *what);
 /* True once a collective timed out: MPI can no longer be trusted. */
 bool st__dist_broken(void);
+/* Marks the group broken (a wait of DDP's timed out): st_dist_finalize then aborts the job. */
+void st__dist_mark_broken(void);
 double st__dist_timeout(void);
 /* Whether MPI was initialised with MPI_THREAD_MULTIPLE (DDP's progress thread needs it). */
 bool st__dist_thread_multiple(void);
