@@ -102,7 +102,8 @@ tsan:
 	OMP_NUM_THREADS=1 STRATA_THREADS_ITERS=$(TSAN_ITERS) TSAN_OPTIONS=halt_on_error=1 \
 	  ./$(TSAN_BUILD)/strata_tests test_engine test_threads
 
-# The contract smoke programs, built like an outside program through strata.pc: those of
+# The contract smoke programs, built like an outside program through strata.pc (and, when
+# strata_dist was built, tests/dist/outside/smoke_dist.c through strata-dist.pc, under mpirun): those of
 # ../shared/contract where the checkout sits beside it (they are the source), else the copy in
 # tests/contract (a checkout on its own, as CI's may be); a copy that differs from its source
 # fails, so it is refreshed with `cp ../shared/contract/* tests/contract/`.
@@ -115,6 +116,11 @@ smoke: all
 	  cc -std=c11 -O1 -Wall -Wextra $$f -I$(SMOKE_DIR) -o $(BUILD)/$$n \
 	    $$(PKG_CONFIG_PATH=$(BUILD) pkg-config --cflags --libs --static strata) && ./$(BUILD)/$$n || exit 1; \
 	done
+	@if [ -f $(BUILD)/strata-dist.pc ]; then \
+	  cc -std=c11 -O1 -Wall -Wextra tests/dist/outside/smoke_dist.c -o $(BUILD)/smoke_dist \
+	    $$(PKG_CONFIG_PATH=$(BUILD) pkg-config --cflags --libs --static strata-dist) && \
+	  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
+	    mpirun --oversubscribe -np 2 ./$(BUILD)/smoke_dist || exit 1; fi
 
 # libFuzzer targets (tests/fuzz/) built with clang under ASan + UBSan into build-fuzz/, each run
 # for FUZZ_SECONDS on a copy of its seed corpus; fails on any crash, leak or failed check.
