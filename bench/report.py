@@ -207,6 +207,11 @@ for text, label, value, met in goals:
 nmet = sum(g[3] for g in goals)
 print(f"\n{nmet} of {len(goals)} goal checks met.")
 
+# Section 13 (data-parallel training) comes from bench/ddp_run, which runs under mpirun.
+ddp_md = os.path.join(os.path.dirname(os.path.abspath(__file__)), "out", "ddp.md")
+if os.path.exists(ddp_md):
+    print("\n" + open(ddp_md).read().rstrip("\n"))
+
 # ------------------------------------------------------------------------------- the chart
 try:
     import matplotlib

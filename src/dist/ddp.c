@@ -64,6 +64,7 @@ struct st_ddp {
   int rank, size;
   /* the progress thread (threaded) or the calling thread runs the reductions queued so far */
   bool threaded, stop, mpi_failed;
+  bool waiting; /* st_ddp_wait is blocked: the progress thread polls without sleeping */
   pthread_t thread;
   pthread_mutex_t lock;
   pthread_cond_t wake, finished;
@@ -116,8 +117,11 @@ static void *progress_thread(void *arg) {
       pthread_cond_wait(&d->wake, &d->lock);
       continue;
     }
+    /* While backward computes, poll every few tens of microseconds (a sleep leaves the core
+       to it); once st_ddp_wait blocks, nothing else runs on this rank: poll flat out. */
+    bool spin = d->waiting;
     pthread_mutex_unlock(&d->lock);
-    nanosleep(&(struct timespec){0, 20000}, NULL);
+    if (!spin) nanosleep(&(struct timespec){0, 20000}, NULL);
     pthread_mutex_lock(&d->lock);
   }
   pthread_mutex_unlock(&d->lock);
@@ -157,10 +161,12 @@ static int wait_all(st_ddp *d, const char *fn) {
     double t = (double)at.tv_sec + 1e-9 * (double)at.tv_nsec + st__dist_timeout();
     at = (struct timespec){(time_t)t, (long)((t - (double)(time_t)t) * 1e9)};
     pthread_mutex_lock(&d->lock);
+    d->waiting = true;
     while (d->completed < d->queued && !d->mpi_failed && !timed_out)
       timed_out = pthread_cond_timedwait(&d->finished, &d->lock, &at) != 0 &&
                   d->completed < d->queued && now() >= deadline;
     failed = d->mpi_failed;
+    d->waiting = false;
     pthread_mutex_unlock(&d->lock);
   } else {
     long sleep_ns = 1000;
