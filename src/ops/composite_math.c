@@ -182,14 +182,7 @@ static int samples_clamp_tensor(const st_op *op, st_dtype dt, st_sample *out, in
   return n;
 }
 
-const st_op st__op_clamp_tensor = {.id = ST_OP_clamp_tensor,
-                                   .name = "clamp_tensor",
-                                   .nin = ST_VARIADIC,
-                                   .nout = 1,
-                                   .flags = ST_OP_COMPOSITE | ST_OP_ALL_DTYPES,
-                                   .infer = infer_clamp_tensor,
-                                   .decompose = decomp_clamp_tensor,
-                                   .samples = samples_clamp_tensor};
+ST_COMPOSITE_OP(clamp_tensor, ST_VARIADIC, 1, ST_OP_ALL_DTYPES);
 
 st_tensor *st_clamp_tensor(st_tensor *a, st_tensor *min, st_tensor *max) {
   st_tensor *in[3] = {a};

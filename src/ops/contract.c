@@ -42,14 +42,7 @@ static int samples_trace(const st_op *op, st_dtype dt, st_sample *out, int cap) 
   return n;
 }
 
-const st_op st__op_trace = {.id = ST_OP_trace,
-                            .name = "trace",
-                            .nin = 1,
-                            .nout = 1,
-                            .flags = ST_OP_COMPOSITE | ST_OP_ALL_DTYPES,
-                            .infer = infer_trace,
-                            .decompose = decomp_trace,
-                            .samples = samples_trace};
+ST_COMPOSITE_OP(trace, 1, 1, ST_OP_ALL_DTYPES);
 
 st_tensor *st_trace(st_tensor *a) { return st__call1(&ST_CALL(trace, a)); }
 
@@ -134,14 +127,7 @@ static int samples_cross(const st_op *op, st_dtype dt, st_sample *out, int cap) 
   return n;
 }
 
-const st_op st__op_cross = {.id = ST_OP_cross,
-                            .name = "cross",
-                            .nin = 2,
-                            .nout = 1,
-                            .flags = ST_OP_COMPOSITE | ST_OP_ALL_DTYPES,
-                            .infer = infer_cross,
-                            .decompose = decomp_cross,
-                            .samples = samples_cross};
+ST_COMPOSITE_OP(cross, 2, 1, ST_OP_ALL_DTYPES);
 
 st_tensor *st_cross(st_tensor *a, st_tensor *b, int dim) {
   st_opcall c = ST_CALL(cross, a, b);

@@ -620,14 +620,7 @@ static int samples_conv1d(const st_op *op, st_dtype dt, st_sample *out, int cap)
   return n;
 }
 
-const st_op st__op_conv1d = {.id = ST_OP_conv1d,
-                             .name = "conv1d",
-                             .nin = ST_VARIADIC,
-                             .nout = 1,
-                             .flags = ST_OP_COMPOSITE,
-                             .infer = infer_conv1d,
-                             .decompose = decomp_conv1d,
-                             .samples = samples_conv1d};
+ST_COMPOSITE_OP(conv1d, ST_VARIADIC, 1, 0);
 
 st_tensor *st_conv1d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
                      const int64_t *padding, const int64_t *dilation, int64_t groups) {

@@ -352,14 +352,7 @@ static int samples_group_norm(const st_op *op, st_dtype dt, st_sample *out, int 
   return n;
 }
 
-const st_op st__op_group_norm = {.id = ST_OP_group_norm,
-                                 .name = "group_norm",
-                                 .nin = ST_VARIADIC,
-                                 .nout = 1,
-                                 .flags = ST_OP_COMPOSITE,
-                                 .infer = infer_group_norm,
-                                 .decompose = decomp_group_norm,
-                                 .samples = samples_group_norm};
+ST_COMPOSITE_OP(group_norm, ST_VARIADIC, 1, 0);
 
 st_tensor *st_group_norm(st_tensor *x, int64_t num_groups, st_tensor *weight, st_tensor *bias,
                          double eps) {

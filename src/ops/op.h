@@ -271,6 +271,18 @@ struct st_sample {
   st_status expect;
 };
 
+/* A composite record (ST_OP_COMPOSITE): its functions are infer_<name>, decomp_<name> and
+   samples_<name>; FLAGS adds to ST_OP_COMPOSITE (ST_OP_ALL_DTYPES, ...). */
+#define ST_COMPOSITE_OP(NAME, NIN, NOUT, FLAGS)                                                    \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME,                                                 \
+                               .name = #NAME,                                                      \
+                               .nin = (NIN),                                                       \
+                               .nout = (NOUT),                                                     \
+                               .flags = ST_OP_COMPOSITE | (FLAGS),                                 \
+                               .infer = infer_##NAME,                                              \
+                               .decompose = decomp_##NAME,                                         \
+                               .samples = samples_##NAME}
+
 /* The values input i's gradient reads (see saves_for). */
 static inline unsigned st__saves_for(const st_op *op, int i) {
   return op->saves_for && i < ST_SAVES_FOR_MAX ? op->saves_for[i] : op->saves;

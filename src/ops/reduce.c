@@ -705,17 +705,14 @@ static int decomp_spread_mean(const st_opcall *c, st_tensor **out) {
   return out[1] ? 0 : st__status();
 }
 
-#define SPREAD_MEAN(NAME)                                                                          \
-  const st_op st__op_##NAME = {.id = ST_OP_##NAME,                                                 \
-                               .name = #NAME,                                                      \
-                               .nin = 1,                                                           \
-                               .nout = 2,                                                          \
-                               .flags = ST_OP_COMPOSITE,                                           \
-                               .infer = infer_spread_mean,                                         \
-                               .decompose = decomp_spread_mean,                                    \
-                               .samples = samples_reduce};
-SPREAD_MEAN(var_mean)
-SPREAD_MEAN(std_mean)
+#define infer_var_mean   infer_spread_mean
+#define infer_std_mean   infer_spread_mean
+#define decomp_var_mean  decomp_spread_mean
+#define decomp_std_mean  decomp_spread_mean
+#define samples_var_mean samples_reduce
+#define samples_std_mean samples_reduce
+ST_COMPOSITE_OP(var_mean, 1, 2, 0);
+ST_COMPOSITE_OP(std_mean, 1, 2, 0);
 
 /* ------------------------------------------------------------------------ public functions */
 

@@ -67,6 +67,16 @@ static double max_diff(st_tensor *const *a, st_tensor *const *b) {
   return worst;
 }
 
+/* .grad of p equals .grad of ref to 1e-10. */
+static void check_same_grads(st_tensor *const *p, st_tensor *const *ref) {
+  for (int i = 0; i < NPARAM; i++) {
+    double gd[16], gr[16];
+    int64_t n = st_numel(p[i]);
+    CHECK(st_to_f64(st_grad_of(p[i]), gd, n) == 0 && st_to_f64(st_grad_of(ref[i]), gr, n) == 0);
+    for (int64_t k = 0; k < n; k++) CHECK_NEAR(gd[k], gr[k], 1e-10);
+  }
+}
+
 static void train_matches_full_batch(int64_t bucket_bytes, bool threaded) {
   st_tensor *ref[NPARAM], *p[NPARAM];
   make_params(ref, 0);
@@ -80,12 +90,7 @@ static void train_matches_full_batch(int64_t bucket_bytes, bool threaded) {
     CHECK(st_backward(shard_loss(p), NULL, false, false) == 0);
     CHECK(st_ddp_wait(d) == 0);
     CHECK(st_backward(loss_on(ref, 0, BATCH), NULL, false, false) == 0);
-    for (int i = 0; i < NPARAM; i++) {
-      double gd[16], gr[16];
-      int64_t n = st_numel(p[i]);
-      st_to_f64(st_grad_of(p[i]), gd, n), st_to_f64(st_grad_of(ref[i]), gr, n);
-      for (int64_t k = 0; k < n; k++) CHECK_NEAR(gd[k], gr[k], 1e-10);
-    }
+    check_same_grads(p, ref);
     sgd(p, 0.1), sgd(ref, 0.1);
     CHECK(max_diff(p, ref) < 1e-10);
   }
@@ -135,12 +140,7 @@ TEST(ddp_no_sync_accumulates_then_averages) {
   CHECK(st_ddp_wait(d) == 0);
   /* the average of every rank's 1 + 2 + 1 shard losses = 4 times the full-batch loss */
   CHECK(st_backward(st_mul_scalar(loss_on(ref, 0, BATCH), 4), NULL, false, false) == 0);
-  for (int i = 0; i < NPARAM; i++) {
-    double gd[16], gr[16];
-    int64_t n = st_numel(p[i]);
-    st_to_f64(st_grad_of(p[i]), gd, n), st_to_f64(st_grad_of(ref[i]), gr, n);
-    for (int64_t k = 0; k < n; k++) CHECK_NEAR(gd[k], gr[k], 1e-10);
-  }
+  check_same_grads(p, ref);
   st_ddp_free(d);
 }
 
@@ -237,12 +237,7 @@ TEST(ddp_prioritize_raises_the_first_buckets_path) {
   CHECK(st_backward(loss, NULL, false, false) == 0);
   CHECK(st_ddp_wait(d) == 0);
   CHECK(st_backward(loss_on(ref, 0, BATCH), NULL, false, false) == 0);
-  for (int i = 0; i < NPARAM; i++) {
-    double gd[16], gr[16];
-    int64_t n = st_numel(p[i]);
-    st_to_f64(st_grad_of(p[i]), gd, n), st_to_f64(st_grad_of(ref[i]), gr, n);
-    for (int64_t k = 0; k < n; k++) CHECK_NEAR(gd[k], gr[k], 1e-10);
-  }
+  check_same_grads(p, ref);
   CHECK_FAILS(st_ddp_prioritize(d, NULL) != 0, ST_ERR_ARG, "loss is NULL");
   st_ddp_free(d);
 }
