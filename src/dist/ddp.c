@@ -344,7 +344,8 @@ static void release(st_ddp *d) {
     if (d->hooks[i] > 0) st_remove_hook(d->hooks[i]);
   for (int i = 0; d->params && i < d->n; i++) st__drop(d->params[i]); /* our own references */
   for (int k = 0; d->red && k < d->nbuckets; k++) free(d->red[k].buf);
-  if (d->comm != MPI_COMM_NULL) MPI_Comm_free(&d->comm);
+  /* after a timeout requests may still be pending on it: st_dist_finalize aborts the job */
+  if (d->comm != MPI_COMM_NULL && !st__dist_broken()) MPI_Comm_free(&d->comm);
   free(d->params), free(d->hooks), free(d->slots), free(d->order), free(d->bucket_of);
   free(d->offset_of), free(d->ready), free(d->buckets), free(d->red), free(d->status);
   free(d);
