@@ -479,11 +479,21 @@ int st_ddp_wait(st_ddp *d) {
                      "unusable",
                      fn);
   double start = now();
-  /* what no hook filled (a parameter this rank did not use) counts as zero */
+  /* What no hook filled (a parameter this step's backward did not reach on this rank) is its
+     .grad when it has one, as PyTorch's DDP takes param.grad (gradients accumulated under
+     no_sync), else zero. */
   for (int i = 0; i < d->n; i++) {
     if (d->ready[i]) continue;
     bucket *b = &d->buckets[d->bucket_of[i]];
-    memset(slot_address(d, i), 0, (size_t)st_numel(d->params[i]) * b->esize);
+    size_t bytes = (size_t)st_numel(d->params[i]) * b->esize;
+    st_tensor *g = st_grad_of(d->params[i]), *flat = g && !st_is_contiguous(g) ? st_clone(g) : g;
+    if (flat)
+      memcpy(slot_address(d, i), st_data_ptr(flat), bytes);
+    else
+      memset(slot_address(d, i), 0, bytes);
+    d->ready[i] = g != NULL;
+    if (flat != g) st_release(flat);
+    st_release(g);
     b->pending--;
   }
   queue_full_buckets(d);

@@ -200,11 +200,20 @@ int st__dist_agree(MPI_Comm comm, const char *fn, const st__dist_sig *sig) {
   if (hi.dtype != lo.dtype)
     return st__error(ST_ERR_ARG, "%s: dtypes differ across ranks (%s on this rank)", fn,
                      st_dtype_name((st_dtype)sig->dtype));
+  bool ddp = sig->kind == ST__DIST_DDP; /* shape: count, total size, hash of the parameters */
   if (hi.ndim != lo.ndim || memcmp(hi.shape, lo.shape, sizeof hi.shape))
-    return st__error(ST_ERR_SHAPE, "%s: shapes differ across ranks (%s on this rank)", fn, here);
+    return ddp ? st__error(ST_ERR_SHAPE,
+                           "%s: the parameters differ across ranks (%lld of %lld "
+                           "elements on this rank, or their shapes or dtypes)",
+                           fn, (long long)sig->shape[0], (long long)sig->shape[1])
+               : st__error(ST_ERR_SHAPE, "%s: shapes differ across ranks (%s on this rank)", fn,
+                           here);
   if (hi.arg != lo.arg)
     return st__error(ST_ERR_ARG, "%s: %s differs across ranks (%lld on this rank)", fn,
-                     sig->kind == ST__DIST_BROADCAST ? "root" : "dim", (long long)sig->arg);
+                     ddp                               ? "bucket_bytes"
+                     : sig->kind == ST__DIST_BROADCAST ? "root"
+                                                       : "dim",
+                     (long long)sig->arg);
   if (hi.op != lo.op)
     return st__error(ST_ERR_ARG, "%s: the reduction differs across ranks (%s on this rank)", fn,
                      name_of(op_names, 4, sig->op));

@@ -144,6 +144,26 @@ TEST(ddp_no_sync_accumulates_then_averages) {
   st_ddp_free(d);
 }
 
+TEST(ddp_no_sync_gradient_counts_when_the_synced_step_skips_the_parameter) {
+  /* b2 gets a gradient under no_sync, then the synced backward does not reach it: its local
+     accumulated .grad still goes into the average (PyTorch's DDP reads param.grad). */
+  st_tensor *p[NPARAM];
+  make_params(p, 0);
+  st_ddp *d = st_ddp_new(NPARAM, p, NULL);
+  st_ddp_set_sync(d, false);
+  st_tensor *x = st_slice(inputs(), 0, 0, 2, 1);
+  st_tensor *h = st_tanh(st_linear(x, p[0], p[1]));
+  CHECK(st_backward(st_mul_scalar(st_sum_all(st_linear(h, p[2], p[3])), rank_() + 1), NULL, false,
+                    false) == 0);
+  st_ddp_set_sync(d, true);
+  CHECK(st_backward(st_sum_all(st_linear(st_tanh(st_linear(x, p[0], p[1])), p[2], NULL)), NULL,
+                    false, false) == 0);
+  CHECK(st_ddp_wait(d) == 0);
+  /* d/d b2 on rank r: 2 rows times (r + 1); the mean over ranks of 2 (r + 1) = n + 1 */
+  CHECK_CLOSE(st_grad_of(p[3]), 1e-12, size_() + 1.0, size_() + 1.0);
+  st_ddp_free(d);
+}
+
 TEST(ddp_second_gradient_without_no_sync_fails) {
   st_tensor *p[NPARAM];
   make_params(p, 0);
@@ -207,8 +227,12 @@ TEST(ddp_bad_input_fails_cleanly) {
   CHECK_FAILS(!st_ddp_new(1, p, &(st_ddp_opts){.bucket_bytes = -1}), ST_ERR_ARG, "negative");
   CHECK_FAILS(st_ddp_wait(NULL) != 0, ST_ERR_ARG, "d is NULL");
   st_ddp_free(NULL);
+  /* a different bucket size on one rank: every rank fails */
+  CHECK_FAILS(!st_ddp_new(1, p, &(st_ddp_opts){.bucket_bytes = 1000 + rank_()}), ST_ERR_ARG,
+              "bucket_bytes differs across ranks");
   /* one rank with a different parameter set: every rank fails, naming what differs */
-  CHECK_FAILS(!st_ddp_new(rank_() == 0 ? 1 : 2, p, NULL), ST_ERR_SHAPE, "differ across ranks");
+  CHECK_FAILS(!st_ddp_new(rank_() == 0 ? 1 : 2, p, NULL), ST_ERR_SHAPE,
+              "the parameters differ across ranks");
   /* invalid on one rank only: the others fail naming it */
   st_clear_error();
   CHECK(!st_ddp_new(1, rank_() == 0 ? &ints : p, NULL));
