@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "op.h"
+#include "samples.h"
 
 #define EIN_LABELS 52 /* 'A'..'Z' are labels 0..25, 'a'..'z' 26..51: torch's order */
 
@@ -172,8 +173,7 @@ static int ein_sub_index(const ein_operand *op, int ne, int d) {
 
 /* Sizes: a repeated subscript within an operand must match exactly; across operands sizes
    broadcast (equal, or 1). */
-static int ein_check_sizes(const ein_plan *p, st_tensor *const *t) {
-  int64_t size[ST_MAX_DIMS];
+static int ein_check_sizes(const ein_plan *p, st_tensor *const *t, int64_t *size) {
   for (int d = 0; d < p->ndim; d++) size[d] = 1;
   bool seen[ST_MAX_DIMS] = {false};
   for (int i = 0; i < p->n; i++) {
@@ -348,6 +348,94 @@ static st_tensor *ein_contract(const ein_plan *p, st_tensor *const *al) {
   return st_reshape(a, od, shape);
 }
 
+/* Parses and checks equation against the operands into p (whose ops array holds n entries);
+   size receives the aligned dims' sizes (the output's first). */
+static int ein_plan_for(const char *equation, int n, st_tensor *const *operands, ein_plan *p,
+                        ein_operand *ops, int64_t *size) {
+  *p = (ein_plan){.n = n, .ops = ops};
+  for (int l = 0; l < EIN_LABELS; l++) p->pos[l] = -1;
+  for (int i = 0; i < n; i++) ops[i] = (ein_operand){.ell = -1};
+  const char *arrow = strstr(equation, "->");
+  size_t lhs_len = arrow ? (size_t)(arrow - equation) : strlen(equation);
+  if (ein_parse_inputs(equation, lhs_len, p) || ein_check_dims(p, operands) ||
+      ein_parse_output(equation, lhs_len, arrow != NULL, p) || ein_check_sizes(p, operands, size))
+    return -1;
+  return 0;
+}
+
+/* The contraction of a checked plan. */
+static st_tensor *ein_run(const ein_plan *p, st_tensor *const *operands, st_tensor **al) {
+  bool ok = true;
+  for (int i = 0; i < p->n && ok; i++) ok = (al[i] = ein_align(p, i, operands[i])) != NULL;
+  return ok ? ein_contract(p, al) : NULL;
+}
+
+/* ------------------------------------------------------------------------- the record */
+
+/* einsum is a composite record (ST_OP_COMPOSITE) for up to EIN_RECORD_MAX operands, whose plan
+   fits on the stack (infer must not allocate); more operands take the same plan through the
+   composite function below. The equation travels in the einsum attribute. */
+#define EIN_RECORD_MAX 16
+
+static int infer_einsum(const st_opcall *c, st_meta *m) {
+  ein_plan p;
+  ein_operand ops[EIN_RECORD_MAX];
+  int64_t size[ST_MAX_DIMS];
+  if (ein_plan_for(c->a.einsum.equation, c->nin, c->in, &p, ops, size)) return -1;
+  st_tensor *const *t = c->in;
+  st_dtype dt = t[0]->dtype;
+  for (int i = 1; i < c->nin; i++) dt = st_promote_types(dt, t[i]->dtype);
+  st__meta_set(m, dt, p.out_ndim, size);
+  return 0;
+}
+
+static int decomp_einsum(const st_opcall *c, st_tensor **out) {
+  ein_plan p;
+  ein_operand ops[EIN_RECORD_MAX];
+  int64_t size[ST_MAX_DIMS];
+  st_tensor *al[EIN_RECORD_MAX];
+  if (ein_plan_for(c->a.einsum.equation, c->nin, c->in, &p, ops, size)) return st__status();
+  out[0] = ein_run(&p, c->in, al);
+  return out[0] ? 0 : st__status();
+}
+
+/* One operand (a sum, a diagonal, a transpose), a matrix product, a batched product with an
+   ellipsis, an outer product and three operands, in every layout; integers; errors: a
+   subscript count that does not match, sizes that do not broadcast, a bad character. */
+static int samples_einsum(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  int n = 0;
+  st_attrs a = {.einsum = {"ij->"}};
+  PUSH("sum", 1, st__sample(dt, ST_SHAPE(3, 4), -2, 2));
+  a.einsum.equation = "ii->i";
+  PUSH("diagonal", 1, st__sample_noncontig(dt, ST_SHAPE(3, 3), -2, 2));
+  a.einsum.equation = "ij->ji";
+  PUSH("transpose", 1, st__sample_broadcast(dt, ST_SHAPE(2, 3), -2, 2));
+  a.einsum.equation = "ij,jk->ik";
+  PUSH("matmul", 2, st__sample(dt, ST_SHAPE(2, 3), -2, 2),
+       st__sample_noncontig(dt, ST_SHAPE(3, 4), -2, 2));
+  PUSH("matmul, i64", 2, st__sample_index(ST_SHAPE(2, 3), 5), st__sample_index(ST_SHAPE(3, 2), 4));
+  FAIL("sizes do not match", ST_ERR_SHAPE, 2, st__sample(dt, ST_SHAPE(2, 3), -2, 2),
+       st__sample(dt, ST_SHAPE(2, 4), -2, 2));
+  FAIL("subscripts do not match the dims", ST_ERR_SHAPE, 2,
+       st__sample(dt, ST_SHAPE(2, 3, 1), -2, 2), st__sample(dt, ST_SHAPE(3, 4), -2, 2));
+  a.einsum.equation = "...ij,...jk";
+  PUSH("batched, ellipsis, implicit output", 2, st__sample(dt, ST_SHAPE(2, 2, 3), -2, 2),
+       st__sample(dt, ST_SHAPE(3, 2), -2, 2));
+  a.einsum.equation = "i,j,k->ijk";
+  PUSH("outer product of three", 3, st__sample(dt, ST_SHAPE(2), -2, 2),
+       st__sample(dt, ST_SHAPE(3), -2, 2), st__sample(dt, ST_SHAPE(0), -2, 2));
+  a.einsum.equation = "i,i->";
+  PUSH("dot", 2, st__sample(dt, ST_SHAPE(4), -2, 2), st__sample(dt, ST_SHAPE(4), -2, 2));
+  a.einsum.equation = "i1->i";
+  FAIL("bad character", ST_ERR_ARG, 1, st__sample(dt, ST_SHAPE(4), -2, 2));
+  return n;
+}
+
+ST_COMPOSITE_OP(einsum, ST_VARIADIC, 1, 0);
+
+/* ----------------------------------------------------------------------- public function */
+
 st_tensor *st_einsum(const char *equation, int n, st_tensor *const *operands) {
   if (!equation) return st__error(ST_ERR_ARG, "%s: equation is NULL", fn), NULL;
   if (n < 1 || !operands)
@@ -355,25 +443,19 @@ st_tensor *st_einsum(const char *equation, int n, st_tensor *const *operands) {
                      "(got %d)", fn, n), NULL;
   for (int i = 0; i < n; i++)
     if (!operands[i]) return st__null_error(ST_ERR_ARG, "%s: operand %d is NULL", fn, i), NULL;
-  ein_plan p = {.n = n, .ell_pos = 0};
-  for (int l = 0; l < EIN_LABELS; l++) p.pos[l] = -1;
-  p.ops = st__calloc((size_t)n, sizeof *p.ops);
-  st_tensor **al = p.ops ? st__calloc((size_t)n, sizeof *al) : NULL;
+  if (n <= EIN_RECORD_MAX) {
+    st_opcall c = {.op = st__ops[ST_OP_einsum], .nin = n, .in = operands};
+    c.a.einsum.equation = equation;
+    return st__call1(&c);
+  }
+  ein_plan p;
+  int64_t size[ST_MAX_DIMS];
+  ein_operand *ops = st__calloc((size_t)n, sizeof *ops);
+  st_tensor **al = ops ? st__calloc((size_t)n, sizeof *al) : NULL;
   st_tensor *y = NULL;
-  if (!al) goto done;
-  for (int i = 0; i < n; i++) p.ops[i].ell = -1;
-  const char *arrow = strstr(equation, "->");
-  size_t lhs_len = arrow ? (size_t)(arrow - equation) : strlen(equation);
-  if (ein_parse_inputs(equation, lhs_len, &p) || ein_check_dims(&p, operands) ||
-      ein_parse_output(equation, lhs_len, arrow != NULL, &p) ||
-      ein_check_sizes(&p, operands))
-    goto done;
-  if (st__composite_begin(fn)) goto done;
-  bool ok = true;
-  for (int i = 0; i < n && ok; i++) ok = (al[i] = ein_align(&p, i, operands[i])) != NULL;
-  y = st__composite_end(ok ? ein_contract(&p, al) : NULL);
-done:
+  if (al && !ein_plan_for(equation, n, operands, &p, ops, size) && !st__composite_begin(fn))
+    y = st__composite_end(ein_run(&p, operands, al));
   if (al) st__free(al, (size_t)n * sizeof *al);
-  if (p.ops) st__free(p.ops, (size_t)n * sizeof *p.ops);
+  if (ops) st__free(ops, (size_t)n * sizeof *ops);
   return y;
 }

@@ -48,6 +48,10 @@ typedef struct st_attrs {
     struct {
       double lo, hi;
     } bounds;
+    /* einsum: the equation (the caller's string, read during the call) */
+    struct {
+      const char *equation;
+    } einsum;
     /* clamp_tensor: which bounds the inputs after self are (min first) */
     struct {
       bool has_min, has_max;

@@ -337,3 +337,21 @@ TEST(einsum_allocation_failures_fail_cleanly) {
   CHECK(failed > 0);
   CHECK_CLOSE(a, 0, 1, 1, 1, 1, 1, 1);
 }
+
+TEST(einsum_more_operands_than_the_record_holds) {
+  /* 17 operands take the composite function's heap plan: sum_a prod_i v_i[a] of constant
+     vectors, and its gradient (each operand's: the product of the others) */
+  st_tensor *ops[17];
+  double prod = 1;
+  for (int i = 0; i < 17; i++) {
+    ops[i] = st_full(ST_F64, ST_SHAPE(2), 0.5 + 0.05 * i);
+    st_set_requires_grad(ops[i], true);
+    prod *= 0.5 + 0.05 * i;
+  }
+  st_tensor *y = st_einsum("a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a->", 17, ops);
+  CHECK_CLOSE(y, 1e-12, 2 * prod);
+  CHECK(st_backward(y, NULL, false, false) == 0);
+  CHECK_CLOSE(st_grad_of(ops[3]), 1e-12, prod / 0.65, prod / 0.65);
+  CHECK_FAILS(!st_einsum("a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a,a->", 16, ops), ST_ERR_ARG,
+              "fewer operands");
+}
