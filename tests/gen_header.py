@@ -3,7 +3,7 @@ tests/*/gen_*.py scripts, run with the bench venv's python): C literals for thei
 A generator imports it with tests/ on its path:
 
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from gen_header import c_double
+    from gen_header import c_double, c_doubles, c_shape
 """
 import math
 
@@ -16,3 +16,14 @@ def c_double(v):
     if math.isinf(v):
         return "INFINITY" if v > 0 else "-INFINITY"
     return repr(v)
+
+
+def c_doubles(vals):
+    """An initializer of doubles, {v0, v1, ...}; {0} when there are none (C has no empty braces)."""
+    vals = list(vals)
+    return "{" + ", ".join(c_double(v) for v in vals) + "}" if vals else "{0}"
+
+
+def c_shape(shape):
+    """An initializer of sizes, {s0, s1, ...}; {0} for a 0-dim shape."""
+    return "{" + ", ".join(str(s) for s in shape) + "}" if len(shape) else "{0}"

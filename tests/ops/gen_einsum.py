@@ -20,7 +20,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gen_header import c_double  # noqa: E402
+from gen_header import c_doubles, c_shape  # noqa: E402
 
 torch.set_default_dtype(torch.float64)
 
@@ -32,16 +32,9 @@ def values(shape, seed):
 
 
 def c_array(vals):
+    """A compound literal of the values, or NULL when there are none."""
     vals = list(vals)
-    if not vals:
-        return "NULL"
-    return "(const double[]){" + ", ".join(c_double(v) for v in vals) + "}"
-
-
-def c_shape(shape):
-    if len(shape) == 0:
-        return "{0}"
-    return "{" + ", ".join(str(s) for s in shape) + "}"
+    return "(const double[])" + c_doubles(vals) if vals else "NULL"
 
 
 SEED = [100]

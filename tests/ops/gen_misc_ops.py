@@ -28,22 +28,11 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gen_header import c_double  # noqa: E402
+from gen_header import c_double, c_doubles, c_shape  # noqa: E402
 
 NAN = math.nan
 ST = {torch.float32: "ST_F32", torch.float64: "ST_F64", torch.int64: "ST_I64",
       torch.bool: "ST_BOOL", torch.float16: "ST_F16", torch.int32: "ST_I32"}
-
-
-def arr(vals):
-    vals = list(vals)
-    if not vals:
-        return "{0}"
-    return "{" + ", ".join(c_double(v) for v in vals) + "}"
-
-
-def shp(shape):
-    return "{" + ", ".join(str(s) for s in shape) + "}" if len(shape) else "{0}"
 
 
 def flat(t):
@@ -98,9 +87,9 @@ for std in (False, True):
             torch.full_like(x, NAN),)
         emit('  {"%s%s", %s, %s, %d, %s, %s, %d, %s, %s, %s, %d, %s, %s, %s, %s, %s, %s},' % (
             "std_mean " if std else "var_mean ", name, "true" if std else "false", ST[dt], len(shape),
-            shp(shape), arr(flat(x)), 0 if dims is None else len(dims),
-            shp(dims or []), c_double(corr), "true" if keep else "false", s.dim(), shp(s.shape),
-            arr(flat(s)), arr(flat(m)), arr(flat(gs)), arr(flat(gm)), arr(flat(gx))))
+            c_shape(shape), c_doubles(flat(x)), 0 if dims is None else len(dims),
+            c_shape(dims or []), c_double(corr), "true" if keep else "false", s.dim(), c_shape(s.shape),
+            c_doubles(flat(s)), c_doubles(flat(m)), c_doubles(flat(gs)), c_doubles(flat(gm)), c_doubles(flat(gx))))
 emit("};\n#define MISC_VM_NCASES ((int)(sizeof MISC_VM_CASES / sizeof MISC_VM_CASES[0]))\n")
 
 # ------------------------------------------------------------------------------ meshgrid
@@ -123,7 +112,7 @@ emit("static const misc_mg_case MISC_MG_CASES[] = {")
 
 
 def arr2(rows, width):
-    return "{" + ", ".join(arr(r) for r in rows) + "}"
+    return "{" + ", ".join(c_doubles(r) for r in rows) + "}"
 
 
 for name, sizes, idx, dt in MG:
@@ -143,9 +132,9 @@ for name, sizes, idx, dt in MG:
     else:
         grads = [torch.zeros_like(t) for t in ins]
     emit('  {"%s", %d, "%s", %s, %s, %s, %s, %d, %s, %s, %s, %s},' % (
-        name, len(sizes), idx, ST[dt], shp([0 if s is None else 1 for s in sizes]),
-        shp([1 if s is None else s for s in sizes]), arr2([flat(t) for t in ins], 4),
-        outs[0].dim(), shp(outs[0].shape), arr2([flat(o) for o in outs], 24),
+        name, len(sizes), idx, ST[dt], c_shape([0 if s is None else 1 for s in sizes]),
+        c_shape([1 if s is None else s for s in sizes]), arr2([flat(t) for t in ins], 4),
+        outs[0].dim(), c_shape(outs[0].shape), arr2([flat(o) for o in outs], 24),
         arr2([flat(g) for g in gs], 24), arr2([flat(g) for g in grads], 4)))
 emit("};\n#define MISC_MG_NCASES ((int)(sizeof MISC_MG_CASES / sizeof MISC_MG_CASES[0]))\n")
 
@@ -225,12 +214,12 @@ for name, sa, sl, sh, kink in CL:
     emit('  {"%s", {true, %s, %s}, {%s}, %s, {%s}, {%s}, %s, %s, %d, %s, %s, %s, {%s}, %s, %s},' % (
         name, "true" if ts[1] is not None else "false", "true" if ts[2] is not None else "false",
         ", ".join(ST[t.dtype] if t is not None else "ST_F64" for t in ts),
-        shp([t.dim() if t is not None else 0 for t in ts]),
-        ", ".join(shp(t.shape if t is not None else []) for t in ts),
-        ", ".join(arr(flat(t) if t is not None else []) for t in ts),
-        "true" if kink else "false", ST[y.dtype], y.dim(), shp(y.shape), arr(flat(y)),
-        arr(flat(g) if g is not None else []), ", ".join(arr(r) for r in grads),
-        "true" if ok else "false", arr(after)))
+        c_shape([t.dim() if t is not None else 0 for t in ts]),
+        ", ".join(c_shape(t.shape if t is not None else []) for t in ts),
+        ", ".join(c_doubles(flat(t) if t is not None else []) for t in ts),
+        "true" if kink else "false", ST[y.dtype], y.dim(), c_shape(y.shape), c_doubles(flat(y)),
+        c_doubles(flat(g) if g is not None else []), ", ".join(c_doubles(r) for r in grads),
+        "true" if ok else "false", c_doubles(after)))
 emit("};\n#define MISC_CL_NCASES ((int)(sizeof MISC_CL_CASES / sizeof MISC_CL_CASES[0]))\n")
 
 # torch's errors for clamp with tensor bounds (each case's message in a comment).
@@ -290,7 +279,7 @@ for op, shapes in SHAPES.items():
                 except (RuntimeError, NotImplementedError):
                     ok, odt = False, "ST_F32"
                 emit('  {MISC_%s, "%s", {%d, %d}, {%s, %s}, {%s, %s}, %s, %s},' % (
-                    op.upper(), label, len(sa), len(sb), shp(sa), shp(sb), ST[da], ST[db],
+                    op.upper(), label, len(sa), len(sb), c_shape(sa), c_shape(sb), ST[da], ST[db],
                     "true" if ok else "false", odt))
 emit("};\n#define MISC_PD_NCASES ((int)(sizeof MISC_PD_CASES / sizeof MISC_PD_CASES[0]))\n")
 emit("#endif")
