@@ -8,13 +8,7 @@
 
 #include "einsum_expected.h"
 
-static int64_t numel_of(int nd, const int64_t *shape) {
-  int64_t n = 1;
-  for (int d = 0; d < nd; d++) n *= shape[d];
-  return n;
-}
-static const double no_values[1] = {0};
-static const double *vals(const double *v) { return v ? v : no_values; }
+#include "ein_check.h"
 
 static st_tensor *call(const ein_case *k, st_tensor *const *in) {
   return k->nops == 1 ? st_trace(in[0]) : st_cross(in[0], in[1], k->dim);
@@ -31,37 +25,12 @@ static void check_cases(const ein_case *cases, int n) {
   for (int c = 0; c < n; c++) {
     const ein_case *k = &cases[c];
     int64_t nout = numel_of(k->out_ndim, k->out_shape);
-    for (int mode = 0; mode < 3; mode++) {
-      st_dtype dt = mode == 1 ? ST_F32 : ST_F64;
-      double tol = dt == ST_F32 ? 1e-5 : 1e-12;
-      st_scope_push();
-      st_tensor *in[EIN_MAX_OPS];
-      for (int i = 0; i < k->nops; i++) {
-        in[i] = mode == 2 ? tu_noncontig(dt, k->ndim[i], k->shape[i], vals(k->in[i]))
-                          : tu_tensor(dt, k->ndim[i], k->shape[i], vals(k->in[i]));
-        st_set_requires_grad(in[i], true);
-      }
-      st_tensor *y = call(k, in);
-      if (!y || !st_test_shape(__FILE__, __LINE__, y, k->out_ndim, k->out_shape) ||
-          st_dtype_of(y) != dt || !st_test_close(__FILE__, __LINE__, y, vals(k->want), nout, tol)) {
-        st_test_fail(__FILE__, __LINE__, "%s (mode %d): %s", k->name, mode, st_last_error());
-      } else if (mode == 0 && nout > 0) {
-        st_tensor *g = tu_tensor(dt, k->out_ndim, k->out_shape, k->g);
-        CHECK(st_backward(y, g, false, false) == 0);
-        for (int i = 0; i < k->nops; i++) {
-          st_tensor *gi = st_grad_of(in[i]);
-          int64_t ni = numel_of(k->ndim[i], k->shape[i]);
-          if (ni && (!gi || !st_test_close(__FILE__, __LINE__, gi, vals(k->grad[i]), ni, tol)))
-            fprintf(stderr, "  in case '%s', gradient of input %d\n", k->name, i);
-          st_release(gi);
-        }
-      }
-      st_scope_pop();
-    }
+    for (int mode = 0; mode < 3; mode++)
+      check_case_with(k, mode == 1 ? ST_F32 : ST_F64, mode == 2, call);
     if (nout == 0) continue;
     st_scope_push();
     st_tensor *in[EIN_MAX_OPS];
-    for (int i = 0; i < k->nops; i++) in[i] = tu_tensor(ST_F64, k->ndim[i], k->shape[i], vals(k->in[i]));
+    case_inputs(k, ST_F64, false, false, in);
     if (!CHECK_JVP_FD(case_fn, (void *)k, k->nops, in, 1, 1e-6, 1e-7) ||
         !CHECK_TRANSPOSE(case_fn, (void *)k, k->nops, in, 1, 1e-10) ||
         !CHECK_VMAP_ALL(case_fn, (void *)k, k->nops, in, 1, 3, 1e-10))

@@ -9,26 +9,12 @@
 
 #include "einsum_expected.h"
 
-static int64_t numel_of(int nd, const int64_t *shape) {
-  int64_t n = 1;
-  for (int d = 0; d < nd; d++) n *= shape[d];
-  return n;
-}
+#include "ein_check.h"
+
 static int64_t case_numel(const ein_case *k) {
   int64_t n = 0;
   for (int i = 0; i < k->nops; i++) n += numel_of(k->ndim[i], k->shape[i]);
   return n;
-}
-static const double no_values[1] = {0};
-static const double *vals(const double *v) { return v ? v : no_values; }
-
-/* The case's operands as dt tensors (non-contiguous ones when asked). */
-static void case_inputs(const ein_case *k, st_dtype dt, bool noncontig, bool grad, st_tensor **in) {
-  for (int i = 0; i < k->nops; i++) {
-    in[i] = noncontig ? tu_noncontig(dt, k->ndim[i], k->shape[i], vals(k->in[i]))
-                      : tu_tensor(dt, k->ndim[i], k->shape[i], vals(k->in[i]));
-    if (grad) st_set_requires_grad(in[i], true);
-  }
 }
 
 static int einsum_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
@@ -37,31 +23,11 @@ static int einsum_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tens
   return out[0] ? 0 : -1;
 }
 
-/* Value (shape too) and, in f64, the gradients of sum(g * y) against torch. */
+static st_tensor *einsum_call(const ein_case *k, st_tensor *const *in) {
+  return st_einsum(k->eq, k->nops, in);
+}
 static void check_case(const ein_case *k, st_dtype dt, bool noncontig) {
-  double tol = dt == ST_F32 ? 1e-5 : 1e-12;
-  st_scope_push();
-  st_tensor *in[EIN_MAX_OPS];
-  case_inputs(k, dt, noncontig, dt == ST_F64, in);
-  st_tensor *y = st_einsum(k->eq, k->nops, in);
-  int64_t n = numel_of(k->out_ndim, k->out_shape);
-  if (!y) {
-    st_test_fail(__FILE__, __LINE__, "%s: %s", k->name, st_last_error());
-  } else if (!st_test_shape(__FILE__, __LINE__, y, k->out_ndim, k->out_shape) ||
-             st_dtype_of(y) != dt || !st_test_close(__FILE__, __LINE__, y, vals(k->want), n, tol)) {
-    fprintf(stderr, "  in case '%s' (%s%s)\n", k->name, st_dtype_name(dt), noncontig ? ", strided" : "");
-  } else if (dt == ST_F64 && n > 0) {
-    st_tensor *g = tu_tensor(dt, k->out_ndim, k->out_shape, k->g);
-    if (st_backward(y, g, false, false)) st_test_fail(__FILE__, __LINE__, "%s: %s", k->name, st_last_error());
-    for (int i = 0; i < k->nops; i++) {
-      st_tensor *gi = st_grad_of(in[i]);
-      int64_t ni = numel_of(k->ndim[i], k->shape[i]);
-      if (ni && (!gi || !st_test_close(__FILE__, __LINE__, gi, vals(k->grad[i]), ni, tol)))
-        fprintf(stderr, "  in case '%s', gradient of operand %d\n", k->name, i);
-      st_release(gi);
-    }
-  }
-  st_scope_pop();
+  check_case_with(k, dt, noncontig, einsum_call);
 }
 
 TEST(einsum_values_and_gradients_match_torch) {
