@@ -8,8 +8,8 @@
 #include "nn_samples.h"
 #include "rules.h"
 
-/* ---- layer_norm: in = x[, weight][, bias]; the norm view: has_weight, has_bias, nnorm,
-        has_shape (normalized_shape given), eps; list = normalized_shape */
+/* ---- layer_norm: in = x[, weight][, bias] (group_norm's too); the norm view: has_weight,
+        has_bias, nnorm, has_shape (normalized_shape given), eps; list = normalized_shape */
 
 static st_tensor *ln_weight(const st_opcall *c) { return c->a.norm.has_weight ? c->in[1] : NULL; }
 static st_tensor *ln_bias(const st_opcall *c) {
@@ -266,23 +266,15 @@ static int check_channel_vec(const char *fn, const char *what, const st_tensor *
   return 0;
 }
 
-/* The optional weight and bias of a norm record's call: the inputs after x, in that order. */
-static void affine_inputs(const st_opcall *c, st_tensor **w, st_tensor **b) {
-  int next = 1;
-  *w = c->a.norm.has_weight && next < c->nin ? c->in[next++] : NULL;
-  *b = c->a.norm.has_bias && next < c->nin ? c->in[next++] : NULL;
-}
-
 /* group_norm is a composite record (ST_OP_COMPOSITE): x [N, C, *] of a float dtype, C divisible
    by norm.groups, weight and bias [C] of x's dtype (each optional), eps >= 0. */
 static int infer_group_norm(const st_opcall *c, st_meta *m) {
   const char *fn = ST_FN(c);
   const st_tensor *x = c->in[0];
-  st_tensor *w, *b;
-  affine_inputs(c, &w, &b);
-  if (c->nin != 1 + (w != NULL) + (b != NULL))
+  if (c->nin != 1 + c->a.norm.has_weight + c->a.norm.has_bias)
     return st__error(ST_ERR_ARG, "%s: %d tensors for the inputs that has_weight and has_bias name",
                      fn, c->nin);
+  const st_tensor *w = ln_weight(c), *b = ln_bias(c);
   if (x->ndim < 2)
     return st__error(ST_ERR_SHAPE, "%s: input %s must be [N, C, *]", fn, ST_SHAPE_STR(x));
   int64_t ch = x->shape[1], groups = c->a.norm.groups;
@@ -308,8 +300,7 @@ static int infer_group_norm(const st_opcall *c, st_meta *m) {
    channels and the spatial dims: layer_norm of x seen as [N, G, C/G * prod(*)] (one fused
    kernel and its rules), then the per-channel affine, as torch.nn.functional.group_norm. */
 static int decomp_group_norm(const st_opcall *c, st_tensor **out) {
-  st_tensor *x = c->in[0], *w, *b;
-  affine_inputs(c, &w, &b);
+  st_tensor *x = c->in[0], *w = ln_weight(c), *b = ln_bias(c);
   int64_t groups = c->a.norm.groups, n = x->shape[0];
   int64_t m = st__numel(x->ndim - 1, x->shape + 1) / groups;
   st_tensor *g = st_reshape(x, 3, (const int64_t[]){n, groups, m});
