@@ -31,14 +31,6 @@ static int nbroadcast_fns;
 
 /* --------------------------------------------------------------------------- moving the data */
 
-static int rank_and_size(int *rank, int *size) {
-  MPI_Comm comm = st__dist_comm("strata_dist");
-  if (comm == MPI_COMM_NULL) return st__status();
-  MPI_Comm_rank(comm, rank);
-  MPI_Comm_size(comm, size);
-  return 0;
-}
-
 /* A view with dim d moved to the front (to_front), or the front moved back to d. */
 static st_tensor *move_dim(st_tensor *t, int d, bool to_front) {
   int n = st_ndim(t), perm[ST_MAX_DIMS];
@@ -125,10 +117,12 @@ static st_tensor *move(const collective *c, st_tensor *x, int size, MPI_Comm com
 static int forward(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nin, (void)nout;
   const collective *c = user;
-  int rank, size, rc = rank_and_size(&rank, &size);
-  if (rc) return rc;
-  st__dist_sig sig = signature(c, in[0], rank);
   MPI_Comm comm = st__dist_comm(fn_names[c->kind]);
+  if (comm == MPI_COMM_NULL) return st__status();
+  int rank, size, rc;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  st__dist_sig sig = signature(c, in[0], rank);
   if ((rc = st__dist_agree(comm, fn_names[c->kind], &sig))) return rc;
   st_dtype dt = st_dtype_of(in[0]);
   bool along_dim = c->kind == ST__DIST_ALL_GATHER || c->kind == ST__DIST_REDUCE_SCATTER;

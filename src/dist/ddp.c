@@ -194,8 +194,28 @@ static void *slot_address(st_ddp *d, int i) {
   return (char *)d->red[d->bucket_of[i]].buf + (size_t)d->offset_of[i] * b->esize;
 }
 
+/* Copies parameter i's .grad into its bucket slot, or zeros when it has none; returns whether it
+   had one, -1 when a strided .grad could not be made contiguous (out of memory). Public calls'
+   results go to the caller's scope when one is open: st_release is theirs. */
+static int copy_grad(st_ddp *d, int i) {
+  size_t bytes = (size_t)st_numel(d->params[i]) * d->buckets[d->bucket_of[i]].esize;
+  st_tensor *g = st_grad_of(d->params[i]), *flat = g && !st_is_contiguous(g) ? st_clone(g) : g;
+  if (flat)
+    memcpy(slot_address(d, i), st_data_ptr(flat), bytes);
+  else
+    memset(slot_address(d, i), 0, bytes);
+  if (g && !flat) {
+    st_release(g);
+    return -1;
+  }
+  if (flat != g) st_release(flat);
+  st_release(g);
+  return g != NULL;
+}
+
 /* Copies parameter i's .grad into its bucket; the bucket's all-reduce starts when it is full. */
 static int on_gradient(void *user, st_tensor *param) {
+  (void)param; /* the slot's d->params[i] */
   slot *s = user;
   st_ddp *d = s->d;
   int i = s->index;
@@ -208,16 +228,8 @@ static int on_gradient(void *user, st_tensor *param) {
              i);
     return st_hook_error(ST_ERR_AUTOGRAD, msg);
   }
-  /* public calls' results go to the caller's scope when one is open: st_release is theirs */
-  st_tensor *g = st_grad_of(param), *flat = g && !st_is_contiguous(g) ? st_clone(g) : g;
-  if (!flat) {
-    st_release(g);
+  if (copy_grad(d, i) < 0)
     return st_hook_error(ST_ERR_OOM, "st_ddp: out of memory copying a gradient");
-  }
-  memcpy(slot_address(d, i), st_data_ptr(flat),
-         (size_t)st_numel(flat) * d->buckets[d->bucket_of[i]].esize);
-  if (flat != g) st_release(flat);
-  st_release(g);
   d->ready[i] = true;
   if (--d->buckets[d->bucket_of[i]].pending == 0) queue_full_buckets(d);
   return 0;
@@ -484,17 +496,8 @@ int st_ddp_wait(st_ddp *d) {
      no_sync), else zero. */
   for (int i = 0; i < d->n; i++) {
     if (d->ready[i]) continue;
-    bucket *b = &d->buckets[d->bucket_of[i]];
-    size_t bytes = (size_t)st_numel(d->params[i]) * b->esize;
-    st_tensor *g = st_grad_of(d->params[i]), *flat = g && !st_is_contiguous(g) ? st_clone(g) : g;
-    if (flat)
-      memcpy(slot_address(d, i), st_data_ptr(flat), bytes);
-    else
-      memset(slot_address(d, i), 0, bytes);
-    d->ready[i] = g != NULL;
-    if (flat != g) st_release(flat);
-    st_release(g);
-    b->pending--;
+    d->ready[i] = copy_grad(d, i) > 0; /* none, or out of memory: zero */
+    d->buckets[d->bucket_of[i]].pending--;
   }
   queue_full_buckets(d);
   d->status[0] = failed ? d->rank + 1 : 0;

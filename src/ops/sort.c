@@ -195,18 +195,11 @@ static int samples_sort(const st_op *op, st_dtype dt, st_sample *out, int cap) {
 /* Dispatches a two-output call: the first output returned, the second in *second when it is not
    NULL (else released); both are recorded in the scope together. */
 static st_tensor *call2(const st_opcall *c, st_tensor **second) {
-  st_tensor *out[ST_MAX_OUTS] = {0};
-  if (second) *second = NULL;
-  if (st__dispatch(c, out)) return NULL;
-  if (!second) {
-    st__drop(out[1]);
-    st_tensor *t = st__track(out[0]);
-    if (t) st__ok();
-    return t;
-  }
-  if (st__track_all(2, out)) return NULL;
+  if (!second) return st__call1(c); /* which releases the second */
+  st_tensor *out[ST_MAX_OUTS];
+  *second = NULL;
+  if (st__call_n(c, out)) return NULL;
   *second = out[1];
-  st__ok();
   return out[0];
 }
 
