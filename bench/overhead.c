@@ -7,7 +7,9 @@
  *   record_n<N>   forward recording the graph (x requires grad), no backward
  *   fwdbwd_n<N>   forward, sum, backward: dx
  * Peers (bench/peers/overhead.py): PyTorch eager, JAX eager, JAX jit. The map is a contraction,
- * so the libraries' last-bit differences do not grow along the chain.
+ * so the libraries' last-bit differences do not grow along the chain. strata_compiled runs the
+ * same chain through st_compile (forward: the chain; forward + backward: st_grad of its sum),
+ * JAX jit's counterpart; recording a graph has no compiled form.
  */
 #include "bench.h"
 
@@ -42,6 +44,28 @@ static void run_chain(void *p) {
   if (!a->result) BENCH_FAIL("overhead chain");
 }
 
+static int chain_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = chain(in[0]);
+  return out[0] ? 0 : -1;
+}
+
+static int loss_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_sum_all(chain(in[0]));
+  return out[0] ? 0 : -1;
+}
+
+typedef struct {
+  st_func *f;
+  st_tensor *x, *result;
+} compiled_arg;
+
+static void run_compiled(void *p) {
+  compiled_arg *a = p;
+  if (st_call(a->f, &a->x, &a->result)) BENCH_FAIL("overhead compiled");
+}
+
 int main(int argc, char **argv) {
   static const char *modes[3] = {"fwd", "record", "fwdbwd"};
   static const int sizes[2] = {1, 4096};
@@ -60,6 +84,21 @@ int main(int argc, char **argv) {
       bench_out(&d, "y", a.result);
       bench_data_write(&d);
       bench_run("overhead", cas, sizes[s], "strata", run_chain, &a);
+      if (mode != 1) {
+        st_func *f = st_func_new(mode ? loss_fn : chain_fn, NULL, 1, 1);
+        st_func *g = mode ? st_grad(f, 0, NULL) : st_func_retain(f);
+        compiled_arg c = {st_compile(g, NULL), st_detach(a.x), NULL};
+        run_chain(&a); /* eager's result again (bench_run's scopes released the last) */
+        bool prev = st_set_grad_enabled(false);
+        run_compiled(&c); /* the capture */
+        run_compiled(&c); /* the graph */
+        bench_check("overhead", cas, "strata_compiled", 1, &c.result, &a.result, 1e-6);
+        bench_run("overhead", cas, sizes[s], "strata_compiled", run_compiled, &c);
+        st_set_grad_enabled(prev);
+        st_func_release(c.f);
+        st_func_release(g);
+        st_func_release(f);
+      }
       st_scope_pop();
     }
   }

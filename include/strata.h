@@ -941,6 +941,40 @@ bool st_set_force_decompositions(bool force);
 void st_trace_begin(FILE *f);
 void st_trace_end(void);
 
+/* ===================================================================== compiled execution */
+
+/* st_compile(f, opts) is a function value with f's inputs and outputs. Its first call for an
+   input signature (each input's dtype, shape and strides, which inputs are the same tensor, the
+   grad and inference modes) runs f eagerly while capturing every op it reaches below all
+   transforms (st_compile(st_vmap(st_grad(g))) is one flat graph), optimizes that graph (dead
+   code, common subexpressions, one arena for the intermediates) and runs the graph on later
+   calls with that signature: the op kernels on planned buffers, without dispatch. Tensors f
+   captures through its context are read at every call (an in-place update between calls is
+   seen). Calls a graph cannot serve run f eagerly and count as fallbacks: inside a transform or
+   with an input that requires grad in grad mode (transforms and autograd see f's ops), and a
+   signature whose capture failed (f read values on the host with st_item, st_to_f64,
+   st_data_ptr or st_print; eager autograd would record; random draws under vmap's randomness
+   modes): a one-time warning on stderr names why, or, with fullgraph, the call fails with
+   ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are kept; dynamic
+   is accepted and compiles one graph per shape today. backend: NULL or "interp" (the built-in
+   executor); "c" runs "interp" until the C backend exists; anything else is ST_ERR_ARG. */
+typedef struct {
+  bool dynamic;        /* every dim dynamic from the first compile */
+  bool fullgraph;      /* what cannot be captured is an error, not an eager fallback */
+  const char *backend; /* NULL: default; "interp": built-in executor; "c": C code compiled at run
+                          time (else "interp" when no compiler) */
+} st_compile_opts;
+st_func *st_compile(st_func *f, const st_compile_opts *opts); /* NULL opts: defaults */
+
+typedef struct {
+  int64_t calls, compiles, cache_hits, fallbacks; /* fallbacks: calls run eagerly */
+  int64_t graph_ops; /* ops in the last compiled graph, after its passes */
+  int64_t kernels;   /* kernels that graph runs (a fused group counts once) */
+} st_compile_stats;
+int st_compile_get_stats(st_func *compiled, st_compile_stats *stats);
+/* The last compiled graph, one op per line ("%4: f32[3] = mul(%0, %2)"), with its arena size. */
+int st_compile_print(st_func *compiled, FILE *f);
+
 /* ======================================================================= custom functions */
 
 /* A function with its own derivative rules, kept under every transform (seed 000: functorch

@@ -63,9 +63,20 @@ typedef struct st_storage {
   _Atomic uint64_t version; /* bumped by every in-place write (autograd's saved-value check) */
   void *data;               /* ST_ALIGN-aligned, just after this header in the same block */
   size_t nbytes;            /* the block's capacity, header included */
+  uint32_t capture_gen;     /* st__capture_gen where it was made (src/compile/capture.c) */
 } st_storage;
 
 st_storage *st__storage_new(size_t nbytes); /* uninitialized data; NULL + OOM error on failure */
+/* While st_compile captures a call on this thread (src/compile/capture.c), st__capture_gen is
+   the capture's number (0 otherwise): storages made meanwhile carry it, so that one the op
+   table did not make is recognised; st__capture_read names the first call that read tensor
+   values on the host meanwhile (st_item, st_to_f64, st_data_ptr, st_print), which a graph cannot
+   replay. */
+extern _Thread_local uint32_t st__capture_gen;
+extern _Thread_local const char *st__capture_read;
+static inline void st__note_host_read(const char *fn) {
+  if (st__capture_gen && !st__capture_read) st__capture_read = fn;
+}
 /* Per-thread caches (storage blocks, tensor headers) are drained when their thread exits;
    a cache calls this before holding its first entry. */
 void st__thread_cache_register(void);

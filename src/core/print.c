@@ -219,6 +219,7 @@ void st_print(const st_tensor *t, FILE *f) {
     return;
   }
   bool failed_before = ferror(f);
+  st__note_host_read("st_print");
   print_any(t, f);
   if (!failed_before && ferror(f))
     st__error(ST_ERR_IO, "st_print: writing to the stream failed: %s", strerror(errno));

@@ -111,6 +111,9 @@ static void block_put(void *p, size_t cap) {
    allocation (one cache hit in the steady state). */
 static_assert(sizeof(st_storage) <= ST_ALIGN, "the header fits before the aligned data");
 
+_Thread_local uint32_t st__capture_gen;
+_Thread_local const char *st__capture_read;
+
 st_storage *st__storage_new(size_t nbytes) {
   if (nbytes > SIZE_MAX - ST_ALIGN) {
     st__error(ST_ERR_OOM, "out of memory: %zu bytes", nbytes);
@@ -124,6 +127,7 @@ st_storage *st__storage_new(size_t nbytes) {
   atomic_init(&s->version, 0);
   s->data = block + ST_ALIGN;
   s->nbytes = cap;
+  s->capture_gen = st__capture_gen;
   atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
   return s;
 }

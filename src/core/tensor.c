@@ -221,6 +221,7 @@ void *st_data_ptr(const st_tensor *t) {
     return NULL;
   }
   const st_tensor *p = st__plain("st_data_ptr", t);
+  st__note_host_read("st_data_ptr");
   return p ? st__data(p) : NULL;
 }
 
@@ -283,6 +284,7 @@ int st_to_f64(const st_tensor *t, double *dst, int64_t n) {
     return st__error(ST_ERR_ARG, "st_to_f64: destination holds %lld values but the tensor %s has %lld",
                      (long long)n, ST_SHAPE_STR(t), (long long)numel);
   if (numel && !dst) return st__error(ST_ERR_ARG, "st_to_f64: destination is NULL");
+  st__note_host_read("st_to_f64");
   /* Walk with an index counter instead of a division per element. */
   int64_t idx[ST_MAX_DIMS] = {0};
   const char *base = st__data(t);
@@ -313,5 +315,6 @@ double st_item(const st_tensor *t) {
     return NAN;
   }
   st__ok();
+  st__note_host_read("st_item");
   return st__load_f64(st__data(t), t->dtype);
 }

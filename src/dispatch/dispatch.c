@@ -148,6 +148,7 @@ static int copy_self(const st_opcall *c, st_tensor **copy) {
   return *copy ? 0 : st__status();
 }
 
+_Thread_local st_capture_fn st__capture_op;
 
 /* Level 0: plain tensors. Everything the call allocates (outputs, the node and what it
    saves) is made before the kernel writes, so that a failed in-place op leaves self as it was. */
@@ -195,6 +196,7 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
   if (prepared) st__record_commit(&r);
   st__drop(self_before);
   if (st__tracing) st__trace_call(0, c, out);
+  if (st__capture_op) st__capture_op(c, m, out);
   return 0;
 fail:
   if (prepared) st__record_abort(&r);

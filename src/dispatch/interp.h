@@ -165,4 +165,9 @@ int st__settle_output(st_tensor **t);
 extern bool st__tracing;
 void st__trace_call(int level, const st_opcall *c, st_tensor *const *out);
 
+/* st_compile's capture (src/compile/capture.c): while set on this thread, every op that ran at
+   level 0 is reported after its kernel, with infer's metas and its outputs. */
+typedef void (*st_capture_fn)(const st_opcall *c, const st_meta *m, st_tensor *const *out);
+extern _Thread_local st_capture_fn st__capture_op;
+
 #endif /* STRATA_INTERP_H */

@@ -1,0 +1,333 @@
+/* compile.c — st_compile: a function value that captures f on its first call for an input
+   signature (capture.c), optimizes the graph (passes.c) and runs it on later calls with that
+   signature (exec.c).
+
+   A signature is what the captured program depends on: each input's dtype, shape and strides,
+   which inputs are the same tensor, the thread's grad and inference modes and whether
+   decompositions are forced. Captured tensors are read at every call and guarded by the
+   capture itself (a header's shape and strides never change). Calls that a graph does not
+   serve run f eagerly and count as fallbacks: inside a transform or with an input that
+   requires grad in grad mode (so every transform and eager autograd see f's own ops: the
+   compiled forward and backward of issue 15 replace this), on a signature that could not be
+   captured (a one-time warning names why; an error under fullgraph), and while another thread
+   runs the same graph. A call made while another function is being captured inlines f into
+   that capture. */
+#include <pthread.h>
+#include <string.h>
+
+#include "../transforms/transforms.h"
+#include "compile.h"
+
+#define CG_MAX_ENTRIES 16
+
+typedef struct cg_sig {
+  st_dtype dtype;
+  int ndim, same; /* same: the first input that is this same tensor, or -1 */
+  int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
+} cg_sig;
+
+typedef struct cg_entry {
+  struct cg_entry *next;
+  int nin;
+  cg_sig *sig;
+  bool grad_mode, inference, force_decomp;
+  cg_graph *g;     /* NULL: this signature runs eagerly */
+  const char *why; /* why not (static text) */
+} cg_entry;
+
+typedef struct cg_fn {
+  st_func *f;
+  st_compile_opts opts;
+  pthread_mutex_t lock;
+  cg_entry *entries; /* most recently compiled first */
+  int nentries;
+  cg_graph *last; /* the last compiled graph (owned by its entry) */
+  bool warned;
+  _Atomic int64_t calls, compiles, hits, fallbacks;
+} cg_fn;
+
+/* ---------------------------------------------------------------------------- signatures */
+
+typedef struct cg_modes {
+  bool grad_mode, inference, force_decomp;
+} cg_modes;
+
+static cg_modes current_modes(void) {
+  bool forced = st_set_force_decompositions(false);
+  st_set_force_decompositions(forced);
+  return (cg_modes){st__grad_mode(), st__inference_mode(), forced};
+}
+
+static void sig_of(int nin, st_tensor *const *in, cg_sig *s) {
+  for (int i = 0; i < nin; i++) {
+    const st_tensor *t = in[i];
+    s[i].dtype = t->dtype;
+    s[i].ndim = t->ndim;
+    s[i].same = -1;
+    for (int k = 0; k < i && s[i].same < 0; k++)
+      if (in[k] == t) s[i].same = k;
+    memcpy(s[i].shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    memcpy(s[i].strides, t->strides, sizeof(int64_t) * (size_t)t->ndim);
+  }
+}
+
+static bool sig_matches(const cg_entry *e, int nin, st_tensor *const *in, cg_modes m) {
+  if (e->grad_mode != m.grad_mode || e->inference != m.inference ||
+      e->force_decomp != m.force_decomp)
+    return false;
+  for (int i = 0; i < nin; i++) {
+    const st_tensor *t = in[i];
+    const cg_sig *s = &e->sig[i];
+    if (t->dtype != s->dtype || t->ndim != s->ndim) return false;
+    size_t n = sizeof(int64_t) * (size_t)t->ndim;
+    if (memcmp(t->shape, s->shape, n) || memcmp(t->strides, s->strides, n)) return false;
+    if (s->same >= 0 ? in[s->same] != t : false) return false;
+    for (int k = 0; s->same < 0 && k < i; k++)
+      if (in[k] == t) return false;
+  }
+  return true;
+}
+
+/* "(f32[3, 4], f64[])" into buf. */
+static void sig_text(const cg_sig *s, int nin, char *buf, size_t cap) {
+  size_t n = (size_t)snprintf(buf, cap, "(");
+  for (int i = 0; i < nin && n < cap; i++) {
+    n += (size_t)snprintf(buf + n, cap - n, "%s%s[", i ? ", " : "", st_dtype_name(s[i].dtype));
+    for (int d = 0; d < s[i].ndim && n < cap; d++)
+      n += (size_t)snprintf(buf + n, cap - n, "%s%lld", d ? ", " : "", (long long)s[i].shape[d]);
+    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "]");
+  }
+  if (n < cap) snprintf(buf + n, cap - n, ")");
+}
+
+static void entry_free(cg_entry *e) {
+  cg_free(e->g);
+  if (e->sig) st__free(e->sig, sizeof *e->sig * (size_t)(e->nin ? e->nin : 1));
+  st__free(e, sizeof *e);
+}
+
+static cg_entry *entry_new(int nin, st_tensor *const *in, cg_modes m) {
+  cg_entry *e = st__calloc(1, sizeof *e);
+  if (e && !(e->sig = st__calloc((size_t)(nin ? nin : 1), sizeof *e->sig))) {
+    st__free(e, sizeof *e);
+    return NULL;
+  }
+  if (!e) return NULL;
+  e->nin = nin;
+  sig_of(nin, in, e->sig);
+  e->grad_mode = m.grad_mode;
+  e->inference = m.inference;
+  e->force_decomp = m.force_decomp;
+  return e;
+}
+
+/* ------------------------------------------------------------------------------- calling */
+
+static int run_eager(cg_fn *c, st_tensor *const *in, st_tensor **out) {
+  return st__func_call("st_compile", c->f, in, out);
+}
+
+static int fallback(cg_fn *c, st_tensor *const *in, st_tensor **out) {
+  atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
+  return run_eager(c, in, out);
+}
+
+/* Why this call cannot use a graph whatever its signature, or NULL. */
+static const char *eager_reason(int nin, st_tensor *const *in, cg_modes m) {
+  for (int i = 0; i < nin; i++) {
+    if (in[i]->level) return "called inside a transform";
+    if (m.grad_mode && st__requires_grad(in[i])) return "an input requires grad";
+  }
+  return NULL;
+}
+
+static bool captured_requires_grad(const cg_graph *g) {
+  for (int k = 0; k < g->ncap; k++)
+    if (st__requires_grad(g->captured[k])) return true;
+  return false;
+}
+
+/* Captures f on this call (which runs eagerly and gives the call's results) into a new entry. */
+static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_modes m) {
+  int nin = c->f->nin, nout = c->f->nout;
+  cg_entry *e = entry_new(nin, in, m);
+  if (!e) return st__error(ST_ERR_OOM, "st_compile: out of memory");
+  atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
+  cg_capture *cap = cg_capture_begin(nin, in);
+  if (!cap) {
+    entry_free(e);
+    return st__error(ST_ERR_OOM, "st_compile: out of memory");
+  }
+  int rc = run_eager(c, in, out);
+  cg_graph *g = NULL;
+  const char *why = NULL;
+  int captured = cg_capture_end(cap, rc ? 0 : nout, out, &g, &why); /* 0: g, else why */
+  if (rc) {
+    cg_free(g);
+    entry_free(e);
+    if (c->entries) { /* name what the function was compiled for */
+      char was[256], msg[512];
+      sig_text(c->entries->sig, nin, was, sizeof was);
+      snprintf(msg, sizeof msg, "%s", st__message());
+      st__error(st__status() ? st__status() : ST_ERR_ARG, "%s (st_compile: compiled before for %s)",
+                msg, was);
+    }
+    return st__status() ? st__status() : rc;
+  }
+  if (captured == 0 && (cg_optimize(g) || cg_prepare(g))) {
+    cg_free(g);
+    g = NULL;
+    why = "out of memory while planning its buffers";
+  }
+  e->g = g;
+  e->why = g ? NULL : why;
+  if (g) c->last = g;
+  e->next = c->entries;
+  c->entries = e;
+  if (++c->nentries > CG_MAX_ENTRIES) { /* the oldest goes */
+    cg_entry **p = &c->entries;
+    while ((*p)->next) p = &(*p)->next;
+    if ((*p)->g == c->last) c->last = NULL;
+    entry_free(*p);
+    *p = NULL;
+    c->nentries--;
+  }
+  if (!g) {
+    char sig[256];
+    sig_text(e->sig, nin, sig, sizeof sig);
+    if (c->opts.fullgraph) {
+      for (int j = 0; j < nout; j++) {
+        st__drop(out[j]);
+        out[j] = NULL;
+      }
+      return st__error(ST_ERR_UNSUPPORTED,
+                       "st_compile: cannot capture the function for %s: %s "
+                       "(fullgraph)",
+                       sig, why);
+    }
+    atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
+    if (!c->warned) {
+      c->warned = true;
+      fprintf(stderr, "strata: st_compile: running the function eagerly for inputs %s: %s\n", sig,
+              why);
+    }
+  }
+  return 0;
+}
+
+static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nout;
+  cg_fn *c = ctx;
+  atomic_fetch_add_explicit(&c->calls, 1, memory_order_relaxed);
+  if (cg_capturing()) return run_eager(c, in, out); /* inlined into the outer capture */
+  cg_modes m = current_modes();
+  if (m.force_decomp || eager_reason(nin, in, m)) return fallback(c, in, out);
+  if (pthread_mutex_trylock(&c->lock)) return fallback(c, in, out);
+  int rc;
+  cg_entry *e = c->entries;
+  while (e && !sig_matches(e, nin, in, m)) e = e->next;
+  if (!e) {
+    rc = compile_call(c, in, out, m);
+  } else {
+    atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
+    if (!e->g) {
+      if (c->opts.fullgraph) {
+        char sig[256];
+        sig_text(e->sig, nin, sig, sizeof sig);
+        rc = st__error(ST_ERR_UNSUPPORTED,
+                       "st_compile: cannot capture the function for %s: %s (fullgraph)", sig,
+                       e->why);
+      } else {
+        rc = fallback(c, in, out);
+      }
+    } else if (m.grad_mode && captured_requires_grad(e->g)) {
+      rc = fallback(c, in, out);
+    } else {
+      rc = cg_run(e->g, in, out, m.inference);
+    }
+  }
+  pthread_mutex_unlock(&c->lock);
+  return rc;
+}
+
+static void free_compiled(void *ctx) {
+  cg_fn *c = ctx;
+  while (c->entries) {
+    cg_entry *e = c->entries;
+    c->entries = e->next;
+    entry_free(e);
+  }
+  st_func_release(c->f);
+  pthread_mutex_destroy(&c->lock);
+  st__free(c, sizeof *c);
+}
+
+/* ------------------------------------------------------------------------------- public */
+
+st_func *st_compile(st_func *f, const st_compile_opts *opts) {
+  if (!f) {
+    st__error(ST_ERR_ARG, "st_compile: the function is NULL");
+    return NULL;
+  }
+  st_compile_opts o = opts ? *opts : (st_compile_opts){0};
+  if (o.backend && strcmp(o.backend, "interp") && strcmp(o.backend, "c")) {
+    st__error(ST_ERR_ARG, "st_compile: unknown backend \"%s\" (\"interp\" or \"c\")", o.backend);
+    return NULL;
+  }
+  o.backend = NULL; /* the caller's string need not outlive the call; "c" runs "interp" today */
+  cg_fn *c = st__calloc(1, sizeof *c);
+  if (!c) {
+    st__error(ST_ERR_OOM, "st_compile: out of memory");
+    return NULL;
+  }
+  if (pthread_mutex_init(&c->lock, NULL)) {
+    st__free(c, sizeof *c);
+    st__error(ST_ERR_OOM, "st_compile: cannot make a lock");
+    return NULL;
+  }
+  c->f = st_func_retain(f);
+  c->opts = o;
+  return st__func_make("st_compile", compiled_fn, c, free_compiled, f->nin, f->nout);
+}
+
+static cg_fn *compiled_of(const char *who, st_func *f) {
+  if (!f || f->fn != compiled_fn) {
+    st__error(ST_ERR_ARG, "%s: %s", who,
+              !f ? "the function is NULL" : "not a function st_compile returned");
+    return NULL;
+  }
+  return f->ctx;
+}
+
+int st_compile_get_stats(st_func *compiled, st_compile_stats *stats) {
+  cg_fn *c = compiled_of("st_compile_get_stats", compiled);
+  if (!c) return st__status();
+  if (!stats) return st__error(ST_ERR_ARG, "st_compile_get_stats: stats is NULL");
+  pthread_mutex_lock(&c->lock);
+  *stats = (st_compile_stats){
+      .calls = atomic_load(&c->calls),
+      .compiles = atomic_load(&c->compiles),
+      .cache_hits = atomic_load(&c->hits),
+      .fallbacks = atomic_load(&c->fallbacks),
+      .graph_ops = c->last ? c->last->live_nodes : 0,
+      .kernels = c->last ? c->last->kernels : 0,
+  };
+  pthread_mutex_unlock(&c->lock);
+  st__ok();
+  return 0;
+}
+
+int st_compile_print(st_func *compiled, FILE *f) {
+  cg_fn *c = compiled_of("st_compile_print", compiled);
+  if (!c) return st__status();
+  if (!f) return st__error(ST_ERR_ARG, "st_compile_print: the stream is NULL");
+  pthread_mutex_lock(&c->lock);
+  int rc = c->last ? cg_print(c->last, f) : 1;
+  pthread_mutex_unlock(&c->lock);
+  if (rc == 1)
+    return st__error(ST_ERR_ARG,
+                     "st_compile_print: no graph compiled yet (call the function first)");
+  if (rc) return st__error(ST_ERR_IO, "st_compile_print: writing to the stream failed");
+  st__ok();
+  return 0;
+}

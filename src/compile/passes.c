@@ -1,0 +1,249 @@
+/* passes.c — what st_compile does to a captured graph before it runs it: dead-code elimination,
+   common subexpressions, the kind of every buffer and the memory plan (intermediates share one
+   arena: a buffer gets a range no other buffer alive at the same time uses), and the readable
+   text of st_compile_print. */
+#include <string.h>
+
+#include "compile.h"
+
+#define CG_ALIGN 64
+
+void cg_free(cg_graph *g) {
+  if (!g) return;
+  for (int i = 0; i < g->nv; i++)
+    if (g->v[i].rt && !g->v[i].per_call && g->v[i].kind != CG_INPUT && g->v[i].kind != CG_CAPTURED)
+      st__drop(g->v[i].rt);
+  for (int i = 0; i < g->nn; i++) {
+    if (g->n[i].in) st__free(g->n[i].in, (size_t)g->n[i].nin * sizeof *g->n[i].in);
+    if (g->n[i].rt_in) st__free(g->n[i].rt_in, (size_t)g->n[i].nin * sizeof *g->n[i].rt_in);
+  }
+  for (int k = 0; k < g->ncap; k++) st__drop(g->captured[k]);
+  if (g->arena) st__storage_release(g->arena);
+  if (g->v) st__free(g->v, (size_t)g->capv * sizeof *g->v);
+  if (g->n) st__free(g->n, (size_t)g->capn * sizeof *g->n);
+  if (g->b) st__free(g->b, (size_t)g->capb * sizeof *g->b);
+  if (g->captured) st__free(g->captured, (size_t)g->capcap * sizeof *g->captured);
+  if (g->inputs) st__free(g->inputs, (size_t)g->nin * sizeof *g->inputs);
+  if (g->outputs) st__free(g->outputs, (size_t)g->nout * sizeof *g->outputs);
+  st__free(g, sizeof *g);
+}
+
+/* ------------------------------------------------------------------ dead-code elimination */
+
+/* Backwards from the outputs: a node stays when a later reader (or an output) needs a value it
+   makes, when it writes a buffer that is needed later or belongs to an input or a captured
+   tensor (a side effect), or when it draws random numbers (the generator advances as in
+   eager, so later draws agree). */
+static int eliminate_dead(cg_graph *g) {
+  bool *need_v = st__calloc((size_t)g->nv + 1, 1), *need_b = st__calloc((size_t)g->nb + 1, 1);
+  if (!need_v || !need_b) {
+    if (need_v) st__free(need_v, (size_t)g->nv + 1);
+    if (need_b) st__free(need_b, (size_t)g->nb + 1);
+    return ST_ERR_OOM;
+  }
+  for (int j = 0; j < g->nout; j++) {
+    need_v[g->outputs[j]] = true;
+    need_b[g->v[g->outputs[j]].buf] = true;
+  }
+  for (int i = g->nn - 1; i >= 0; i--) {
+    cg_node *n = &g->n[i];
+    if (n->dead) continue;
+    bool live = (n->op->flags & ST_OP_RANDOM) != 0;
+    for (int j = 0; !live && j < n->nout; j++) {
+      const cg_value *v = &g->v[n->out[j]];
+      bool writes = (j == 0 && (n->op->flags & ST_OP_INPLACE)) || g->b[v->buf].def == i;
+      live = need_v[n->out[j]] || (writes && (need_b[v->buf] || g->b[v->buf].kind == CG_BUF_ROOT));
+    }
+    n->dead = !live;
+    if (!live) continue;
+    for (int k = 0; k < n->nin; k++) {
+      need_v[n->in[k]] = true;
+      need_b[g->v[n->in[k]].buf] = true;
+    }
+  }
+  st__free(need_v, (size_t)g->nv + 1);
+  st__free(need_b, (size_t)g->nb + 1);
+  return 0;
+}
+
+/* ------------------------------------------------------------------ common subexpressions */
+
+/* A node that repeats an earlier live one (same op, the same attributes byte for byte, the same
+   input values) is dropped and its outputs read the earlier one's. Not for random or in-place
+   ops, nor where a buffer involved is written in place anywhere (the values would differ), holds
+   an output (two outputs must not share memory) or has headers made outside the op table. */
+static bool same_call(const cg_node *a, const cg_node *b) {
+  return a->op == b->op && a->nin == b->nin && !memcmp(&a->a, &b->a, sizeof a->a) &&
+         (!a->nin || !memcmp(a->in, b->in, (size_t)a->nin * sizeof *a->in));
+}
+
+static int eliminate_common(cg_graph *g) {
+  bool *blocked = st__calloc((size_t)g->nb + 1, 1);
+  int *remap = st__calloc((size_t)g->nv + 1, sizeof *remap);
+  int *table = NULL;
+  size_t cap = 1;
+  while (cap < 2 * (size_t)g->nn + 2) cap *= 2;
+  table = st__calloc(cap, sizeof *table);
+  int rc = blocked && remap && table ? 0 : ST_ERR_OOM;
+  if (rc) goto done;
+  for (int i = 0; i < g->nv; i++) {
+    remap[i] = i;
+    if (g->v[i].kind == CG_ALIAS) blocked[g->v[i].buf] = true;
+  }
+  for (int j = 0; j < g->nout; j++) blocked[g->v[g->outputs[j]].buf] = true;
+  for (int i = 0; i < g->nn; i++)
+    if (!g->n[i].dead && (g->n[i].op->flags & ST_OP_INPLACE))
+      blocked[g->v[g->n[i].in[0]].buf] = true;
+  for (int i = 0; i < g->nn; i++) {
+    cg_node *n = &g->n[i];
+    if (n->dead) continue;
+    for (int k = 0; k < n->nin; k++) n->in[k] = remap[n->in[k]];
+    if (n->op->flags & (ST_OP_INPLACE | ST_OP_RANDOM)) continue;
+    bool ok = true;
+    for (int k = 0; ok && k < n->nin; k++) ok = !blocked[g->v[n->in[k]].buf];
+    for (int j = 0; ok && j < n->nout; j++) ok = !blocked[g->v[n->out[j]].buf];
+    if (!ok) continue;
+    uint64_t h = (uintptr_t)n->op;
+    for (int k = 0; k < n->nin; k++) h = h * 1000003u ^ (uint64_t)n->in[k];
+    size_t s = (size_t)(h * 0x9E3779B97F4A7C15ull) & (cap - 1);
+    for (;; s = (s + 1) & (cap - 1)) {
+      int e = table[s] - 1;
+      if (e < 0) {
+        table[s] = i + 1;
+        break;
+      }
+      if (!same_call(&g->n[e], n)) continue;
+      for (int j = 0; j < n->nout; j++) remap[n->out[j]] = g->n[e].out[j];
+      n->dead = true;
+      break;
+    }
+  }
+  for (int j = 0; j < g->nout; j++) g->outputs[j] = remap[g->outputs[j]];
+done:
+  if (blocked) st__free(blocked, (size_t)g->nb + 1);
+  if (remap) st__free(remap, ((size_t)g->nv + 1) * sizeof *remap);
+  if (table) st__free(table, cap * sizeof *table);
+  return rc;
+}
+
+/* ------------------------------------------------------------------------- the memory plan */
+
+static size_t round_up(size_t n) { return (n + CG_ALIGN - 1) / CG_ALIGN * CG_ALIGN; }
+
+/* Buffers that hold an output are allocated for each call (they go to the caller); the other
+   intermediates get arena ranges, largest first, each at the lowest offset that no buffer alive
+   at the same time uses. eager_bytes is the sum of the intermediates: what eager holds when the
+   function's scope keeps them to its end. */
+static int plan(cg_graph *g) {
+  for (int b = 0; b < g->nb; b++) g->b[b].last = g->b[b].def;
+  g->live_nodes = g->kernels = 0;
+  for (int i = 0; i < g->nn; i++) {
+    const cg_node *n = &g->n[i];
+    if (n->dead) continue;
+    g->live_nodes++;
+    g->kernels += !n->view;
+    for (int k = 0; k < n->nin; k++) g->b[g->v[n->in[k]].buf].last = i;
+    for (int j = 0; j < n->nout; j++) g->b[g->v[n->out[j]].buf].last = i;
+  }
+  for (int j = 0; j < g->nout; j++) {
+    cg_buf *b = &g->b[g->v[g->outputs[j]].buf];
+    if (b->kind == CG_BUF_ARENA) b->kind = CG_BUF_FRESH;
+  }
+  int *order = st__calloc((size_t)g->nb + 1, sizeof *order), n = 0;
+  if (!order) return ST_ERR_OOM;
+  g->eager_bytes = 0;
+  for (int b = 0; b < g->nb; b++) {
+    cg_buf *B = &g->b[b];
+    if (B->kind == CG_BUF_ROOT || g->n[B->def].dead) continue;
+    g->eager_bytes += B->nbytes;
+    if (B->kind == CG_BUF_ARENA) order[n++] = b;
+  }
+  for (int i = 1; i < n; i++) /* largest first (insertion sort: stable, n is small) */
+    for (int k = i; k > 0 && g->b[order[k]].nbytes > g->b[order[k - 1]].nbytes; k--) {
+      int t = order[k];
+      order[k] = order[k - 1];
+      order[k - 1] = t;
+    }
+  size_t top = 0;
+  for (int i = 0; i < n; i++) {
+    cg_buf *B = &g->b[order[i]];
+    size_t size = round_up(B->nbytes), off = 0;
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (int k = 0; k < i; k++) {
+        const cg_buf *P = &g->b[order[k]];
+        bool same_time = P->def <= B->last && B->def <= P->last;
+        if (same_time && off < P->off + round_up(P->nbytes) && P->off < off + size) {
+          off = P->off + round_up(P->nbytes);
+          moved = true;
+        }
+      }
+    }
+    B->off = off;
+    if (off + size > top) top = off + size;
+  }
+  g->arena_bytes = top;
+  st__free(order, ((size_t)g->nb + 1) * sizeof *order);
+  return 0;
+}
+
+int cg_optimize(cg_graph *g) {
+  int rc = eliminate_dead(g);
+  if (!rc) rc = eliminate_common(g);
+  if (!rc) rc = eliminate_dead(g);
+  if (!rc) rc = plan(g);
+  return rc;
+}
+
+/* ------------------------------------------------------------------------------ printing */
+
+static void print_type(const cg_value *v, FILE *f) {
+  fprintf(f, "%s[", st_dtype_name(v->dtype));
+  for (int d = 0; d < v->ndim; d++) fprintf(f, "%s%lld", d ? ", " : "", (long long)v->shape[d]);
+  fprintf(f, "]");
+}
+
+int cg_print(const cg_graph *g, FILE *f) {
+  fprintf(f, "graph(");
+  for (int i = 0; i < g->nin; i++) {
+    fprintf(f, "%s%%%d: ", i ? ", " : "", g->inputs[i]);
+    print_type(&g->v[g->inputs[i]], f);
+  }
+  fprintf(f, "):\n");
+  for (int i = 0; i < g->nv; i++) {
+    if (g->v[i].kind != CG_CAPTURED) continue;
+    fprintf(f, "  %%%d: ", i);
+    print_type(&g->v[i], f);
+    fprintf(f, " = captured\n");
+  }
+  for (int i = 0; i < g->nn; i++) {
+    const cg_node *n = &g->n[i];
+    if (n->dead) continue;
+    fprintf(f, "  ");
+    for (int j = 0; j < n->nout; j++) {
+      fprintf(f, "%s%%%d: ", j ? ", " : "", n->out[j]);
+      print_type(&g->v[n->out[j]], f);
+    }
+    fprintf(f, " = %s(", n->op->name);
+    for (int k = 0; k < n->nin; k++) fprintf(f, "%s%%%d", k ? ", " : "", n->in[k]);
+    fprintf(f, ")");
+    if (n->view)
+      fprintf(f, "  # view");
+    else if (n->op->flags & ST_OP_INPLACE)
+      fprintf(f, "  # in place");
+    fprintf(f, "\n");
+  }
+  for (int i = 0; i < g->nv; i++) {
+    if (g->v[i].kind != CG_ALIAS) continue;
+    fprintf(f, "  # %%%d: ", i);
+    print_type(&g->v[i], f);
+    fprintf(f, " is another header over the buffer of %%%d\n",
+            g->b[g->v[i].buf].root >= 0 ? g->b[g->v[i].buf].root
+                                        : g->n[g->b[g->v[i].buf].def].out[0]);
+  }
+  fprintf(f, "  return (");
+  for (int j = 0; j < g->nout; j++) fprintf(f, "%s%%%d", j ? ", " : "", g->outputs[j]);
+  fprintf(f, ")\n# %d ops, %d kernels; arena %zu bytes (intermediates %zu bytes)\n", g->live_nodes,
+          g->kernels, g->arena_bytes, g->eager_bytes);
+  return ferror(f) ? ST_ERR_IO : 0;
+}

@@ -1,0 +1,352 @@
+/* test_compile.c — st_compile against eager: values, the cache and its signatures, captured
+   tensors read at call time, flat graphs of transforms, the passes (dead code, common
+   subexpressions, the arena), fallbacks with their reasons, fullgraph errors, random ops,
+   in-place writes to inputs, index checks at every call, and composition with transforms and
+   eager autograd. */
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "../test.h"
+#include "../util.h"
+
+/* Whether a and b have the same shape and dtype and values within tol. */
+static bool same(st_tensor *a, st_tensor *b, double tol) {
+  if (!a || !b || st_ndim(a) != st_ndim(b) || st_dtype_of(a) != st_dtype_of(b)) return false;
+  for (int d = 0; d < st_ndim(a); d++)
+    if (st_size(a, d) != st_size(b, d)) return false;
+  if (!st_numel(a)) return true;
+  st_tensor *fa = st_to_dtype(a, ST_F64), *fb = st_to_dtype(b, ST_F64);
+  double diff = st_item(st_amax_all(st_abs(st_sub(fa, fb))));
+  return diff <= tol;
+}
+
+static st_compile_stats stats_of(st_func *c) {
+  st_compile_stats s = {0};
+  CHECK(st_compile_get_stats(c, &s) == 0);
+  return s;
+}
+
+/* f(x, w) = sin(x) * w + x, with a dead branch and a repeated subexpression */
+static int f_basic(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *unused = st_exp(st_cos(in[0]));
+  (void)unused;
+  st_tensor *s1 = st_sin(in[0]), *s2 = st_sin(in[0]);
+  out[0] = st_add(st_mul(s1, in[1]), st_add(in[0], st_sub(s2, s1)));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_matches_eager_and_caches_the_graph) {
+  st_scope_push();
+  st_func *f = st_func_new(f_basic, NULL, 2, 1), *c = st_compile(f, NULL);
+  CHECK(c != NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_randn(ST_F32, ST_SHAPE(3, 4)), *w = st_randn(ST_F32, ST_SHAPE(4));
+    st_tensor *in[2] = {x, w}, *e = NULL, *r = NULL;
+    CHECK(st_call(f, in, &e) == 0);
+    CHECK(st_call(c, in, &r) == 0);
+    CHECK(same(r, e, 0));
+    CHECK(r != x && r != w);
+  }
+  st_compile_stats s = stats_of(c);
+  CHECK_EQ_INT(s.calls, 3);
+  CHECK_EQ_INT(s.compiles, 1);
+  CHECK_EQ_INT(s.cache_hits, 2);
+  CHECK_EQ_INT(s.fallbacks, 0);
+  /* sin once (CSE), mul, sub, add, add; exp(cos) is dead */
+  CHECK_EQ_INT(s.graph_ops, 5);
+  CHECK_EQ_INT(s.kernels, 5);
+  char buf[4096] = {0};
+  FILE *mf = fmemopen(buf, sizeof buf - 1, "w");
+  CHECK(st_compile_print(c, mf) == 0);
+  fclose(mf);
+  CHECK(strstr(buf, "= sin(%0)") != NULL);
+  CHECK(strstr(buf, "exp") == NULL);
+  CHECK(strstr(buf, "5 ops, 5 kernels") != NULL);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+TEST(compile_recompiles_for_a_new_signature_and_reuses_old_ones) {
+  st_scope_push();
+  st_func *f = st_func_new(f_basic, NULL, 2, 1), *c = st_compile(f, NULL);
+  int64_t sizes[] = {3, 5, 3, 5, 7};
+  for (int k = 0; k < 5; k++) {
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(sizes[k])), *w = st_randn(ST_F64, ST_SHAPE(1));
+    st_tensor *in[2] = {x, w}, *e = NULL, *r = NULL;
+    CHECK(st_call(f, in, &e) == 0 && st_call(c, in, &r) == 0);
+    CHECK(same(r, e, 0));
+  }
+  /* a transposed (non-contiguous) input is a new signature too */
+  st_tensor *x = st_transpose(st_randn(ST_F64, ST_SHAPE(4, 3)), 0, 1),
+            *w = st_randn(ST_F64, ST_SHAPE(4));
+  st_tensor *in[2] = {x, w}, *e = NULL, *r = NULL;
+  CHECK(st_call(f, in, &e) == 0 && st_call(c, in, &r) == 0 && same(r, e, 0));
+  st_tensor *xc = st_contiguous(x), *inc[2] = {xc, w};
+  CHECK(st_call(c, inc, &r) == 0 && same(r, e, 1e-15)); /* eager rounds by layout */
+  st_compile_stats s = stats_of(c);
+  CHECK_EQ_INT(s.compiles, 5);
+  CHECK_EQ_INT(s.cache_hits, 2);
+  /* the same tensor passed twice is its own signature */
+  st_tensor *twice[2] = {w, w};
+  CHECK(st_call(f, twice, &e) == 0 && st_call(c, twice, &r) == 0 && same(r, e, 0));
+  CHECK(st_call(c, twice, &r) == 0 && same(r, e, 0));
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* f(x) = x * w where w is captured */
+static int f_captured(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  out[0] = st_mul(in[0], (st_tensor *)ctx);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_reads_captured_tensors_at_call_time) {
+  st_scope_push();
+  st_tensor *w = st_from_data(ST_F64, ST_SHAPE(2), (double[]){2, 3});
+  st_func *f = st_func_new(f_captured, w, 1, 1), *c = st_compile(f, NULL);
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 1}), *r = NULL;
+  CHECK(st_call(c, &x, &r) == 0);
+  CHECK_CLOSE(r, 0, 2, 3);
+  CHECK(st_mul_scalar_(w, 10) == 0);
+  CHECK(st_call(c, &x, &r) == 0);
+  CHECK_CLOSE(r, 0, 20, 30);
+  CHECK_EQ_INT(stats_of(c).compiles, 1);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+static int f_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *h = st_tanh(st_matmul(in[1], in[0]));
+  out[0] = st_sum_all(st_mul(h, h));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_of_transforms_is_one_flat_graph) {
+  st_scope_push();
+  st_func *f = st_func_new(f_loss, NULL, 2, 1), *g = st_grad(f, 0, NULL);
+  st_func *vg = st_vmap(g, (int[]){0, ST_UNBATCHED}, NULL), *h = st_hessian(f, 0);
+  st_func *cvg = st_compile(vg, NULL), *ch = st_compile(h, NULL);
+  for (int call = 0; call < 2; call++) {
+    st_tensor *xs = st_randn(ST_F64, ST_SHAPE(5, 3)), *W = st_randn(ST_F64, ST_SHAPE(4, 3));
+    st_tensor *in[2] = {xs, W}, *e = NULL, *r = NULL;
+    CHECK(st_call(vg, in, &e) == 0 && st_call(cvg, in, &r) == 0);
+    CHECK(same(r, e, 1e-12));
+    st_tensor *in1[2] = {st_select(xs, 0, 0), W};
+    CHECK(st_call(h, in1, &e) == 0 && st_call(ch, in1, &r) == 0);
+    CHECK(same(r, e, 1e-12));
+  }
+  CHECK_EQ_INT(stats_of(cvg).fallbacks, 0);
+  CHECK_EQ_INT(stats_of(cvg).cache_hits, 1);
+  CHECK_EQ_INT(stats_of(ch).fallbacks, 0);
+  CHECK(stats_of(ch).graph_ops > 3);
+  st_func_release(ch);
+  st_func_release(cvg);
+  st_func_release(h);
+  st_func_release(vg);
+  st_func_release(g);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+static int f_reads(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  double s = st_item(st_sum_all(in[0]));
+  out[0] = s > 0 ? st_exp(in[0]) : st_neg(in[0]);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
+  st_scope_push();
+  st_func *f = st_func_new(f_reads, NULL, 1, 1), *c = st_compile(f, NULL);
+  st_compile_opts o = {.fullgraph = true};
+  st_func *cf = st_compile(f, &o);
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2}), *r = NULL;
+  st_tensor *y = st_from_data(ST_F64, ST_SHAPE(2), (double[]){-1, -2});
+  CHECK(st_call(c, &x, &r) == 0);
+  CHECK_CLOSE(r, 1e-15, exp(1), exp(2));
+  CHECK(st_call(c, &y, &r) == 0); /* eager: the other branch */
+  CHECK_CLOSE(r, 0, 1, 2);
+  st_compile_stats s = stats_of(c);
+  CHECK_EQ_INT(s.fallbacks, 2);
+  CHECK_EQ_INT(s.compiles, 1);
+  CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "st_item");
+  CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "fullgraph");
+  CHECK_FAILS(st_compile_print(c, stdout) != 0, ST_ERR_ARG, "no graph compiled yet");
+  st_func_release(cf);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+TEST(compile_composes_with_transforms_and_eager_autograd) {
+  st_scope_push();
+  st_func *f = st_func_new(f_loss, NULL, 2, 1), *c = st_compile(f, NULL);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3)), *W = st_randn(ST_F64, ST_SHAPE(4, 3));
+  st_tensor *in[2] = {x, W}, *e = NULL, *r = NULL;
+  st_func *g = st_grad(f, 0, NULL), *gc = st_grad(c, 0, NULL);
+  CHECK(st_call(g, in, &e) == 0 && st_call(gc, in, &r) == 0 && same(r, e, 0));
+  st_func *j = st_jacfwd(f, 1), *jc = st_jacfwd(c, 1);
+  CHECK(st_call(j, in, &e) == 0 && st_call(jc, in, &r) == 0 && same(r, e, 0));
+  /* eager backward through the outputs */
+  st_tensor *xl = st_clone(x);
+  st_set_requires_grad(xl, true);
+  st_tensor *inl[2] = {xl, W};
+  CHECK(st_call(c, inl, &r) == 0);
+  CHECK(st_backward(r, NULL, false, false) == 0);
+  CHECK(st_call(g, in, &e) == 0 && same(st_grad_of(xl), e, 1e-14));
+  CHECK(stats_of(c).fallbacks >= 3);
+  /* under no-grad, the same input compiles */
+  bool prev = st_set_grad_enabled(false);
+  CHECK(st_call(c, inl, &r) == 0 && !st_requires_grad(r));
+  CHECK(st_call(c, inl, &r) == 0);
+  st_set_grad_enabled(prev);
+  CHECK(stats_of(c).cache_hits >= 1);
+  st_func_release(jc);
+  st_func_release(j);
+  st_func_release(gc);
+  st_func_release(g);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+static int f_random(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *noise = st_rand(ST_F32, ST_SHAPE(4));
+  st_tensor *unused = st_randn(ST_F32, ST_SHAPE(3)); /* still advances the generator */
+  (void)unused;
+  out[0] = st_add(st_dropout(in[0], 0.5, true), noise);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_random_ops_draw_what_eager_draws) {
+  st_scope_push();
+  st_func *f = st_func_new(f_random, NULL, 1, 1), *c = st_compile(f, NULL);
+  st_tensor *x = st_ones(ST_F32, ST_SHAPE(4)), *e = NULL, *r = NULL;
+  for (int call = 0; call < 3; call++) {
+    st_manual_seed(42 + (uint64_t)call);
+    CHECK(st_call(f, &x, &e) == 0);
+    st_tensor *after_e = st_rand(ST_F32, ST_SHAPE(2));
+    st_manual_seed(42 + (uint64_t)call);
+    CHECK(st_call(c, &x, &r) == 0);
+    st_tensor *after_c = st_rand(ST_F32, ST_SHAPE(2));
+    CHECK(same(r, e, 0));
+    CHECK(same(after_c, after_e, 0));
+  }
+  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* writes its input in place and returns a view of it */
+static int f_inplace(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  if (st_mul_scalar_(in[0], 2)) return -1;
+  out[0] = st_transpose(in[0], 0, 1);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_replays_in_place_writes_to_inputs) {
+  st_scope_push();
+  st_func *f = st_func_new(f_inplace, NULL, 1, 1), *c = st_compile(f, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2, 2), (double[]){1, 2, 3, 4}), *r = NULL;
+    CHECK(st_call(c, &x, &r) == 0);
+    CHECK_CLOSE(x, 0, 2, 4, 6, 8);
+    CHECK_CLOSE(r, 0, 2, 6, 4, 8);
+    CHECK(st_mul_scalar_(r, 0) == 0); /* r views x */
+    CHECK_CLOSE(x, 0, 0, 0, 0, 0);
+  }
+  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+static int f_gather(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_gather(st_exp(in[0]), 0, in[1]);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_checks_indices_at_every_call) {
+  st_scope_push();
+  st_func *f = st_func_new(f_gather, NULL, 2, 1), *c = st_compile(f, NULL);
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0, 1, 2});
+  st_tensor *i0 = st_from_data(ST_I64, ST_SHAPE(2), (int64_t[]){2, 0});
+  st_tensor *bad = st_from_data(ST_I64, ST_SHAPE(2), (int64_t[]){1, 7});
+  st_tensor *in[2] = {x, i0}, *r = NULL;
+  CHECK(st_call(c, in, &r) == 0);
+  CHECK_CLOSE(r, 1e-15, exp(2), 1);
+  st_tensor *inb[2] = {x, bad};
+  CHECK_FAILS(st_call(c, inb, &r) != 0, ST_ERR_ARG, "st_gather");
+  CHECK_EQ_INT(stats_of(c).compiles, 1);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+TEST(compile_bad_input_is_a_clean_error_naming_the_compiled_signature) {
+  st_scope_push();
+  CHECK_FAILS(st_compile(NULL, NULL) == NULL, ST_ERR_ARG, "the function is NULL");
+  st_func *f = st_func_new(f_loss, NULL, 2, 1);
+  CHECK_FAILS(st_compile(f, &(st_compile_opts){.backend = "cuda"}) == NULL, ST_ERR_ARG, "cuda");
+  CHECK_FAILS(st_compile_get_stats(f, &(st_compile_stats){0}) != 0, ST_ERR_ARG, "not a function");
+  st_func *c = st_compile(f, &(st_compile_opts){.backend = "c"});
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3)), *W = st_randn(ST_F64, ST_SHAPE(4, 3)), *r = NULL;
+  st_tensor *in[2] = {x, W};
+  CHECK(st_call(c, in, &r) == 0);
+  st_tensor *bad[2] = {st_randn(ST_F64, ST_SHAPE(5)), W};
+  CHECK_FAILS(st_call(c, bad, &r) != 0, ST_ERR_SHAPE, "compiled before for (f64[3], f64[4, 3])");
+  st_tensor *badd[2] = {st_randn(ST_F32, ST_SHAPE(3)), W};
+  CHECK_FAILS(st_call(c, badd, &r) != 0, ST_ERR_DTYPE, "compiled before for");
+  CHECK(st_call(c, in, &r) == 0); /* still serves the good signature */
+  CHECK_EQ_INT(stats_of(c).cache_hits, 1);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+typedef struct {
+  st_func *c;
+  st_tensor *x, *W, *expect;
+  bool ok;
+} thread_arg;
+
+static void *call_many(void *p) {
+  thread_arg *a = p;
+  a->ok = true;
+  st_scope_push();
+  for (int k = 0; k < 200; k++) {
+    st_tensor *in[2] = {a->x, a->W}, *r = NULL;
+    if (st_call(a->c, in, &r) || !same(r, a->expect, 0)) a->ok = false;
+    st_release(r);
+  }
+  st_scope_pop();
+  return NULL;
+}
+
+TEST(compile_serves_several_threads) {
+  st_scope_push();
+  st_func *f = st_func_new(f_loss, NULL, 2, 1), *c = st_compile(f, NULL);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3)), *W = st_randn(ST_F64, ST_SHAPE(4, 3)), *e = NULL;
+  st_tensor *in[2] = {x, W};
+  CHECK(st_call(f, in, &e) == 0);
+  thread_arg a[2] = {{c, x, W, e, false}, {c, x, W, e, false}};
+  pthread_t t[2];
+  for (int k = 0; k < 2; k++) pthread_create(&t[k], NULL, call_many, &a[k]);
+  for (int k = 0; k < 2; k++) pthread_join(t[k], NULL);
+  CHECK(a[0].ok && a[1].ok);
+  CHECK_EQ_INT(stats_of(c).calls, 400);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
