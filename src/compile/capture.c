@@ -254,6 +254,9 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
     n->out[j] = v;
   }
   n->view = view;
+  n->group = -1;
+  n->fusible = !view && !(op->flags & (ST_OP_INPLACE | ST_OP_RANDOM)) && op->pointwise &&
+               op->pointwise(c, &n->pw);
 }
 
 /* ------------------------------------------------------------------------- begin and end */

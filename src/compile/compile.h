@@ -43,18 +43,49 @@ typedef enum {
   CG_BUF_ROOT,  /* the storage of an input or a captured tensor */
   CG_BUF_ARENA, /* an intermediate: a planned range of the graph's arena */
   CG_BUF_FRESH, /* holds an output: allocated for each call */
+  CG_BUF_TILE,  /* a fused group's intermediate: lives in tiles only, never whole */
 } cg_buf_kind;
 
 typedef struct cg_buf {
   cg_buf_kind kind;
   int root;        /* ROOT: the value whose storage it is */
   int def, last;   /* the nodes that make it and last touch it (def -1: a root) */
+  int born;        /* where its plan interval starts: def, or its fused group's first node */
   size_t nbytes;   /* what the making node allocated */
   int esize;       /* the element size of every value on it */
   size_t off;      /* ARENA: the byte offset in the arena */
   int64_t rt_bias; /* at run time: added to a value's traced offset (a root's moved offset) */
   st_storage *rt;  /* at run time (borrowed for roots) */
 } cg_buf;
+
+/* How a fused node finds operand k in a tile (passes.c decides, exec.c reads). */
+typedef enum {
+  CG_OPD_TILE,  /* a scratch tile of the group (slot) */
+  CG_OPD_WHOLE, /* a whole contiguous tensor of the group's shape: its data + tile start */
+  CG_OPD_ONE,   /* one element broadcast (stride 0) */
+  CG_OPD_CONST, /* the node's pointwise constant (stride 0) */
+} cg_opd_kind;
+
+typedef struct cg_operand {
+  cg_opd_kind kind;
+  int value, slot;
+  int esize;
+} cg_operand;
+
+typedef struct cg_group {
+  int first, last; /* its first and last member (node ids); members run at the first */
+  int64_t numel;
+  int fbegin, fend; /* its members' loops: the graph's fsteps[fbegin, fend) */
+} cg_group;
+
+/* One member's loop as a call runs it (cg_prepare packs them per group): operand k of the tile
+   at t0 is base[k] + t0 * adv[k] bytes, with stride step[k] elements. */
+typedef struct cg_fstep {
+  void (*loop)(char *const *data, const int64_t *strides, int64_t n, const void *ctx);
+  int nops, node;
+  char *base[4];
+  int64_t adv[4], step[4];
+} cg_fstep;
 
 typedef struct cg_node {
   const st_op *op;
@@ -65,6 +96,10 @@ typedef struct cg_node {
   bool view;         /* every output aliases an input: no kernel */
   bool reinfer;      /* an integer input: its infer checks values (indices) at every call */
   bool dead;         /* removed by a pass */
+  bool fusible;      /* pw describes the call (the record's pointwise, asked at capture) */
+  st_pointwise pw;
+  int group;         /* its fused group, or -1 */
+  cg_operand opd[4]; /* in a group: where each loop operand is (0: the output) */
   st_tensor **rt_in; /* the kernel's argument array */
 } cg_node;
 
@@ -80,7 +115,21 @@ typedef struct cg_graph {
   st_storage *arena;
   size_t arena_bytes, eager_bytes; /* the plan, and what eager allocated for the same nodes */
   int live_nodes, kernels;
+  cg_group *groups;
+  int ngroups, capgroups;
+  int nslots;    /* scratch tiles the largest group needs */
+  char *scratch; /* nslots tiles of CG_TILE elements of 8 bytes */
+  /* what a call does, listed by cg_prepare: the nodes to run (kernels, and each group at its
+     first member), the values to bind (roots, then the per-call headers), the output buffers,
+     and the fused operands whose data moves with the call's tensors (node * 4 + k) */
+  int *steps, *bound, *fresh, *refresh; /* refresh: fstep * 4 + operand */
+  int nsteps, nbound, nfresh, nrefresh;
+  cg_fstep *fsteps;
+  int nfsteps;
 } cg_graph;
+
+/* Elements per tile of a fused group: a few tiles of doubles stay in L1. */
+#define CG_TILE 512
 
 /* ---- capture.c ---- */
 typedef struct cg_capture cg_capture;

@@ -1,99 +1,172 @@
 /* exec.c — the built-in executor ("interp"). Intermediates live in the graph's arena behind
-   headers made once (cg_prepare); a call binds the inputs' and captured tensors' storages,
-   allocates the output buffers, makes the headers over those, and runs each live node's kernel
-   from the op record: no dispatch, no scope, no reference counting per op. An op whose infer
-   checks index values (an integer input) runs its infer first, so a bad index is the error
-   eager gives and never an access out of bounds. */
+   headers made once (cg_prepare), which also lists what a call does; a call binds the inputs'
+   and captured tensors' storages, allocates the output buffers, makes the headers over those,
+   and runs the steps: a node's kernel from its op record, or a fused group tile by tile through
+   its members' pointwise loops. No dispatch, no scope, no reference counting per op. An op
+   whose infer checks index values (an integer input) runs its infer first, so a bad index is
+   the error eager gives and never an access out of bounds. */
 #include <string.h>
 
 #include "compile.h"
 
+static bool node_alive(const cg_graph *g, int def) { return def < 0 || !g->n[def].dead; }
+
+/* Where operand k of fused node n starts: fixed (a scratch tile, the constant, an arena
+   tensor) or, for the call's tensors, found at each call (listed in refresh). */
+static void operand_base(cg_graph *g, const cg_node *n, cg_fstep *f, int k) {
+  const cg_operand *o = &n->opd[k];
+  int v = k ? o->value : n->out[0];
+  f->step[k] = o->kind == CG_OPD_TILE || o->kind == CG_OPD_WHOLE;
+  f->adv[k] = o->kind == CG_OPD_WHOLE ? o->esize : 0;
+  switch (o->kind) {
+  case CG_OPD_TILE: f->base[k] = g->scratch + (size_t)o->slot * CG_TILE * 8; break;
+  case CG_OPD_CONST: f->base[k] = (char *)&n->pw.cst; break;
+  default: f->base[k] = g->v[v].rt ? st__data(g->v[v].rt) : NULL; break;
+  }
+}
+
+/* The fused members' loops, packed per group (each group's in one run of fsteps). */
+static void pack_group(cg_graph *g, cg_group *G) {
+  G->fbegin = g->nfsteps;
+  for (int i = G->first; i <= G->last; i++) {
+    const cg_node *n = &g->n[i];
+    if (n->dead || n->group != (int)(G - g->groups)) continue;
+    cg_fstep *f = &g->fsteps[g->nfsteps];
+    f->loop = n->pw.loop;
+    f->nops = n->pw.nops;
+    f->node = i;
+    for (int k = 0; k < n->pw.nops; k++) {
+      operand_base(g, n, f, k);
+      const cg_operand *o = &n->opd[k];
+      int v = k ? o->value : n->out[0];
+      if ((o->kind == CG_OPD_WHOLE || o->kind == CG_OPD_ONE) && !g->v[v].rt)
+        g->refresh[g->nrefresh++] = g->nfsteps * 4 + k;
+    }
+    g->nfsteps++;
+  }
+  G->fend = g->nfsteps;
+}
+
 int cg_prepare(cg_graph *g) {
   if (g->arena_bytes && !(g->arena = st__storage_new(g->arena_bytes))) return ST_ERR_OOM;
-  for (int i = 0; i < g->nv; i++) {
+  if (g->nslots && !(g->scratch = st__alloc_aligned((size_t)g->nslots * CG_TILE * 8)))
+    return ST_ERR_OOM;
+  g->steps = st__calloc((size_t)g->nn + 1, sizeof *g->steps);
+  g->bound = st__calloc((size_t)g->nv + 1, sizeof *g->bound);
+  g->fresh = st__calloc((size_t)g->nb + 1, sizeof *g->fresh);
+  g->refresh = st__calloc((size_t)g->nn * 4 + 1, sizeof *g->refresh);
+  g->fsteps = st__calloc((size_t)g->nn + 1, sizeof *g->fsteps);
+  if (!g->steps || !g->bound || !g->fresh || !g->refresh || !g->fsteps) return ST_ERR_OOM;
+  for (int i = 0; i < g->nv; i++) { /* roots first: the per-call headers read their storage */
     cg_value *v = &g->v[i];
     const cg_buf *b = &g->b[v->buf];
     v->per_call = b->kind == CG_BUF_FRESH || (b->kind == CG_BUF_ROOT && b->root != i);
-    if (b->kind != CG_BUF_ARENA || (b->def >= 0 && g->n[b->def].dead)) continue;
+    if (v->kind == CG_INPUT || v->kind == CG_CAPTURED) g->bound[g->nbound++] = i;
+  }
+  for (int i = 0; i < g->nv; i++) {
+    cg_value *v = &g->v[i];
+    const cg_buf *b = &g->b[v->buf];
+    if (v->per_call && node_alive(g, b->def)) g->bound[g->nbound++] = i;
+    if (b->kind != CG_BUF_ARENA || !node_alive(g, b->def)) continue;
     v->rt = st__tensor_view(g->arena, v->dtype, v->ndim, v->shape, v->strides,
                             (int64_t)(b->off / (size_t)b->esize) + v->offset);
     if (!v->rt) return ST_ERR_OOM;
   }
+  for (int b = 0; b < g->nb; b++)
+    if (g->b[b].kind == CG_BUF_FRESH && node_alive(g, g->b[b].def)) g->fresh[g->nfresh++] = b;
   for (int i = 0; i < g->nn; i++) {
     cg_node *n = &g->n[i];
-    if (n->dead || n->view || !n->nin) continue;
-    if (!(n->rt_in = st__calloc((size_t)n->nin, sizeof *n->rt_in))) return ST_ERR_OOM;
+    if (n->dead || n->view) continue;
+    if (n->group < 0 || g->groups[n->group].first == i) g->steps[g->nsteps++] = i;
+    if (n->group >= 0) {
+      if (g->groups[n->group].first == i) pack_group(g, &g->groups[n->group]);
+    } else if (n->nin && !(n->rt_in = st__calloc((size_t)n->nin, sizeof *n->rt_in))) {
+      return ST_ERR_OOM;
+    }
   }
   return 0;
 }
 
 /* Drops the per-call headers and output buffers (what the outputs hold stays theirs). */
 static void unbind(cg_graph *g) {
-  for (int i = 0; i < g->nv; i++) {
-    cg_value *v = &g->v[i];
+  for (int k = 0; k < g->nbound; k++) {
+    cg_value *v = &g->v[g->bound[k]];
     if (v->per_call && v->rt) st__drop(v->rt);
-    if (v->per_call || v->kind == CG_INPUT || v->kind == CG_CAPTURED) v->rt = NULL;
+    v->rt = NULL;
   }
-  for (int b = 0; b < g->nb; b++) {
-    if (g->b[b].kind == CG_BUF_FRESH && g->b[b].rt) st__storage_release(g->b[b].rt);
-    if (g->b[b].kind != CG_BUF_ARENA) g->b[b].rt = NULL;
+  for (int k = 0; k < g->nfresh; k++) {
+    cg_buf *b = &g->b[g->fresh[k]];
+    if (b->rt) st__storage_release(b->rt);
+    b->rt = NULL;
   }
-}
-
-static void bind_root(cg_graph *g, int v, st_tensor *t) {
-  g->v[v].rt = t;
-  cg_buf *b = &g->b[g->v[v].buf];
-  b->rt = t->storage;
-  b->rt_bias = t->offset - g->v[v].offset;
 }
 
 static int bind(cg_graph *g, st_tensor *const *in, bool inference) {
-  for (int i = 0; i < g->nin; i++) bind_root(g, g->inputs[i], in[i]);
-  for (int i = 0; i < g->nv; i++)
-    if (g->v[i].kind == CG_CAPTURED) bind_root(g, i, g->captured[g->v[i].src]);
-  for (int b = 0; b < g->nb; b++) {
-    cg_buf *B = &g->b[b];
-    if (B->kind != CG_BUF_FRESH) continue;
-    B->rt_bias = 0;
-    if (!(B->rt = st__storage_new(B->nbytes))) return ST_ERR_OOM;
+  for (int i = 0; i < g->nin; i++) g->v[g->inputs[i]].rt = in[i];
+  for (int k = 0; k < g->nfresh; k++) {
+    cg_buf *b = &g->b[g->fresh[k]];
+    b->rt_bias = 0;
+    if (!(b->rt = st__storage_new(b->nbytes))) return ST_ERR_OOM;
   }
-  for (int i = 0; i < g->nv; i++) {
-    cg_value *v = &g->v[i];
-    if (!v->per_call) continue;
-    const cg_buf *b = &g->b[v->buf];
-    if (b->kind == CG_BUF_FRESH && g->n[b->def].dead) continue;
+  for (int k = 0; k < g->nbound; k++) {
+    cg_value *v = &g->v[g->bound[k]];
+    cg_buf *b = &g->b[v->buf];
+    if (!v->per_call) { /* a root: an input, or a captured tensor */
+      if (v->kind == CG_CAPTURED) v->rt = g->captured[v->src];
+      b->rt = v->rt->storage;
+      b->rt_bias = v->rt->offset - v->offset;
+      continue;
+    }
     v->rt = st__tensor_view(b->rt, v->dtype, v->ndim, v->shape, v->strides, v->offset + b->rt_bias);
     if (!v->rt) return ST_ERR_OOM;
     v->rt->inference = b->kind == CG_BUF_ROOT ? g->v[b->root].rt->inference : inference;
   }
+  for (int k = 0; k < g->nrefresh; k++) {
+    int fs = g->refresh[k] / 4;
+    operand_base(g, &g->n[g->fsteps[fs].node], &g->fsteps[fs], g->refresh[k] % 4);
+  }
   return 0;
 }
 
-static int run_nodes(cg_graph *g) {
-  for (int i = 0; i < g->nn; i++) {
-    cg_node *n = &g->n[i];
-    if (n->dead || n->view) continue;
-    for (int k = 0; k < n->nin; k++) n->rt_in[k] = g->v[n->in[k]].rt;
-    st_tensor *out[ST_MAX_OUTS];
-    for (int j = 0; j < n->nout; j++) out[j] = g->v[n->out[j]].rt;
-    st_opcall c = {.op = n->op, .nin = n->nin, .in = n->rt_in, .a = n->a};
-    if (n->reinfer) {
-      st_meta m[ST_MAX_OUTS];
-      if (n->op->infer(&c, m)) return st__status();
+/* A fused group: each member's loop over one tile, then the next tile. */
+static void run_group(const cg_graph *g, const cg_group *G) {
+  for (int64_t t0 = 0; t0 < G->numel; t0 += CG_TILE) {
+    int64_t len = G->numel - t0 < CG_TILE ? G->numel - t0 : CG_TILE;
+    for (const cg_fstep *f = g->fsteps + G->fbegin, *end = g->fsteps + G->fend; f < end; f++) {
+      char *d[4];
+      for (int k = 0; k < f->nops; k++) d[k] = f->base[k] + t0 * f->adv[k];
+      f->loop(d, f->step, len, NULL);
     }
-    if (n->op->kernel(&c, out))
-      return st__has_error() ? st__status()
-                             : st__error(ST_ERR_OOM, "st_%s: kernel failed", n->op->name);
-    if ((n->op->flags & ST_OP_INPLACE) && !out[0]->inference)
-      atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
   }
+}
+
+static int run_node(cg_graph *g, cg_node *n) {
+  for (int k = 0; k < n->nin; k++) n->rt_in[k] = g->v[n->in[k]].rt;
+  st_tensor *out[ST_MAX_OUTS];
+  for (int j = 0; j < n->nout; j++) out[j] = g->v[n->out[j]].rt;
+  st_opcall c = {.op = n->op, .nin = n->nin, .in = n->rt_in, .a = n->a};
+  if (n->reinfer) {
+    st_meta m[ST_MAX_OUTS];
+    if (n->op->infer(&c, m)) return st__status();
+  }
+  if (n->op->kernel(&c, out))
+    return st__has_error() ? st__status()
+                           : st__error(ST_ERR_OOM, "st_%s: kernel failed", n->op->name);
+  if ((n->op->flags & ST_OP_INPLACE) && !out[0]->inference)
+    atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
   return 0;
 }
 
 int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference) {
   for (int j = 0; j < g->nout; j++) out[j] = NULL;
   int rc = bind(g, in, inference);
-  if (!rc) rc = run_nodes(g);
+  for (int s = 0; !rc && s < g->nsteps; s++) {
+    cg_node *n = &g->n[g->steps[s]];
+    if (n->group >= 0)
+      run_group(g, &g->groups[n->group]);
+    else
+      rc = run_node(g, n);
+  }
   for (int j = 0; !rc && j < g->nout; j++) {
     const cg_value *v = &g->v[g->outputs[j]];
     st_tensor *t = v->rt;

@@ -23,6 +23,13 @@ void cg_free(cg_graph *g) {
   if (g->n) st__free(g->n, (size_t)g->capn * sizeof *g->n);
   if (g->b) st__free(g->b, (size_t)g->capb * sizeof *g->b);
   if (g->captured) st__free(g->captured, (size_t)g->capcap * sizeof *g->captured);
+  if (g->groups) st__free(g->groups, (size_t)g->capgroups * sizeof *g->groups);
+  if (g->scratch) st__free_aligned(g->scratch, (size_t)g->nslots * CG_TILE * 8);
+  if (g->steps) st__free(g->steps, ((size_t)g->nn + 1) * sizeof *g->steps);
+  if (g->bound) st__free(g->bound, ((size_t)g->nv + 1) * sizeof *g->bound);
+  if (g->fresh) st__free(g->fresh, ((size_t)g->nb + 1) * sizeof *g->fresh);
+  if (g->refresh) st__free(g->refresh, ((size_t)g->nn * 4 + 1) * sizeof *g->refresh);
+  if (g->fsteps) st__free(g->fsteps, ((size_t)g->nn + 1) * sizeof *g->fsteps);
   if (g->inputs) st__free(g->inputs, (size_t)g->nin * sizeof *g->inputs);
   if (g->outputs) st__free(g->outputs, (size_t)g->nout * sizeof *g->outputs);
   st__free(g, sizeof *g);
@@ -126,6 +133,179 @@ done:
   return rc;
 }
 
+/* -------------------------------------------------------------------------------- fusion */
+
+/* Consecutive pointwise nodes (the records' pointwise loops) with outputs of one shape become a
+   group that runs tile by tile: every member's loop over CG_TILE elements, then the next tile,
+   so an intermediate that nothing outside the group reads lives in a scratch tile in L1 and
+   needs no buffer. A member's operand is another member's output, a whole contiguous tensor
+   of the group's shape, one element (broadcast) or its constant. View nodes do not interrupt a
+   group (they run nothing); any other kernel does. */
+
+static bool same_shape(const cg_value *v, int ndim, const int64_t *shape) {
+  return v->ndim == ndim && !memcmp(v->shape, shape, sizeof(int64_t) * (size_t)ndim);
+}
+
+static bool contiguous(const cg_value *v) {
+  int64_t expect = 1;
+  for (int d = v->ndim - 1; d >= 0; d--) {
+    if (v->shape[d] != 1 && v->strides[d] != expect) return false;
+    expect *= v->shape[d];
+  }
+  return true;
+}
+
+/* How node n reads operand k when it joins a group of `shape` whose members are marked in
+   `member_of` (value -> producing member or not); -1 when it cannot. */
+static int operand_kind(const cg_graph *g, const cg_node *n, int k, int ndim, const int64_t *shape,
+                        const bool *internal) {
+  int src = n->pw.src[k];
+  if (src < 0) return CG_OPD_CONST;
+  const cg_value *v = &g->v[n->in[src]];
+  if (internal[n->in[src]]) return CG_OPD_TILE;
+  if (st__numel(v->ndim, v->shape) == 1) return CG_OPD_ONE;
+  if (same_shape(v, ndim, shape) && contiguous(v)) return CG_OPD_WHOLE;
+  return -1;
+}
+
+static bool joins(const cg_graph *g, const cg_node *n, const cg_value *ref, const bool *internal) {
+  if (!n->fusible || !same_shape(&g->v[n->out[0]], ref->ndim, ref->shape)) return false;
+  for (int k = 1; k < n->pw.nops; k++)
+    if (operand_kind(g, n, k, ref->ndim, ref->shape, internal) < 0) return false;
+  return true;
+}
+
+/* Whether value v, made by a member of group gi, must be written whole: an output, a value
+   with other headers on its buffer (a view, an alias), or one read outside the group. */
+static bool escapes(const cg_graph *g, int v, int gi, const int *nvalues) {
+  for (int j = 0; j < g->nout; j++)
+    if (g->outputs[j] == v) return true;
+  if (nvalues[g->v[v].buf] > 1) return true;
+  for (int i = 0; i < g->nn; i++) {
+    const cg_node *n = &g->n[i];
+    if (n->dead || n->group == gi) continue;
+    for (int k = 0; k < n->nin; k++)
+      if (n->in[k] == v) return true;
+  }
+  return false;
+}
+
+static int add_group(cg_graph *g, int first, int last, int64_t numel) {
+  int cap = g->capgroups;
+  if (g->ngroups == cap) {
+    int c = cap ? 2 * cap : 8;
+    cg_group *p = st__realloc(g->groups, (size_t)cap * sizeof *p, (size_t)c * sizeof *p);
+    if (!p) return ST_ERR_OOM;
+    g->groups = p;
+    g->capgroups = c;
+  }
+  g->groups[g->ngroups++] = (cg_group){first, last, numel, 0, 0};
+  return 0;
+}
+
+/* Scratch slots within group gi: a member's tile output takes the lowest free slot, and a slot
+   is free again after the member that reads its value last. */
+static int assign_slots(cg_graph *g, int gi, const int *last_read) {
+  const cg_group *G = &g->groups[gi];
+  size_t cap = (size_t)(G->last - G->first + 1);
+  int *owner = st__calloc(cap, sizeof *owner); /* the value each slot holds, -1: free */
+  if (!owner) return ST_ERR_OOM;
+  int nslots = 0;
+  for (int i = G->first; i <= G->last; i++) {
+    cg_node *n = &g->n[i];
+    if (n->group != gi) continue;
+    if (n->opd[0].kind == CG_OPD_TILE) {
+      int s = 0;
+      while (s < nslots && owner[s] >= 0) s++;
+      if (s == nslots) owner[nslots++] = -1;
+      owner[s] = n->out[0];
+      n->opd[0].slot = s;
+    }
+    for (int k = 1; k < n->pw.nops; k++)
+      if (n->opd[k].kind == CG_OPD_TILE) {
+        int v = n->opd[k].value;
+        for (int s = 0; s < nslots; s++)
+          if (owner[s] == v) n->opd[k].slot = s;
+      }
+    for (int s = 0; s < nslots; s++)
+      if (owner[s] >= 0 && last_read[owner[s]] <= i && owner[s] != n->out[0]) owner[s] = -1;
+    if (n->opd[0].kind == CG_OPD_TILE && last_read[n->out[0]] <= i) owner[n->opd[0].slot] = -1;
+  }
+  if (nslots > g->nslots) g->nslots = nslots;
+  st__free(owner, cap * sizeof *owner);
+  return 0;
+}
+
+static int fuse(cg_graph *g) {
+  bool *internal = st__calloc((size_t)g->nv + 1, 1);
+  int *nvalues = st__calloc((size_t)g->nb + 1, sizeof *nvalues);
+  int *last_read = st__calloc((size_t)g->nv + 1, sizeof *last_read);
+  int rc = internal && nvalues && last_read ? 0 : ST_ERR_OOM;
+  if (rc) goto done;
+  for (int v = 0; v < g->nv; v++) nvalues[g->v[v].buf]++;
+  for (int i = 0; i < g->nn; i++)
+    for (int k = 0; !g->n[i].dead && k < g->n[i].nin; k++) last_read[g->n[i].in[k]] = i;
+  int first = -1, last = -1, members = 0;
+  const cg_value *ref = NULL;
+  for (int i = 0; i <= g->nn && !rc; i++) {
+    cg_node *n = i < g->nn ? &g->n[i] : NULL;
+    if (n && (n->dead || n->view)) continue;
+    if (n && ref && joins(g, n, ref, internal)) {
+      n->group = g->ngroups;
+      internal[n->out[0]] = true;
+      last = i;
+      members++;
+      continue;
+    }
+    if (members >= 2) { /* close the group */
+      int gi = g->ngroups;
+      rc = add_group(g, first, last, st__numel(ref->ndim, ref->shape));
+      for (int m = first; !rc && m <= last; m++) {
+        cg_node *M = &g->n[m];
+        if (M->group != gi) continue;
+        for (int k = 0; k < M->pw.nops; k++) {
+          int v = k ? M->in[M->pw.src[k]] : M->out[0];
+          cg_opd_kind kind =
+              k ? operand_kind(g, M, k, ref->ndim, ref->shape, internal) : CG_OPD_TILE;
+          if (k && M->pw.src[k] < 0) v = -1;
+          M->opd[k] = (cg_operand){kind, v, -1, (int)st__esize(M->pw.dt[k])};
+        }
+        if (escapes(g, M->out[0], gi, nvalues))
+          M->opd[0].kind = CG_OPD_WHOLE;
+        else
+          g->b[g->v[M->out[0]].buf].kind = CG_BUF_TILE;
+      }
+      /* an operand that is a member's output written whole is read whole */
+      for (int m = first; !rc && m <= last; m++) {
+        cg_node *M = &g->n[m];
+        for (int k = 1; M->group == gi && k < M->pw.nops; k++)
+          if (M->opd[k].kind == CG_OPD_TILE && g->b[g->v[M->opd[k].value].buf].kind != CG_BUF_TILE)
+            M->opd[k].kind = CG_OPD_WHOLE;
+      }
+      if (!rc) rc = assign_slots(g, gi, last_read);
+    } else if (members == 1) {
+      g->n[first].group = -1;
+    }
+    for (int m = first; m >= 0 && m <= last; m++) internal[g->n[m].out[0]] = false;
+    members = 0;
+    ref = NULL;
+    first = last = -1;
+    /* this node may start the next group */
+    if (n && n->fusible && joins(g, n, &g->v[n->out[0]], internal)) {
+      n->group = g->ngroups;
+      internal[n->out[0]] = true;
+      ref = &g->v[n->out[0]];
+      first = last = i;
+      members = 1;
+    }
+  }
+done:
+  if (internal) st__free(internal, (size_t)g->nv + 1);
+  if (nvalues) st__free(nvalues, ((size_t)g->nb + 1) * sizeof *nvalues);
+  if (last_read) st__free(last_read, ((size_t)g->nv + 1) * sizeof *last_read);
+  return rc;
+}
+
 /* ------------------------------------------------------------------------- the memory plan */
 
 static size_t round_up(size_t n) { return (n + CG_ALIGN - 1) / CG_ALIGN * CG_ALIGN; }
@@ -135,15 +315,25 @@ static size_t round_up(size_t n) { return (n + CG_ALIGN - 1) / CG_ALIGN * CG_ALI
    at the same time uses. eager_bytes is the sum of the intermediates: what eager holds when the
    function's scope keeps them to its end. */
 static int plan(cg_graph *g) {
-  for (int b = 0; b < g->nb; b++) g->b[b].last = g->b[b].def;
+  for (int b = 0; b < g->nb; b++) g->b[b].last = g->b[b].born = g->b[b].def;
   g->live_nodes = g->kernels = 0;
   for (int i = 0; i < g->nn; i++) {
     const cg_node *n = &g->n[i];
     if (n->dead) continue;
     g->live_nodes++;
-    g->kernels += !n->view;
-    for (int k = 0; k < n->nin; k++) g->b[g->v[n->in[k]].buf].last = i;
-    for (int j = 0; j < n->nout; j++) g->b[g->v[n->out[j]].buf].last = i;
+    g->kernels += !n->view && (n->group < 0 || g->groups[n->group].first == i);
+    /* a group's members run together: each buffer they touch is alive over the whole group */
+    int t0 = n->group >= 0 ? g->groups[n->group].first : i;
+    int t1 = n->group >= 0 ? g->groups[n->group].last : i;
+    for (int k = 0; k < n->nin; k++) {
+      cg_buf *b = &g->b[g->v[n->in[k]].buf];
+      if (b->last < t1) b->last = t1;
+    }
+    for (int j = 0; j < n->nout; j++) {
+      cg_buf *b = &g->b[g->v[n->out[j]].buf];
+      if (b->last < t1) b->last = t1;
+      if (b->def == i && b->born > t0) b->born = t0;
+    }
   }
   for (int j = 0; j < g->nout; j++) {
     cg_buf *b = &g->b[g->v[g->outputs[j]].buf];
@@ -172,7 +362,7 @@ static int plan(cg_graph *g) {
       moved = false;
       for (int k = 0; k < i; k++) {
         const cg_buf *P = &g->b[order[k]];
-        bool same_time = P->def <= B->last && B->def <= P->last;
+        bool same_time = P->born <= B->last && B->born <= P->last;
         if (same_time && off < P->off + round_up(P->nbytes) && P->off < off + size) {
           off = P->off + round_up(P->nbytes);
           moved = true;
@@ -191,6 +381,7 @@ int cg_optimize(cg_graph *g) {
   int rc = eliminate_dead(g);
   if (!rc) rc = eliminate_common(g);
   if (!rc) rc = eliminate_dead(g);
+  if (!rc) rc = fuse(g);
   if (!rc) rc = plan(g);
   return rc;
 }
@@ -227,7 +418,9 @@ int cg_print(const cg_graph *g, FILE *f) {
     fprintf(f, " = %s(", n->op->name);
     for (int k = 0; k < n->nin; k++) fprintf(f, "%s%%%d", k ? ", " : "", n->in[k]);
     fprintf(f, ")");
-    if (n->view)
+    if (n->group >= 0)
+      fprintf(f, "  # fused %d%s", n->group, n->opd[0].kind == CG_OPD_TILE ? ", in tiles" : "");
+    else if (n->view)
       fprintf(f, "  # view");
     else if (n->op->flags & ST_OP_INPLACE)
       fprintf(f, "  # in place");

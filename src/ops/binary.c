@@ -4,6 +4,7 @@
    parameterized by the row (the table `infos`, made from the same rows), and where, pow_scalar
    and copy_, written out. */
 #include <stdio.h>
+#include <string.h>
 
 #include "../kernels/elementwise.h"
 #include "op.h"
@@ -110,6 +111,18 @@ static int kernel_binary(const st_opcall *c, st_tensor *const *out) {
   tensor_dtypes(c, &ct, &out_dt);
   return run_binary(out[0], st__view_of(c->in[0]), st__view_of(c->in[1]), ct, &infos[c->op->id],
                     out_dt);
+}
+
+/* For fusion: the row's loop, where both operands already have the compute dtype. */
+static bool pointwise_binary(const st_opcall *c, st_pointwise *p) {
+  st_dtype ct = ST_F32, out = ST_F32;
+  if (tensor_dtypes(c, &ct, &out) || !st__is_compute_dtype(ct) || c->in[0]->dtype != ct ||
+      c->in[1]->dtype != ct)
+    return false;
+  st_loop_fn f = st__binary_loop(infos[c->op->id].kind, ct);
+  if (!f) return false;
+  *p = (st_pointwise){.loop = f, .nops = 3, .src = {0, 0, 1}, .dt = {out, ct, ct}};
+  return true;
 }
 
 static int infer_binary_(const st_opcall *c, st_meta *m) {
@@ -450,6 +463,7 @@ static int samples_where(const st_op *op, st_dtype dt, st_sample *out, int cap) 
                                .flags = MODE_FLAGS_##MODE | ST_OP_ALL_DTYPES,                      \
                                .infer = MODE_INFER_##MODE,                                         \
                                .kernel = kernel_binary,                                            \
+                               .pointwise = pointwise_binary,                                      \
                                .saves = (SAVES),                                                   \
                                .saves_for = (SAVES_FOR),                                           \
                                .vjp = MODE_RULE_##MODE(vjp_elementwise),                           \
@@ -512,6 +526,20 @@ static int kernel_scalar(const st_opcall *c, st_tensor *const *out) {
                     &infos[c->op->id], ct);
 }
 
+/* For fusion: the row's loop with the scalar as the constant operand, where self already has
+   the compute dtype. */
+static bool pointwise_scalar(const st_opcall *c, st_pointwise *p) {
+  st_dtype ct = st__result_type_scalar(c->in[0]->dtype, c->a.scalar.value);
+  if (!st__is_compute_dtype(ct) || c->in[0]->dtype != ct) return false;
+  st_loop_fn f = st__binary_loop(infos[c->op->id].kind, ct);
+  if (!f) return false;
+  *p = (st_pointwise){.loop = f, .nops = 3, .src = {0, 0, -1}, .dt = {ct, ct, ct}};
+  scalar_slot slot;
+  scalar_view(&slot, ct, c->a.scalar.value);
+  memcpy(&p->cst, &slot, sizeof slot);
+  return true;
+}
+
 #define MODE_SCALAR_INFER_DIFF    infer_scalar
 #define MODE_SCALAR_INFER_INPLACE infer_scalar_
 #define SCALAR(NAME, LOOP, RULE, COST, MODE)                                                       \
@@ -522,6 +550,7 @@ static int kernel_scalar(const st_opcall *c, st_tensor *const *out) {
                                .flags = MODE_FLAGS_##MODE | ST_OP_ALL_DTYPES,                      \
                                .infer = MODE_SCALAR_INFER_##MODE,                                  \
                                .kernel = kernel_scalar,                                            \
+                               .pointwise = pointwise_scalar,                                      \
                                .vjp = vjp_elementwise,                                             \
                                .jvp = jvp_elementwise,                                             \
                                .vmap = st__vmap_elementwise,                                       \

@@ -217,6 +217,22 @@ typedef struct st_vmap_args {
 #define ST_SAVES_FOR_MAX 4
 #define ST_SAVES_FOR(...) ((const unsigned[ST_SAVES_FOR_MAX]){__VA_ARGS__})
 
+/* An elementwise call as one inner loop (kernels/iter.h's st_loop_fn: operand 0 the output,
+   data and a stride in elements per operand): out = f(operands 1..nops-1), each operand read as
+   dt[k]. src[k] is the call's input operand k reads, or -1 for the constant `cst` (a scalar
+   attribute, read through stride 0). The loop takes no ctx. */
+typedef struct st_pointwise {
+  void (*loop)(char *const *data, const int64_t *strides, int64_t n, const void *ctx);
+  int nops;
+  int src[4];
+  st_dtype dt[4];
+  union {
+    float f;
+    double d;
+    int64_t i;
+  } cst;
+} st_pointwise;
+
 struct st_op {
   st_op_id id;
   const char *name; /* the public function without "st_": "add" */
@@ -253,6 +269,10 @@ struct st_op {
   /* The op in other public ops, when its record holds it (a composite's implementation, see
      ST_OP_COMPOSITE); NULL: st__decomps (decomp.c) holds the op's decomposition, if any. */
   st_decomp decompose;
+  /* The call as one pointwise inner loop on its operands' own dtypes (st_pointwise), which
+     compiled graphs fuse into tiles (src/compile/passes.c); false when it needs more (a dtype
+     conversion, a storage-only dtype). NULL: never. */
+  bool (*pointwise)(const st_opcall *c, struct st_pointwise *p);
 
   /* ---- the generated test matrix (tests/matrix) ---- */
   /* Fills up to cap sample calls of op (so that one function serves a family) with floating

@@ -91,6 +91,18 @@ static int kernel_unary(const st_opcall *c, st_tensor *const *out) {
                    NULL, u->grain);
 }
 
+/* For fusion: the row's loop, where it reads and writes the input's own compute dtype (a LOGICAL
+   row writes bool). An integer input of a FLOAT row converts first, so it is not one loop. */
+static bool pointwise_unary(const st_opcall *c, st_pointwise *p) {
+  const unary_info *u = &infos[c->op->id];
+  st_dtype in = c->in[0]->dtype, res = out_dtype(u->rule, in);
+  if (!st__is_compute_dtype(in) || (u->rule != RULE_LOGICAL && res != in)) return false;
+  st_loop_fn f = st__unary_loop(u->kind, in);
+  if (!f) return false;
+  *p = (st_pointwise){.loop = f, .nops = 2, .src = {0, 0}, .dt = {res, in}};
+  return true;
+}
+
 /* ------------------------------------------------------------------ vjp and jvp rules */
 
 /* An elementwise op has a diagonal Jacobian, so its vjp (the output's gradient times f') and
@@ -246,12 +258,18 @@ static int samples_unary(const st_op *op, st_dtype dt, st_sample *out, int cap) 
 #define FLAGS_D(...) 0u
 #define FLAGS_NONDIFF ST_OP_NONDIFF
 #define UNARY_RECORD(NAME, FLAGS, INFER, SAVES)                                                    \
-  const st_op st__op_##NAME = {.id = ST_OP_##NAME, .name = #NAME, .nin = 1, .nout = 1,             \
-                               .flags = (FLAGS) | ST_OP_ALL_DTYPES, .infer = INFER,                \
+  const st_op st__op_##NAME = {.id = ST_OP_##NAME,                                                 \
+                               .name = #NAME,                                                      \
+                               .nin = 1,                                                           \
+                               .nout = 1,                                                          \
+                               .flags = (FLAGS) | ST_OP_ALL_DTYPES,                                \
+                               .infer = INFER,                                                     \
                                .kernel = kernel_unary,                                             \
-                               .saves = (SAVES), .samples = samples_unary,                         \
-                               .vjp = (FLAGS) & ST_OP_NONDIFF ? NULL : vjp_unary,                  \
-                               .jvp = (FLAGS) & ST_OP_NONDIFF ? NULL : jvp_unary,                  \
+                               .pointwise = pointwise_unary,                                       \
+                               .saves = (SAVES),                                                   \
+                               .samples = samples_unary,                                           \
+                               .vjp = (FLAGS)&ST_OP_NONDIFF ? NULL : vjp_unary,                    \
+                               .jvp = (FLAGS)&ST_OP_NONDIFF ? NULL : jvp_unary,                    \
                                .vmap = st__vmap_elementwise};
 #define UNARY(name, rule, cost, saves, e32, e64, ei64, deriv, ...)                                 \
   UNARY_RECORD(name, FLAGS_##deriv, infer_unary, SAVES_##saves)                                    \
