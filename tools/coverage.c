@@ -74,13 +74,16 @@ int main(int argc, char **argv) {
   FILE *m = argc > 1 ? fopen(argv[1], "r") : NULL;
   if (m) {
     printf("\n## The op matrix (tests/matrix/test_op_matrix.c)\n\n");
-    printf("Every sample of every op with samples, through forward (f32 against f64), "
-           "decomposition, grad,\n"
-           "vjp of vjp, jvp, transposition, vmap (every in_dims), vmap of vjp, vjp of vmap, jvp of "
-           "vjp and\n"
-           "error inputs. A blank cell does not apply (non-differentiable op, no decomposition, no "
-           "error\n"
-           "sample).\n\n");
+    printf(
+        "Every sample of every op with samples, through forward (f32 against f64), "
+        "decomposition, grad,\n"
+        "vjp of vjp, jvp, transposition, vmap (every in_dims), vmap of vjp, vjp of vmap, jvp of "
+        "vjp,\n"
+        "error inputs, and st_compile: compile (the op captured and its graph run, equal to eager "
+        "with\n"
+        "no fallback) and compile_vjp (the same for its vjp, forward and backward in one graph). "
+        "A blank\n"
+        "cell does not apply (non-differentiable op, no decomposition, no error sample).\n\n");
     char line[512];
     while (fgets(line, sizeof line, m)) fputs(line, stdout);
     fclose(m);

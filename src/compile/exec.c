@@ -48,7 +48,10 @@ static void pack_group(cg_graph *g, cg_group *G) {
 }
 
 int cg_prepare(cg_graph *g) {
-  if (g->arena_bytes && !(g->arena = st__storage_new(g->arena_bytes))) return ST_ERR_OOM;
+  bool any_arena = false; /* zero-size intermediates have headers over the arena too */
+  for (int b = 0; b < g->nb; b++)
+    any_arena |= g->b[b].kind == CG_BUF_ARENA && node_alive(g, g->b[b].def);
+  if (any_arena && !(g->arena = st__storage_new(g->arena_bytes))) return ST_ERR_OOM;
   if (g->nslots && !(g->scratch = st__alloc_aligned((size_t)g->nslots * CG_TILE * 8)))
     return ST_ERR_OOM;
   g->steps = st__calloc((size_t)g->nn + 1, sizeof *g->steps);

@@ -77,6 +77,9 @@ extern _Thread_local const char *st__capture_read;
 static inline void st__note_host_read(const char *fn) {
   if (st__capture_gen && !st__capture_read) st__capture_read = fn;
 }
+/* Code that reads values only to choose a faster path (det's backward skipping its SVD when no
+   matrix is singular) takes the path that reads none while a capture runs. */
+static inline bool st__capturing(void) { return st__capture_gen != 0; }
 /* Per-thread caches (storage blocks, tensor headers) are drained when their thread exits;
    a cache calls this before holding its first entry. */
 void st__thread_cache_register(void);

@@ -599,12 +599,13 @@ static bool under_vmap(const st_tensor *t) {
    is the cofactor matrix at rank n - 1 and zero below. The two branches are joined by where on
    safe inputs (the identity for the inverse, diag(1..n) for the SVD, whose singular values are
    distinct) so that neither branch's derivative is ever infinite; when det's values can be read
-   (no vmap) and none is zero, the SVD is skipped. */
+   (no vmap, no st_compile capture, whose graph must serve every value) and none is zero, the
+   SVD is skipped. */
 static st_tensor *cofactor_t(st_tensor *A, st_tensor *det) {
   if (!A || !det) return NULL;
   st_tensor *s = per_matrix(det);
   bool any_zero = true;
-  if (!under_vmap(det)) {
+  if (!under_vmap(det) && !st__capturing()) {
     double least = st_numel(det) > 0 ? st_item(st_amin_all(st_abs(det))) : 1;
     any_zero = !(least > 0); /* NaN (unreadable or a NaN input) too: the safe way */
   }

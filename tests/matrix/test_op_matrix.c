@@ -3,8 +3,10 @@
    (forced against native), grad (against central differences), vjp_vjp (gradgradcheck), jvp
    (against differences), transpose (<u, J v> = <J^T u, v>), vmap (against a loop for every
    in_dims from {0, -1, unbatched}, and nested), vmap_vjp, vjp_vmap, jvp_vjp, errors (the error
-   inputs fail with their status and change nothing). Known failures come from the op record,
-   with their reason; the summary counts every cell. */
+   inputs fail with their status and change nothing), compile (st_compile of the op: the capture
+   and the compiled graph equal eager, without an eager fallback) and compile_vjp (the same for
+   the op's vjp: forward and backward captured as one graph). Known failures come from the op
+   record, with their reason; the summary counts every cell. */
 #include "ops/op.h"
 #include "transforms/tx.h"
 #include "util.h"
@@ -21,11 +23,13 @@ enum {
   VJP_VMAP,
   JVP_VJP,
   ERRORS,
+  COMPILE,
+  COMPILE_VJP,
   NCELLS
 };
-static const char *const cell_names[NCELLS] = {"forward",  "decomposition", "grad",  "vjp_vjp",
-                                               "jvp",      "transpose",     "vmap",  "vmap_vjp",
-                                               "vjp_vmap", "jvp_vjp",       "errors"};
+static const char *const cell_names[NCELLS] = {
+    "forward",  "decomposition", "grad",    "vjp_vjp", "jvp",     "transpose",  "vmap",
+    "vmap_vjp", "vjp_vmap",      "jvp_vjp", "errors",  "compile", "compile_vjp"};
 typedef enum { NA, VERIFIED, KNOWN, FAILED } verdict;
 /* Rows: the op table, then the custom-function database (below), as records of their own. */
 enum { NCUSTOM = 6, NROWS = ST_OP_COUNT + NCUSTOM };
@@ -163,6 +167,29 @@ static bool decomposition_agrees(const st_op *op, call_ctx *k, st_sample *s) {
   return !rc && !op_fn(k, s->nin, s->in, op->nout, a) && same_values(b[0], a[0], 1e-12);
 }
 
+/* st_compile(fn): its first call (the capture, run eagerly) and its second (the graph) equal
+   fn's values, and neither fell back to eager. Random ops draw from the same seed each time. */
+static bool compile_agrees(st_fn fn, void *ctx, int nin, st_tensor *const *in, int nout) {
+  st_func *f = st_func_new(fn, ctx, nin, nout), *c = st_compile(f, NULL);
+  st_tensor *e[ST_SAMPLE_MAX_IN + ST_MAX_OUTS] = {0}, *r[ST_SAMPLE_MAX_IN + ST_MAX_OUTS] = {0};
+  bool ok = c != NULL;
+  for (int call = 0; ok && call < 2; call++) {
+    st_manual_seed(11);
+    ok = st_call(f, in, e) == 0;
+    st_manual_seed(11);
+    ok = ok && st_call(c, in, r) == 0;
+    for (int j = 0; ok && j < nout; j++)
+      ok = (!e[j] && !r[j]) ||
+           (st_dtype_of(r[j]) == st_dtype_of(e[j]) && same_values(r[j], e[j], 0));
+  }
+  st_compile_stats st = {0};
+  ok = ok && st_compile_get_stats(c, &st) == 0 && st.fallbacks == 0 && st.compiles == 1 &&
+       st.cache_hits == 1;
+  st_func_release(c);
+  st_func_release(f);
+  return ok;
+}
+
 /* The inputs, with the floating ones as leaves requiring grad (for gradcheck). */
 static void as_leaves(st_sample *s, st_tensor **x) {
   for (int i = 0; i < s->nin; i++) {
@@ -235,6 +262,7 @@ static void run_op(const st_op *op) {
       /* an in-place op's input 0 is batched whenever another input is (vmap refuses the rest) */
       bool (*vmap_check)(const char *, int, st_fn, void *, int, st_tensor *const *, int, int64_t, double) =
           op->flags & ST_OP_INPLACE ? tx_vmap_all_inplace : tx_vmap_all;
+      CELL(op, COMPILE, compile_agrees(op_fn, &ctx, s->nin, s->in, op->nout));
       if (!(op->flags & ST_OP_RANDOM))
         CELL(op, VMAP, vmap_check(__FILE__, __LINE__, op_fn, &ctx, s->nin, s->in, op->nout, 3, 1e-12));
       if (differentiable(op, s)) {
@@ -257,6 +285,7 @@ static void run_op(const st_op *op) {
                vmap_check(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 2, 1e-12));
           CELL(op, JVP_VJP,
                tx_jvp_fd(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 1e-6, 1e-6));
+          CELL(op, COMPILE_VJP, compile_agrees(vjp_fn, &v, na, args, s->nin));
         }
         st_tensor *batched[ST_SAMPLE_MAX_IN];
         for (int i = 0; i < s->nin; i++) {
