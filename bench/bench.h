@@ -157,6 +157,42 @@ static inline bool bench_check(const char *workload, const char *cas, const char
   return ok;
 }
 
+/* st_compile's row of a case: st_compile(f) on `in`, its first call (the capture, whose time is
+   printed as "COMPILE workload case strata_compiled seconds") and its second checked against
+   f's eager results within tol, then timed as impl "strata_compiled". */
+typedef struct {
+  st_func *f;
+  int nin;
+  st_tensor *const *in;
+  st_tensor *out[8];
+} bench_call_arg;
+
+static inline void bench_call(void *p) {
+  bench_call_arg *a = p;
+  if (st_call(a->f, a->in, a->out)) BENCH_FAIL("st_call: %s", st_last_error());
+}
+
+static inline void bench_compiled(const char *workload, const char *cas, long size, st_func *f,
+                                  int nin, st_tensor *const *in, double tol) {
+  int nout = st_func_nout(f);
+  if (nout > 8) BENCH_FAIL("bench_compiled: %d outputs", nout);
+  st_scope_push();
+  bench_call_arg e = {f, nin, in, {0}}, c = {st_compile(f, NULL), nin, in, {0}};
+  if (!c.f) BENCH_FAIL("st_compile: %s", st_last_error());
+  bench_call(&e);
+  double t0 = bench_now();
+  bench_call(&c);
+  printf("COMPILE %s %s strata_compiled %.6e\n", workload, cas, bench_now() - t0);
+  bench_call(&c);
+  bench_check(workload, cas, "strata_compiled", nout, c.out, e.out, tol);
+  st_compile_stats st;
+  if (st_compile_get_stats(c.f, &st) || st.fallbacks)
+    BENCH_FAIL("%s %s: st_compile fell back to eager", workload, cas);
+  bench_run(workload, cas, size, "strata_compiled", bench_call, &c);
+  st_func_release(c.f);
+  st_scope_pop();
+}
+
 /* The case filter: argv[1], if given, is a substring every case name to run must contain. */
 static inline bool bench_selected(int argc, char **argv, const char *cas) {
   return argc < 2 || strstr(cas, argv[1]) != NULL;

@@ -13,7 +13,8 @@
  * basis vectors by W (an [m, m] x [m, n] GEMM per input), jacfwd W by the n tangent basis
  * vectors ([m, n] x [n, n]). Where those GEMMs are at least 10 MFLOP the case prints FLOPS and
  * a "gemm_floor" row: the forward matmul and that GEMM alone, grad mode off.
- * Peers (bench/peers/jacobians.py): torch.func, JAX jit, JAX without jit.
+ * Peers (bench/peers/jacobians.py): torch.func, JAX jit, JAX without jit; strata_compiled is
+ * st_compile of the same transform (bench.h's bench_compiled).
  */
 #include "bench.h"
 
@@ -71,6 +72,7 @@ int main(int argc, char **argv) {
       bench_data_write(&d);
       long k = mode == 2 ? B : 1; /* inputs: the size column */
       bench_run("jacobians", cas, k, "strata", run_jac, &a);
+      bench_compiled("jacobians", cas, k, a.f, 1, &a.x, 1e-5);
       double basis = 2.0 * k * m * n * (mode == 1 ? n : m);
       if (basis >= FLOOR_FLOPS) {
         bench_flops("jacobians", cas, 2.0 * k * m * n + basis);

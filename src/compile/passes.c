@@ -264,10 +264,10 @@ static int fuse(cg_graph *g) {
         cg_node *M = &g->n[m];
         if (M->group != gi) continue;
         for (int k = 0; k < M->pw.nops; k++) {
-          int v = k ? M->in[M->pw.src[k]] : M->out[0];
+          int src = k ? M->pw.src[k] : 0;
+          int v = !k ? M->out[0] : src >= 0 ? M->in[src] : -1;
           cg_opd_kind kind =
               k ? operand_kind(g, M, k, ref->ndim, ref->shape, internal) : CG_OPD_TILE;
-          if (k && M->pw.src[k] < 0) v = -1;
           M->opd[k] = (cg_operand){kind, v, -1, (int)st__esize(M->pw.dt[k])};
         }
         if (escapes(g, M->out[0], gi, nvalues))
