@@ -955,9 +955,11 @@ void st_trace_end(void);
    signature whose capture failed (f read values on the host with st_item, st_to_f64,
    st_data_ptr or st_print; eager autograd would record; random draws under vmap's randomness
    modes): a one-time warning on stderr names why, or, with fullgraph, the call fails with
-   ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are kept; dynamic
-   is accepted and compiles one graph per shape today. backend: NULL or "interp" (the built-in
-   executor); "c" runs "interp" until the C backend exists; anything else is ST_ERR_ARG. */
+   ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are kept. Sizes
+   that change between calls become symbolic after one recompile when the program is the same
+   (sizes 3, then 4, then any other compile twice; a program whose ops change with the size is
+   captured per size); dynamic is accepted and changes nothing yet. backend: NULL or "interp" (the
+   built-in executor); "c" runs "interp" until the C backend exists; anything else is ST_ERR_ARG. */
 typedef struct {
   bool dynamic;        /* every dim dynamic from the first compile */
   bool fullgraph;      /* what cannot be captured is an error, not an eager fallback */

@@ -19,6 +19,7 @@
 #include "compile.h"
 
 #define CG_MAX_ENTRIES 16
+#define CG_MAX_DYNAMIC 4
 
 typedef struct cg_sig {
   st_dtype dtype;
@@ -32,6 +33,7 @@ typedef struct cg_entry {
   cg_sig *sig;
   bool grad_mode, inference, force_decomp;
   cg_graph *g;     /* NULL: this signature runs eagerly */
+  cg_graph *raw;   /* g as captured, before its passes (for dynamic templates); may be NULL */
   const char *why; /* why not (static text) */
 } cg_entry;
 
@@ -42,6 +44,8 @@ typedef struct cg_fn {
   cg_entry *entries; /* most recently compiled first */
   int nentries;
   cg_graph *last; /* the last compiled graph (owned by its entry) */
+  cg_dyn *dyn[CG_MAX_DYNAMIC]; /* templates with symbolic sizes, newest first */
+  int ndyn;
   bool warned;
   _Atomic int64_t calls, compiles, hits, fallbacks;
 } cg_fn;
@@ -102,6 +106,7 @@ static void sig_text(const cg_sig *s, int nin, char *buf, size_t cap) {
 
 static void entry_free(cg_entry *e) {
   cg_free(e->g);
+  cg_free(e->raw);
   if (e->sig) st__free(e->sig, sizeof *e->sig * (size_t)(e->nin ? e->nin : 1));
   st__free(e, sizeof *e);
 }
@@ -147,6 +152,57 @@ static bool captured_requires_grad(const cg_graph *g) {
   return false;
 }
 
+static void add_entry(cg_fn *c, cg_entry *e) {
+  if (e->g) c->last = e->g;
+  e->next = c->entries;
+  c->entries = e;
+  if (++c->nentries > CG_MAX_ENTRIES) { /* the oldest goes */
+    cg_entry **p = &c->entries;
+    while ((*p)->next) p = &(*p)->next;
+    if ((*p)->g == c->last) c->last = NULL;
+    entry_free(*p);
+    *p = NULL;
+    c->nentries--;
+  }
+}
+
+/* A new capture e whose program is an earlier one's at other sizes gives a template with those
+   sizes symbolic (dynamic.c), so that later sizes instantiate it instead of capturing. */
+static void learn_sizes(cg_fn *c, const cg_entry *e) {
+  for (const cg_entry *o = e->next; o; o = o->next) {
+    if (!o->raw || o->grad_mode != e->grad_mode || o->inference != e->inference ||
+        o->force_decomp != e->force_decomp)
+      continue;
+    cg_dyn *d = cg_dyn_derive(o->raw, e->raw);
+    if (!d) continue;
+    if (c->ndyn == CG_MAX_DYNAMIC) cg_dyn_free(c->dyn[--c->ndyn]);
+    memmove(c->dyn + 1, c->dyn, sizeof *c->dyn * (size_t)c->ndyn);
+    c->dyn[0] = d;
+    c->ndyn++;
+    return;
+  }
+}
+
+/* A template that fits the call, instantiated into a new entry; NULL when none does. */
+static cg_entry *from_template(cg_fn *c, st_tensor *const *in, cg_modes m) {
+  int nin = c->f->nin;
+  for (int k = 0; k < c->ndyn; k++) {
+    if (!cg_dyn_fits(c->dyn[k], nin, in)) continue;
+    cg_graph *g = cg_dyn_instantiate(c->dyn[k], nin, in);
+    if (!g) continue;
+    cg_entry *e = entry_new(nin, in, m);
+    if (!e || cg_optimize(g) || cg_prepare(g)) {
+      cg_free(g);
+      if (e) entry_free(e);
+      return NULL;
+    }
+    e->g = g;
+    add_entry(c, e);
+    return e;
+  }
+  return NULL;
+}
+
 /* Captures f on this call (which runs eagerly and gives the call's results) into a new entry. */
 static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_modes m) {
   int nin = c->f->nin, nout = c->f->nout;
@@ -174,24 +230,17 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
     }
     return st__status() ? st__status() : rc;
   }
+  cg_graph *raw = captured == 0 ? cg_copy_raw(g) : NULL; /* NULL (OOM): no template */
   if (captured == 0 && (cg_optimize(g) || cg_prepare(g))) {
     cg_free(g);
     g = NULL;
     why = "out of memory while planning its buffers";
   }
   e->g = g;
+  e->raw = raw;
   e->why = g ? NULL : why;
-  if (g) c->last = g;
-  e->next = c->entries;
-  c->entries = e;
-  if (++c->nentries > CG_MAX_ENTRIES) { /* the oldest goes */
-    cg_entry **p = &c->entries;
-    while ((*p)->next) p = &(*p)->next;
-    if ((*p)->g == c->last) c->last = NULL;
-    entry_free(*p);
-    *p = NULL;
-    c->nentries--;
-  }
+  add_entry(c, e);
+  if (raw) learn_sizes(c, e);
   if (!g) {
     char sig[256];
     sig_text(e->sig, nin, sig, sizeof sig);
@@ -226,6 +275,8 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   int rc;
   cg_entry *e = c->entries;
   while (e && !sig_matches(e, nin, in, m)) e = e->next;
+  if (!e && (e = from_template(c, in, m)) != NULL && c->entries != e)
+    e = NULL; /* (cannot happen: a new entry is first) */
   if (!e) {
     rc = compile_call(c, in, out, m);
   } else {
@@ -252,6 +303,7 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
 
 static void free_compiled(void *ctx) {
   cg_fn *c = ctx;
+  for (int k = 0; k < c->ndyn; k++) cg_dyn_free(c->dyn[k]);
   while (c->entries) {
     cg_entry *e = c->entries;
     c->entries = e->next;

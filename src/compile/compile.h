@@ -55,7 +55,8 @@ typedef struct cg_buf {
   int esize;       /* the element size of every value on it */
   size_t off;      /* ARENA: the byte offset in the arena */
   int64_t rt_bias; /* at run time: added to a value's traced offset (a root's moved offset) */
-  st_storage *rt;  /* at run time (borrowed for roots) */
+  st_storage *rt;  /* at run time: a root's (borrowed), an output's (per call), or for an ARENA
+                      buffer the graph's own storage over its range of the arena */
 } cg_buf;
 
 /* How a fused node finds operand k in a tile (passes.c decides, exec.c reads). */
@@ -147,6 +148,17 @@ void cg_free(cg_graph *g);
 /* DCE, CSE, buffer kinds and the arena plan; 0 or ST_ERR_OOM. */
 int cg_optimize(cg_graph *g);
 int cg_print(const cg_graph *g, FILE *f);
+
+/* ---- dynamic.c ---- */
+typedef struct cg_dyn cg_dyn;
+cg_graph *cg_copy_raw(const cg_graph *g); /* a captured graph, before its passes; NULL on OOM */
+/* The template of two captures of one program at different sizes, or NULL (not the same
+   program, sizes that cannot be told apart, a difference no formula fits, OOM). */
+cg_dyn *cg_dyn_derive(const cg_graph *a, const cg_graph *b);
+bool cg_dyn_fits(const cg_dyn *d, int nin, st_tensor *const *in);
+/* The template at the call's sizes (a raw graph for cg_optimize), or NULL. */
+cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in);
+void cg_dyn_free(cg_dyn *d);
 
 /* ---- exec.c ---- */
 /* Makes the arena and the persistent headers; 0 or ST_ERR_OOM. */

@@ -60,6 +60,18 @@ int cg_prepare(cg_graph *g) {
   g->refresh = st__calloc((size_t)g->nn * 4 + 1, sizeof *g->refresh);
   g->fsteps = st__calloc((size_t)g->nn + 1, sizeof *g->fsteps);
   if (!g->steps || !g->bound || !g->fresh || !g->refresh || !g->fsteps) return ST_ERR_OOM;
+  /* Each arena buffer is a storage of its own over its range (kept by the graph, never given
+     back through st__storage_release): kernels tell a view from a copy by comparing storages
+     (reshape copies unless its output shares its input's), so two buffers must not share one. */
+  for (int b = 0; b < g->nb; b++) {
+    cg_buf *B = &g->b[b];
+    if (B->kind != CG_BUF_ARENA || !node_alive(g, B->def)) continue;
+    if (!(B->rt = st__calloc(1, sizeof *B->rt))) return ST_ERR_OOM;
+    atomic_init(&B->rt->refcount, 1);
+    atomic_init(&B->rt->version, 0);
+    B->rt->data = (char *)g->arena->data + B->off;
+    B->rt->nbytes = B->nbytes;
+  }
   for (int i = 0; i < g->nv; i++) { /* roots first: the per-call headers read their storage */
     cg_value *v = &g->v[i];
     const cg_buf *b = &g->b[v->buf];
@@ -71,8 +83,7 @@ int cg_prepare(cg_graph *g) {
     const cg_buf *b = &g->b[v->buf];
     if (v->per_call && node_alive(g, b->def)) g->bound[g->nbound++] = i;
     if (b->kind != CG_BUF_ARENA || !node_alive(g, b->def)) continue;
-    v->rt = st__tensor_view(g->arena, v->dtype, v->ndim, v->shape, v->strides,
-                            (int64_t)(b->off / (size_t)b->esize) + v->offset);
+    v->rt = st__tensor_view(g->b[v->buf].rt, v->dtype, v->ndim, v->shape, v->strides, v->offset);
     if (!v->rt) return ST_ERR_OOM;
   }
   for (int b = 0; b < g->nb; b++)

@@ -18,6 +18,8 @@ void cg_free(cg_graph *g) {
     if (g->n[i].rt_in) st__free(g->n[i].rt_in, (size_t)g->n[i].nin * sizeof *g->n[i].rt_in);
   }
   for (int k = 0; k < g->ncap; k++) st__drop(g->captured[k]);
+  for (int b = 0; b < g->nb; b++) /* the arena buffers' own storages, after their headers */
+    if (g->b[b].kind == CG_BUF_ARENA && g->b[b].rt) st__free(g->b[b].rt, sizeof *g->b[b].rt);
   if (g->arena) st__storage_release(g->arena);
   if (g->v) st__free(g->v, (size_t)g->capv * sizeof *g->v);
   if (g->n) st__free(g->n, (size_t)g->capn * sizeof *g->n);
@@ -418,6 +420,9 @@ int cg_print(const cg_graph *g, FILE *f) {
     fprintf(f, " = %s(", n->op->name);
     for (int k = 0; k < n->nin; k++) fprintf(f, "%s%%%d", k ? ", " : "", n->in[k]);
     fprintf(f, ")");
+    for (int k = 0; k < n->a.nlist; k++) /* the shape, permutation or dims it was given */
+      fprintf(f, "%s%lld%s", k ? ", " : " [", (long long)n->a.list[k],
+              k + 1 == n->a.nlist ? "]" : "");
     if (n->group >= 0)
       fprintf(f, "  # fused %d%s", n->group, n->opd[0].kind == CG_OPD_TILE ? ", in tiles" : "");
     else if (n->view)

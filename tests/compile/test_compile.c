@@ -86,9 +86,11 @@ TEST(compile_recompiles_for_a_new_signature_and_reuses_old_ones) {
   CHECK(st_call(f, in, &e) == 0 && st_call(c, in, &r) == 0 && same(r, e, 0));
   st_tensor *xc = st_contiguous(x), *inc[2] = {xc, w};
   CHECK(st_call(c, inc, &r) == 0 && same(r, e, 1e-15)); /* eager rounds by layout */
+  /* 3 and 5 are captured (the second capture makes the size symbolic), 7 instantiates that
+     template; the transposed input and the contiguous 2-d one are new signatures */
   st_compile_stats s = stats_of(c);
-  CHECK_EQ_INT(s.compiles, 5);
-  CHECK_EQ_INT(s.cache_hits, 2);
+  CHECK_EQ_INT(s.compiles, 4);
+  CHECK_EQ_INT(s.cache_hits, 3);
   /* the same tensor passed twice is its own signature */
   st_tensor *twice[2] = {w, w};
   CHECK(st_call(f, twice, &e) == 0 && st_call(c, twice, &r) == 0 && same(r, e, 0));
@@ -423,6 +425,68 @@ TEST(compile_fuses_a_chain_into_one_kernel_without_intermediate_buffers) {
   CHECK(st_compile_print(c, mf) == 0);
   fclose(mf);
   CHECK(strstr(buf, "arena 0 bytes") != NULL);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* The program depends on the size through attributes: a flattening reshape (n * n), arange and
+   zeros of the size, a slice to n - 1, a Jacobian (an n x n identity inside jacrev). */
+static int f_sized(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *x = in[0]; /* [n, 3] */
+  int64_t n = st_size(x, 0);
+  st_tensor *outer = st_matmul(x, st_transpose(x, 0, 1)); /* [n, n] */
+  st_tensor *flat = st_reshape(outer, 1, (int64_t[]){n * n});
+  st_tensor *ramp = st_arange(st_dtype_of(x), 0, (double)(n * n), 1);
+  st_tensor *z = st_add(st_mul(flat, ramp), st_zeros(st_dtype_of(x), 1, (int64_t[]){n * n}));
+  st_tensor *head =
+      st_slice(st_sum(st_reshape(z, 2, (int64_t[]){n, n}), 1, (int[]){1}, false), 0, 0, n - 1, 1);
+  out[0] = st_mul_scalar(st_sum_all(head), 1e-3);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_a_changed_size_becomes_symbolic_after_one_recompile) {
+  st_scope_push();
+  st_func *f = st_func_new(f_sized, NULL, 1, 1), *g = st_grad(f, 0, NULL);
+  st_func *cf = st_compile(f, NULL), *cg = st_compile(g, NULL);
+  int64_t sizes[] = {3, 4, 5, 6, 9, 4, 2};
+  for (int k = 0; k < 7; k++) {
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(sizes[k], 3)), *e = NULL, *r = NULL;
+    CHECK(st_call(f, &x, &e) == 0 && st_call(cf, &x, &r) == 0 && same(r, e, 1e-12));
+    CHECK(st_call(g, &x, &e) == 0 && st_call(cg, &x, &r) == 0 && same(r, e, 1e-12));
+  }
+  st_compile_stats s = stats_of(cf), t = stats_of(cg);
+  CHECK_EQ_INT(s.compiles, 2); /* 3, then 4 makes n symbolic; 5, 6, 9 and 2 instantiate */
+  CHECK_EQ_INT(s.cache_hits, 5);
+  CHECK_EQ_INT(s.fallbacks, 0);
+  CHECK_EQ_INT(t.compiles, 2);
+  CHECK_EQ_INT(t.fallbacks, 0);
+  st_func_release(cg);
+  st_func_release(cf);
+  st_func_release(g);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* A program whose ops change with the size (a loop as long as the first dim) is captured again
+   for each size: the two captures are not the same program, so no template is made. */
+static int f_unrolled(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *y = in[0];
+  for (int64_t k = 0; k < st_size(in[0], 0); k++) y = st_sin(y);
+  out[0] = y;
+  return y ? 0 : -1;
+}
+
+TEST(compile_a_program_that_changes_with_the_size_is_captured_per_size) {
+  st_scope_push();
+  st_func *f = st_func_new(f_unrolled, NULL, 1, 1), *c = st_compile(f, NULL);
+  for (int64_t n = 2; n < 6; n++) {
+    st_tensor *x = st_randn(ST_F32, ST_SHAPE(n)), *e = NULL, *r = NULL;
+    CHECK(st_call(f, &x, &e) == 0 && st_call(c, &x, &r) == 0 && same(r, e, 0));
+  }
+  CHECK_EQ_INT(stats_of(c).compiles, 4);
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();
