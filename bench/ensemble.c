@@ -113,6 +113,8 @@ static void run_case(const char *cas, int M) {
   bench_data_write(&d);
   bench_flops("ensemble", cas, flops);
   bench_run("ensemble", cas, M, "strata", run_vmap, &e);
+  st_tensor *args[NP + 1] = {e.p[0], e.p[1], e.p[2], e.p[3], e.p[4], e.p[5], e.x};
+  bench_compiled("ensemble", cas, M, e.vmapped, NP + 1, args, 1e-5);
   run_loop(&e);
   if (check(cas, "strata_loop", e.out, want))
     bench_run("ensemble", cas, M, "strata_loop", run_loop, &e);

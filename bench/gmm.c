@@ -138,6 +138,7 @@ static void bench_case(const char *cas, int d, int K, int n) {
   bench_data_write(&data);
 
   bench_run("gmm", cas, d, "strata", run_grad, &a);
+  bench_compiled("gmm", cas, d, a.f, 5, a.in, 1e-10);
   bench_run("gmm", cas, d, "strata_eager", run_eager, &a);
   if (d >= 64) { /* BLAS-bound: x Qt forward, x^T dZ backward */
     bench_flops("gmm", cas, 2.0 * 2.0 * n * d * (double)K * d);

@@ -119,6 +119,7 @@ int main(int argc, char **argv) {
       }
       bench_data_write(&d);
       bench_run("hessian", cas, B, "strata", run_hessian, &a);
+      if (mode == VMAP) bench_compiled("hessian", cas, B, a.hess, 1, &a.x, 1e-4);
       bench_flops("hessian", cas, 2.0 * gemms[mode] * B * width * width * (LAYERS - 2));
       a.rows = st_randn(ST_F32, ST_SHAPE(gemms[mode] * B, width));
       bench_run("hessian", cas, B, "gemm_floor", run_floor, &a);

@@ -46,6 +46,14 @@ static void fwd_over_rev(void *p) {
   if (st_jvp(n->grad, n->p, n->v, g, n->hv)) BENCH_FAIL("hvp jvp(grad)");
 }
 
+/* hvp(p..., v...) = jvp(grad L)(p; v), as a function value for st_compile */
+static int hvp_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  net *n = ctx;
+  st_tensor *g[MAXP];
+  return st_jvp(n->grad, in, in + n->np, g, out);
+}
+
 static void rev_over_rev(void *p) {
   net *n = p;
   st_tensor *g[MAXP];
@@ -127,6 +135,11 @@ static void run_case(const char *cas, int B, int nl, const int *sizes) {
   bench_data_write(&d);
   bench_flops("hvp", cas, flops);
   bench_run("hvp", cas, B, "strata", fwd_over_rev, &n);
+  st_func *hvp = st_func_new(hvp_fn, &n, 2 * n.np, n.np);
+  st_tensor *args[2 * MAXP];
+  for (int i = 0; i < n.np; i++) args[i] = n.p[i], args[n.np + i] = n.v[i];
+  bench_compiled("hvp", cas, B, hvp, 2 * n.np, args, 1e-4);
+  st_func_release(hvp);
   rev_over_rev(&n);
   if (bench_check("hvp", cas, "strata_revrev", n.np, n.hv, want, 1e-4))
     bench_run("hvp", cas, B, "strata_revrev", rev_over_rev, &n);

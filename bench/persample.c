@@ -92,6 +92,7 @@ static void bench_case(const char *model, int B) {
   bench_data_write(&d);
 
   bench_run("persample", cas, B, "strata", run_grads, &a);
+  bench_compiled("persample", cas, B, per, np + 2, a.in, 1e-4);
   a.f = batch;
   bench_run("persample", cas, B, "batch_grad", run_grads, &a);
   st_func_release(per);

@@ -71,6 +71,7 @@ rows = OrderedDict()  # (workload, case) -> {"size": n, "impl": {name: (med, min
 checks = {}  # (workload, case, impl) -> (ok, err)
 flops = {}
 accuracy = OrderedDict()  # (workload, case, impl) -> test accuracy
+compile_times = OrderedDict()  # (workload, case) -> seconds of st_compile's capture call
 for line in open(log):
     f = line.split()
     if not f:
@@ -85,6 +86,8 @@ for line in open(log):
         flops[(f[1], f[2])] = float(f[3])
     elif f[0] == "ACCURACY" and len(f) == 5:
         accuracy[(f[1], f[2], f[3])] = float(f[4])
+    elif f[0] == "COMPILE" and len(f) == 5:
+        compile_times[(f[1], f[2])] = float(f[4])
 
 name, ghz = cpu()
 peak = 2 * simd_floats() * 2 * ghz  # GFLOP/s of one core in float32: 2 FMA units
@@ -176,6 +179,16 @@ for w, title in TITLES.items():
             if "gemm_floor" in r["impl"]:
                 share = r["impl"]["gemm_floor"][0] / s[0]
                 goal("BLAS-bound: GEMM floor >= 85% of the time", label, share, share >= 0.85)
+        # issue 14: st_compile against JAX jit, on the rows the issue names
+        compiled_rows = {("overhead", "fwd_n1"), ("overhead", "fwdbwd_n1"), ("overhead", "fwd_n4096"),
+                         ("overhead", "fwdbwd_n4096"), ("jacobians", "vmapjacrev_16_16"),
+                         ("jacobians", "jacrev_32_2048"), ("jacobians", "jacfwd_2048_32"),
+                         ("hessian", "vmapjacfwdjacrev_w128"), ("hessian", "hessian_train_w128"),
+                         ("hvp", "b64"), ("gmm", "d2_k5"), ("ensemble", "m64")}
+        sc, jj = r["impl"].get("strata_compiled"), r["impl"].get("jax_jit")
+        if (w, c) in compiled_rows and sc and jj:
+            x = jj[0] / sc[0]
+            goal("compiled: jax_jit / strata_compiled >= 1.0", label, x, x >= 1.0)
         if w == "persample" and "batch_grad" in r["impl"]:
             x = s[0] / r["impl"]["batch_grad"][0]
             goal("per-sample: strata <= 2x its batch gradient", label, x, x <= 2)
@@ -198,7 +211,15 @@ if accuracy:
     for (w, c, i), a in accuracy.items():
         print(f"| {w} | {c} | {i} | {100 * a:.2f}% |")
 
-print("\n## Goals (issues 7 and 17)\n")
+if compile_times:
+    print("\n## st_compile: the first call (capture, passes, plan) of each strata_compiled row\n")
+    print("| workload | case | capture call (s) | later calls (s) |")
+    print("|---|---|---|---|")
+    for (w, c), t in compile_times.items():
+        sc = rows.get((w, c), {}).get("impl", {}).get("strata_compiled")
+        print(f"| {w} | {c} | {fmt_time(t)} | {fmt_time(sc[0]) if sc else ''} |")
+
+print("\n## Goals (issues 7, 14 and 17)\n")
 print("| goal | row | value | met |")
 print("|---|---|---|---|")
 for text, label, value, met in goals:

@@ -80,37 +80,41 @@ static int eliminate_dead(cg_graph *g) {
 /* A node that repeats an earlier live one (same op, the same attributes byte for byte, the same
    input values) is dropped and its outputs read the earlier one's. Not for random or in-place
    ops, nor where a buffer involved is written in place anywhere (the values would differ), holds
-   an output (two outputs must not share memory) or has headers made outside the op table. */
+   an output (two outputs must not share memory) or has other headers (views, aliases: they
+   live on the dropped node's buffer). */
 static bool same_call(const cg_node *a, const cg_node *b) {
   return a->op == b->op && a->nin == b->nin && !memcmp(&a->a, &b->a, sizeof a->a) &&
          (!a->nin || !memcmp(a->in, b->in, (size_t)a->nin * sizeof *a->in));
 }
 
 static int eliminate_common(cg_graph *g) {
-  bool *blocked = st__calloc((size_t)g->nb + 1, 1);
+  /* per buffer: 1 written in place somewhere, 2 shared (another header: a view, an alias; or an
+     output's): an input must not be written, an output buffer neither written nor shared */
+  unsigned char *mark = st__calloc((size_t)g->nb + 1, 1);
   int *remap = st__calloc((size_t)g->nv + 1, sizeof *remap);
+  int *nvalues = st__calloc((size_t)g->nb + 1, sizeof *nvalues);
   int *table = NULL;
   size_t cap = 1;
   while (cap < 2 * (size_t)g->nn + 2) cap *= 2;
   table = st__calloc(cap, sizeof *table);
-  int rc = blocked && remap && table ? 0 : ST_ERR_OOM;
+  int rc = mark && remap && nvalues && table ? 0 : ST_ERR_OOM;
   if (rc) goto done;
+  for (int i = 0; i < g->nv; i++) nvalues[g->v[i].buf]++;
   for (int i = 0; i < g->nv; i++) {
     remap[i] = i;
-    if (g->v[i].kind == CG_ALIAS) blocked[g->v[i].buf] = true;
+    if (nvalues[g->v[i].buf] > 1) mark[g->v[i].buf] |= 2;
   }
-  for (int j = 0; j < g->nout; j++) blocked[g->v[g->outputs[j]].buf] = true;
+  for (int j = 0; j < g->nout; j++) mark[g->v[g->outputs[j]].buf] |= 2;
   for (int i = 0; i < g->nn; i++)
-    if (!g->n[i].dead && (g->n[i].op->flags & ST_OP_INPLACE))
-      blocked[g->v[g->n[i].in[0]].buf] = true;
+    if (!g->n[i].dead && (g->n[i].op->flags & ST_OP_INPLACE)) mark[g->v[g->n[i].in[0]].buf] |= 1;
   for (int i = 0; i < g->nn; i++) {
     cg_node *n = &g->n[i];
     if (n->dead) continue;
     for (int k = 0; k < n->nin; k++) n->in[k] = remap[n->in[k]];
     if (n->op->flags & (ST_OP_INPLACE | ST_OP_RANDOM)) continue;
     bool ok = true;
-    for (int k = 0; ok && k < n->nin; k++) ok = !blocked[g->v[n->in[k]].buf];
-    for (int j = 0; ok && j < n->nout; j++) ok = !blocked[g->v[n->out[j]].buf];
+    for (int k = 0; ok && k < n->nin; k++) ok = !(mark[g->v[n->in[k]].buf] & 1);
+    for (int j = 0; ok && j < n->nout; j++) ok = !mark[g->v[n->out[j]].buf];
     if (!ok) continue;
     uint64_t h = (uintptr_t)n->op;
     for (int k = 0; k < n->nin; k++) h = h * 1000003u ^ (uint64_t)n->in[k];
@@ -129,7 +133,8 @@ static int eliminate_common(cg_graph *g) {
   }
   for (int j = 0; j < g->nout; j++) g->outputs[j] = remap[g->outputs[j]];
 done:
-  if (blocked) st__free(blocked, (size_t)g->nb + 1);
+  if (mark) st__free(mark, (size_t)g->nb + 1);
+  if (nvalues) st__free(nvalues, ((size_t)g->nb + 1) * sizeof *nvalues);
   if (remap) st__free(remap, ((size_t)g->nv + 1) * sizeof *remap);
   if (table) st__free(table, cap * sizeof *table);
   return rc;

@@ -19,7 +19,10 @@
      - an op that failed plainly does not succeed on the same logical shapes under a transform;
      - f64 programs whose plain values stay finite and moderate: when the outermost transform
        is vmap, its result equals stacking the function below it over the lanes (1e-9
-       relative), and the whole stack satisfies <u, J v> (jvp) = <J^T u, v> (vjp) to 1e-8.
+       relative), and the whole stack satisfies <u, J v> (jvp) = <J^T u, v> (vjp) to 1e-8;
+     - st_compile of the stack (and of the program, on the unbatched inputs: a second
+       signature) fails where eager fails and otherwise equals it bit for bit, captured and
+       replayed.
    A failed check prints what failed and calls abort(), which libFuzzer reports as a crash.
    For time (about 2 ms a run on average under the sanitizers), a stack differentiates at most
    3 times, its jacobians use at most 16 basis vectors in all, and op results of more than 512
@@ -69,15 +72,16 @@ static bool verbose;
 /* FUZZ_STATS=1: how often each check ran, printed at exit */
 static struct {
   long runs, plain_ok, stacks, stack_ok, vmap_checks, transpose_checks, noise_skips, over_10ms;
+  long compile_checks;
   double total_ms, max_ms;
 } stats;
 static void print_stats(void) {
   fprintf(stderr,
           "fuzz_program stats: %ld runs, %ld plain runs succeeded, %ld with a transform stack (%ld "
           "succeeded), %ld vmap identity checks, %ld transposition identity checks (%ld "
-          "differences skipped as rounding noise)\n",
+          "differences skipped as rounding noise), %ld compiled checks\n",
           stats.runs, stats.plain_ok, stats.stacks, stats.stack_ok, stats.vmap_checks,
-          stats.transpose_checks, stats.noise_skips);
+          stats.transpose_checks, stats.noise_skips, stats.compile_checks);
   fprintf(stderr, "fuzz_program stats: %.2f ms per run on average, %.1f ms at most, %ld runs over 10 ms\n",
           stats.runs ? stats.total_ms / (double)stats.runs : 0.0, stats.max_ms, stats.over_10ms);
 }
@@ -1502,6 +1506,53 @@ static int64_t numel_limit_of(const layer *Ls, int nl, const int64_t *base_numel
 
 /* =============================================================================== driver */
 
+/* Two tensors with the same dtype, shape and bytes of values (NaN equal to NaN). */
+static bool identical(st_tensor *a, st_tensor *b) {
+  if (!a || !b) return a == b;
+  if (st_dtype_of(a) != st_dtype_of(b) || !same_shape(a, b)) return false;
+  double *va, *vb;
+  int64_t na, nb;
+  if (!read_all(a, &va, &na)) return false;
+  if (!read_all(b, &vb, &nb)) {
+    free(va);
+    return false;
+  }
+  bool ok = na == nb;
+  for (int64_t k = 0; ok && k < na; k++) ok = va[k] == vb[k] || (isnan(va[k]) && isnan(vb[k]));
+  free(va);
+  free(vb);
+  return ok;
+}
+
+/* st_compile(F) on X: its first call (the capture, which runs F) and its second (the graph, or
+   eager again where the capture fell back) fail where F fails and otherwise equal F's results
+   bit for bit; each starts from the same generator state. */
+static void check_compiled(st_func *F, st_tensor *const *X) {
+  int nout = st_func_nout(F);
+  st_func *C = st_compile(F, NULL);
+  if (!C) FAIL("st_compile failed: %s", st_last_error());
+  st_tensor *e[MAX_OUT] = {0};
+  st_manual_seed(11);
+  int erc = st_call(F, X, e);
+  for (int call = 0; call < 2; call++) {
+    st_tensor *r[MAX_OUT] = {0};
+    st_manual_seed(11);
+    int rc = st_call(C, X, r);
+    if (!!rc != !!erc)
+      FAIL("compiled call %d %s where eager %s: %s", call, rc ? "failed" : "succeeded",
+           erc ? "failed" : "succeeded", rc ? st_last_error() : "");
+    if (rc) {
+      check_failed("st_call (compiled)");
+      continue;
+    }
+    check_ok("st_call (compiled)");
+    for (int j = 0; j < nout; j++)
+      if (!identical(r[j], e[j])) FAIL("compiled call %d: output %d differs from eager", call, j);
+  }
+  stats.compile_checks++;
+  st_func_release(C);
+}
+
 static void run(const uint8_t *data, size_t size) {
   reader r = {data, size, 0};
   memset(&S, 0, sizeof S);
@@ -1670,6 +1721,15 @@ static void run(const uint8_t *data, size_t size) {
   if (!prc && stack_ok && P.dt == ST_F64 && S.tame && !S.lossy) {
     S.mode = RUN_TRANSFORMED;
     check_transpose_identity(top, P.nin, X, st_func_nout(top));
+  }
+
+  /* 7. compiled: the stack (or the program) through st_compile, captured and then replayed, on
+     the stack's inputs and, for the program, also on the unbatched ones (a new signature) */
+  S.mode = nl ? RUN_TRANSFORMED : RUN_PLAIN;
+  check_compiled(top, X);
+  if (nl) {
+    S.mode = RUN_PLAIN;
+    check_compiled(prog, base);
   }
 
   for (int k = nl - 1; k >= 0; k--) {
