@@ -68,7 +68,7 @@ asan:
 # again afterwards. tests/matrix/test_oom_ops.c sweeps every op's samples in every mode on its own.
 # OOM_WORK=W bounds each test to about W allocations in all (runs x its allocations, at least 20
 # runs spread over the whole test): CI's sampled sweep.
-OOM_TESTS ?= autograd/ core/ transforms/ train/ conformance/ matrix/test_oom_ops
+OOM_TESTS ?= autograd/ core/ transforms/ train/ conformance/ compile/ matrix/test_oom_ops
 OOM_STEP ?=
 OOM_WORK ?=
 oomtest:

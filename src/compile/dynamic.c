@@ -53,14 +53,14 @@ cg_graph *cg_copy_raw(const cg_graph *g) {
   c->nn = c->capn = g->nn;
   c->nb = c->capb = g->nb;
   c->ncap = c->capcap = g->ncap;
-  c->inputs = st__calloc((size_t)g->nin + 1, sizeof *c->inputs);
-  c->outputs = st__calloc((size_t)g->nout + 1, sizeof *c->outputs);
+  c->inputs = g->nin ? st__calloc((size_t)g->nin, sizeof *c->inputs) : NULL; /* cg_free's sizes */
+  c->outputs = st__calloc((size_t)g->nout, sizeof *c->outputs);
   c->v = st__calloc((size_t)g->nv + 1, sizeof *c->v);
   c->n = st__calloc((size_t)g->nn + 1, sizeof *c->n);
   c->b = st__calloc((size_t)g->nb + 1, sizeof *c->b);
   c->captured = st__calloc((size_t)g->ncap + 1, sizeof *c->captured);
   c->capv++, c->capn++, c->capb++, c->capcap++;
-  if (!c->inputs || !c->outputs || !c->v || !c->n || !c->b || !c->captured) {
+  if ((g->nin && !c->inputs) || !c->outputs || !c->v || !c->n || !c->b || !c->captured) {
     c->nn = 0;
     cg_free(c);
     return NULL;

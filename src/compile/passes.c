@@ -10,15 +10,15 @@
 
 void cg_free(cg_graph *g) {
   if (!g) return;
-  for (int i = 0; i < g->nv; i++)
+  for (int i = 0; g->v && i < g->nv; i++)
     if (g->v[i].rt && !g->v[i].per_call && g->v[i].kind != CG_INPUT && g->v[i].kind != CG_CAPTURED)
       st__drop(g->v[i].rt);
-  for (int i = 0; i < g->nn; i++) {
+  for (int i = 0; g->n && i < g->nn; i++) {
     if (g->n[i].in) st__free(g->n[i].in, (size_t)g->n[i].nin * sizeof *g->n[i].in);
     if (g->n[i].rt_in) st__free(g->n[i].rt_in, (size_t)g->n[i].nin * sizeof *g->n[i].rt_in);
   }
-  for (int k = 0; k < g->ncap; k++) st__drop(g->captured[k]);
-  for (int b = 0; b < g->nb; b++) /* the arena buffers' own storages, after their headers */
+  for (int k = 0; g->captured && k < g->ncap; k++) st__drop(g->captured[k]);
+  for (int b = 0; g->b && b < g->nb; b++) /* the arena buffers' own storages, after their headers */
     if (g->b[b].kind == CG_BUF_ARENA && g->b[b].rt) st__free(g->b[b].rt, sizeof *g->b[b].rt);
   if (g->arena) st__storage_release(g->arena);
   if (g->v) st__free(g->v, (size_t)g->capv * sizeof *g->v);

@@ -381,7 +381,7 @@ TEST(compile_fused_groups_equal_eager_for_every_way_a_value_escapes) {
       for (int call = 0; call < 2; call++) {
         st_tensor *x = st_randn(dts[t], ST_SHAPE(sizes[k][0], sizes[k][1]));
         st_tensor *s = st_full(dts[t], ST_SHAPE(1, 1), 0.7 + call);
-        st_tensor *in[2] = {x, s}, *e[3], *r[3];
+        st_tensor *in[2] = {x, s}, *e[3] = {0}, *r[3] = {0};
         CHECK(st_call(f, in, e) == 0 && st_call(c, in, r) == 0);
         for (int j = 0; j < 3; j++) CHECK(same(r[j], e[j], 0));
         CHECK(st_mul_scalar_(r[1], 2) == 0); /* outputs own their memory */
