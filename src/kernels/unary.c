@@ -11,6 +11,10 @@
 #define IVDEP
 #endif
 
+/* Elements a strided loop gathers at a time (a transposed input, a column of a matrix), so that
+   transcendental rows run through libmvec there too instead of one libm call per element. */
+#define STRIDED_BLOCK 64
+
 /* fname: y = EXPR for each x, TI in and TO out; PRE runs once before the loop. */
 #define UNARY_LOOP(fname, TI, TO, PRE, EXPR)                                                       \
   static void fname(char *const *d, const int64_t *s, int64_t n, const void *ctx) {                \
@@ -23,10 +27,17 @@
         TI x = xs[i];                                                                              \
         y[i] = (EXPR);                                                                             \
       }                                                                                            \
-    } else {                                                                                       \
-      for (int64_t i = 0; i < n; i++) {                                                            \
-        TI x = xs[i * s[1]];                                                                       \
-        y[i * s[0]] = (EXPR);                                                                      \
+    } else { /* strided: gathered into a block that the vector code computes, then scattered */    \
+      TI xt[STRIDED_BLOCK];                                                                        \
+      TO yt[STRIDED_BLOCK];                                                                        \
+      for (int64_t i0 = 0; i0 < n; i0 += STRIDED_BLOCK) {                                          \
+        int m = n - i0 < STRIDED_BLOCK ? (int)(n - i0) : STRIDED_BLOCK;                            \
+        for (int i = 0; i < m; i++) xt[i] = xs[(i0 + i) * s[1]];                                   \
+        IVDEP for (int i = 0; i < m; i++) {                                                        \
+          TI x = xt[i];                                                                            \
+          yt[i] = (EXPR);                                                                          \
+        }                                                                                          \
+        for (int i = 0; i < m; i++) y[(i0 + i) * s[0]] = yt[i];                                    \
       }                                                                                            \
     }                                                                                              \
   }
