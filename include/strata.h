@@ -958,8 +958,11 @@ void st_trace_end(void);
    ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are kept. Sizes
    that change between calls become symbolic after one recompile when the program is the same
    (sizes 3, then 4, then any other compile twice; a program whose ops change with the size is
-   captured per size); dynamic is accepted and changes nothing yet. backend: NULL or "interp" (the
-   built-in executor); "c" runs "interp" until the C backend exists; anything else is ST_ERR_ARG. */
+   captured per size). With dynamic, the first call also captures the program at other sizes
+   (each size n >= 2 as 2n + 1, on zeros; not for a program that writes its inputs or captured
+   tensors), so later sizes reuse it from the start (duck sizing: equal sizes are one symbol).
+   backend: NULL or "interp" (the built-in executor); "c" runs "interp" until the C backend exists;
+   anything else is ST_ERR_ARG. */
 typedef struct {
   bool dynamic;        /* every dim dynamic from the first compile */
   bool fullgraph;      /* what cannot be captured is an error, not an eager fallback */

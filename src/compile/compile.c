@@ -183,6 +183,62 @@ static void learn_sizes(cg_fn *c, const cg_entry *e) {
   }
 }
 
+/* opts.dynamic: the first capture of a signature is followed by a second, shadow one at other
+   sizes (each distinct size n >= 2 of the inputs becomes 2n + 1; sizes 0 and 1 stay, as torch
+   specializes them) on zero-filled inputs, so that the template exists from the first call. Not
+   when the program writes an input or a captured tensor in place (the shadow run would write it
+   too); the generator's state and what the run kept are restored, its results and errors
+   dropped. A shadow run that fails or captures another program leaves the sizes static. */
+static bool writes_roots(const cg_graph *g) {
+  for (int i = 0; i < g->nn; i++)
+    if ((g->n[i].op->flags & ST_OP_INPLACE) && g->b[g->v[g->n[i].in[0]].buf].kind == CG_BUF_ROOT)
+      return true;
+  return false;
+}
+
+static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
+  int nin = c->f->nin, nout = c->f->nout;
+  if (writes_roots(raw) || nin > 16 || nout > 16) return;
+  int64_t seen[16 * ST_MAX_DIMS];
+  int nseen = 0;
+  st_tensor *sin[16] = {0}, *sout[16] = {0};
+  st_rng_state rng = st__rng_state_get();
+  size_t mark = st__escape_mark();
+  bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
+  for (int i = 0; ok && i < nin; i++) {
+    int64_t shape[ST_MAX_DIMS];
+    for (int d = 0; d < in[i]->ndim; d++) {
+      int64_t n = in[i]->shape[d];
+      shape[d] = n >= 2 ? 2 * n + 1 : n;
+      bool known = false;
+      for (int k = 0; k < nseen; k++) known |= seen[k] == n;
+      if (!known && n >= 2) seen[nseen++] = n;
+    }
+    ok = st__is_contiguous(in[i]) && (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape));
+  }
+  cg_capture *cap = ok && nseen ? cg_capture_begin(nin, sin) : NULL;
+  if (cap) {
+    int rc = run_eager(c, sin, sout);
+    cg_graph *g2 = NULL;
+    const char *why = NULL;
+    if (cg_capture_end(cap, rc ? 0 : nout, sout, &g2, &why) == 0 && !rc) {
+      cg_dyn *d = cg_dyn_derive(raw, g2);
+      if (d) {
+        if (c->ndyn == CG_MAX_DYNAMIC) cg_dyn_free(c->dyn[--c->ndyn]);
+        memmove(c->dyn + 1, c->dyn, sizeof *c->dyn * (size_t)c->ndyn);
+        c->dyn[0] = d;
+        c->ndyn++;
+      }
+    }
+    cg_free(g2);
+    for (int j = 0; j < nout; j++) st__drop(sout[j]);
+  }
+  st_scope_pop();
+  st__escape_drop(mark);
+  st__rng_state_set(&rng);
+  st_clear_error();
+}
+
 /* A template that fits the call, instantiated into a new entry; NULL when none does. */
 static cg_entry *from_template(cg_fn *c, st_tensor *const *in, cg_modes m) {
   int nin = c->f->nin;
@@ -241,6 +297,11 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
   e->why = g ? NULL : why;
   add_entry(c, e);
   if (raw) learn_sizes(c, e);
+  if (raw && c->opts.dynamic) {
+    bool fits = false;
+    for (int k = 0; k < c->ndyn; k++) fits |= cg_dyn_fits(c->dyn[k], nin, in);
+    if (!fits) shadow_sizes(c, raw, in);
+  }
   if (!g) {
     char sig[256];
     sig_text(e->sig, nin, sig, sizeof sig);

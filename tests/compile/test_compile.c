@@ -491,3 +491,42 @@ TEST(compile_a_program_that_changes_with_the_size_is_captured_per_size) {
   st_func_release(f);
   st_scope_pop();
 }
+
+TEST(compile_dynamic_makes_sizes_symbolic_from_the_first_call) {
+  st_scope_push();
+  st_func *f = st_func_new(f_sized, NULL, 1, 1), *g = st_grad(f, 0, NULL);
+  st_compile_opts o = {.dynamic = true};
+  st_func *cf = st_compile(f, &o), *cg = st_compile(g, &o);
+  /* from [5, 3] the shadow capture is at [11, 7]: two symbols (a first call at [3, 3] would
+     make one, duck sizing, and [4, 3] would not fit it) */
+  int64_t sizes[] = {5, 4, 3, 9, 2};
+  st_manual_seed(3);
+  for (int k = 0; k < 5; k++) {
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(sizes[k], 3)), *e = NULL, *r = NULL;
+    CHECK(st_call(f, &x, &e) == 0 && st_call(cf, &x, &r) == 0 && same(r, e, 1e-12));
+    CHECK(st_call(g, &x, &e) == 0 && st_call(cg, &x, &r) == 0 && same(r, e, 1e-12));
+  }
+  st_tensor *after = st_randn(ST_F64, ST_SHAPE(1)); /* the shadow capture restored the generator */
+  st_manual_seed(3);
+  for (int k = 0; k < 5; k++) st_randn(ST_F64, ST_SHAPE(sizes[k], 3));
+  CHECK(same(st_randn(ST_F64, ST_SHAPE(1)), after, 0));
+  CHECK_EQ_INT(stats_of(cf).compiles, 1);
+  CHECK_EQ_INT(stats_of(cf).cache_hits, 4);
+  CHECK_EQ_INT(stats_of(cg).compiles, 1);
+  /* a program that writes its input gets no shadow capture: its sizes become symbolic on a change
+   */
+  st_func *w = st_func_new(f_inplace, NULL, 1, 1), *cw = st_compile(w, &o);
+  for (int64_t n = 2; n < 5; n++) {
+    st_tensor *x = st_ones(ST_F64, ST_SHAPE(n, n)), *r = NULL;
+    CHECK(st_call(cw, &x, &r) == 0);
+    CHECK(same(x, st_full(ST_F64, ST_SHAPE(n, n), 2), 0));
+  }
+  CHECK_EQ_INT(stats_of(cw).compiles, 2);
+  st_func_release(cw);
+  st_func_release(w);
+  st_func_release(cg);
+  st_func_release(cf);
+  st_func_release(g);
+  st_func_release(f);
+  st_scope_pop();
+}
