@@ -166,6 +166,13 @@ static void add_entry(cg_fn *c, cg_entry *e) {
   }
 }
 
+static void add_template(cg_fn *c, cg_dyn *d) { /* newest first; the oldest goes */
+  if (c->ndyn == CG_MAX_DYNAMIC) cg_dyn_free(c->dyn[--c->ndyn]);
+  memmove(c->dyn + 1, c->dyn, sizeof *c->dyn * (size_t)c->ndyn);
+  c->dyn[0] = d;
+  c->ndyn++;
+}
+
 /* A new capture e whose program is an earlier one's at other sizes gives a template with those
    sizes symbolic (dynamic.c), so that later sizes instantiate it instead of capturing. */
 static void learn_sizes(cg_fn *c, const cg_entry *e) {
@@ -175,10 +182,7 @@ static void learn_sizes(cg_fn *c, const cg_entry *e) {
       continue;
     cg_dyn *d = cg_dyn_derive(o->raw, e->raw);
     if (!d) continue;
-    if (c->ndyn == CG_MAX_DYNAMIC) cg_dyn_free(c->dyn[--c->ndyn]);
-    memmove(c->dyn + 1, c->dyn, sizeof *c->dyn * (size_t)c->ndyn);
-    c->dyn[0] = d;
-    c->ndyn++;
+    add_template(c, d);
     return;
   }
 }
@@ -223,12 +227,7 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
     const char *why = NULL;
     if (cg_capture_end(cap, rc ? 0 : nout, sout, &g2, &why) == 0 && !rc) {
       cg_dyn *d = cg_dyn_derive(raw, g2);
-      if (d) {
-        if (c->ndyn == CG_MAX_DYNAMIC) cg_dyn_free(c->dyn[--c->ndyn]);
-        memmove(c->dyn + 1, c->dyn, sizeof *c->dyn * (size_t)c->ndyn);
-        c->dyn[0] = d;
-        c->ndyn++;
-      }
+      if (d) add_template(c, d);
     }
     cg_free(g2);
     for (int j = 0; j < nout; j++) st__drop(sout[j]);

@@ -148,6 +148,7 @@ void cg_free(cg_graph *g);
 /* DCE, CSE, buffer kinds and the arena plan; 0 or ST_ERR_OOM. */
 int cg_optimize(cg_graph *g);
 int cg_print(const cg_graph *g, FILE *f);
+bool cg_contiguous(const cg_value *v); /* row-major, size-1 dims aside */
 
 /* ---- dynamic.c ---- */
 typedef struct cg_dyn cg_dyn;

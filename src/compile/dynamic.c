@@ -167,15 +167,6 @@ static int add_fit(cg_dyn *d, const cg_fit *f) {
   return 0;
 }
 
-static bool contiguous_value(const cg_value *v) {
-  int64_t expect = 1;
-  for (int d = v->ndim - 1; d >= 0; d--) {
-    if (v->shape[d] != 1 && v->strides[d] != expect) return false;
-    expect *= v->shape[d];
-  }
-  return true;
-}
-
 /* The two captures are the same program: the same nodes on the same values and buffers. */
 static bool same_structure(const cg_graph *x, const cg_graph *y) {
   if (x->nin != y->nin || x->nout != y->nout || x->nv != y->nv || x->nn != y->nn ||
@@ -223,7 +214,7 @@ cg_dyn *cg_dyn_derive(const cg_graph *ga, const cg_graph *gb) {
   bool ok = true;
   for (int i = 0; ok && i < ga->nin; i++) {
     const cg_value *va = &ga->v[ga->inputs[i]], *vb = &gb->v[gb->inputs[i]];
-    ok = contiguous_value(va) && contiguous_value(vb);
+    ok = cg_contiguous(va) && cg_contiguous(vb);
     for (int k = 0; ok && k < va->ndim; k++) {
       int64_t sa = va->shape[k], sb = vb->shape[k];
       if (sa == sb) continue;

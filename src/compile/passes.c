@@ -153,7 +153,7 @@ static bool same_shape(const cg_value *v, int ndim, const int64_t *shape) {
   return v->ndim == ndim && !memcmp(v->shape, shape, sizeof(int64_t) * (size_t)ndim);
 }
 
-static bool contiguous(const cg_value *v) {
+bool cg_contiguous(const cg_value *v) {
   int64_t expect = 1;
   for (int d = v->ndim - 1; d >= 0; d--) {
     if (v->shape[d] != 1 && v->strides[d] != expect) return false;
@@ -171,7 +171,7 @@ static int operand_kind(const cg_graph *g, const cg_node *n, int k, int ndim, co
   const cg_value *v = &g->v[n->in[src]];
   if (internal[n->in[src]]) return CG_OPD_TILE;
   if (st__numel(v->ndim, v->shape) == 1) return CG_OPD_ONE;
-  if (same_shape(v, ndim, shape) && contiguous(v)) return CG_OPD_WHOLE;
+  if (same_shape(v, ndim, shape) && cg_contiguous(v)) return CG_OPD_WHOLE;
   return -1;
 }
 

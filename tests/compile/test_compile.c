@@ -21,6 +21,15 @@ static bool same(st_tensor *a, st_tensor *b, double tol) {
   return diff <= tol;
 }
 
+/* st_compile_print's text of c's last graph, into buf (of n bytes). */
+static const char *printed(st_func *c, char *buf, size_t n) {
+  memset(buf, 0, n);
+  FILE *mf = fmemopen(buf, n - 1, "w");
+  CHECK(mf && st_compile_print(c, mf) == 0);
+  if (mf) fclose(mf);
+  return buf;
+}
+
 static st_compile_stats stats_of(st_func *c) {
   st_compile_stats s = {0};
   CHECK(st_compile_get_stats(c, &s) == 0);
@@ -57,10 +66,8 @@ TEST(compile_matches_eager_and_caches_the_graph) {
   /* sin once (CSE), mul, sub, add, add; exp(cos) is dead */
   CHECK_EQ_INT(s.graph_ops, 5);
   CHECK_EQ_INT(s.kernels, 3); /* sin, sub and add fused; mul broadcasts w, so it runs alone */
-  char buf[4096] = {0};
-  FILE *mf = fmemopen(buf, sizeof buf - 1, "w");
-  CHECK(st_compile_print(c, mf) == 0);
-  fclose(mf);
+  static char buf[4096];
+  printed(c, buf, sizeof buf);
   CHECK(strstr(buf, "= sin(%0)") != NULL);
   CHECK(strstr(buf, "exp") == NULL);
   CHECK(strstr(buf, "5 ops, 3 kernels") != NULL);
@@ -390,10 +397,8 @@ TEST(compile_fused_groups_equal_eager_for_every_way_a_value_escapes) {
   st_compile_stats st = stats_of(c);
   CHECK_EQ_INT(st.fallbacks, 0);
   CHECK(st.kernels < st.graph_ops);
-  char buf[8192] = {0};
-  FILE *mf = fmemopen(buf, sizeof buf - 1, "w");
-  CHECK(st_compile_print(c, mf) == 0);
-  fclose(mf);
+  static char buf[8192];
+  printed(c, buf, sizeof buf);
   CHECK(strstr(buf, "# fused") != NULL);
   CHECK(strstr(buf, "in tiles") != NULL);
   st_func_release(c);
@@ -420,10 +425,8 @@ TEST(compile_fuses_a_chain_into_one_kernel_without_intermediate_buffers) {
   st_compile_stats s = stats_of(c);
   CHECK_EQ_INT(s.graph_ops, 200);
   CHECK_EQ_INT(s.kernels, 1);
-  char buf[65536] = {0};
-  FILE *mf = fmemopen(buf, sizeof buf - 1, "w");
-  CHECK(st_compile_print(c, mf) == 0);
-  fclose(mf);
+  static char buf[65536];
+  printed(c, buf, sizeof buf);
   CHECK(strstr(buf, "arena 0 bytes") != NULL);
   st_func_release(c);
   st_func_release(f);
