@@ -91,7 +91,7 @@ valgrind:
 
 # The autograd engine's tests under ThreadSanitizer, the library instrumented: test_engine and
 # test_threads (2-8 threads sharing leaves and constants, concurrent accumulation), the latter
-# for TSAN_ITERS iterations. One OpenMP thread: libgomp is not instrumented, and the engine's
+# for TSAN_ITERS iterations, and two threads calling one compiled function. One OpenMP thread: libgomp is not instrumented, and the engine's
 # own threading is what is checked.
 TSAN_ITERS ?= 100
 TSAN_BUILD ?= build-tsan
@@ -100,7 +100,7 @@ tsan:
 	  -DCMAKE_C_FLAGS="-O1 -g" $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target strata_tests
 	OMP_NUM_THREADS=1 STRATA_THREADS_ITERS=$(TSAN_ITERS) TSAN_OPTIONS=halt_on_error=1 \
-	  ./$(TSAN_BUILD)/strata_tests test_engine test_threads
+	  ./$(TSAN_BUILD)/strata_tests test_engine test_threads compile_serves_several_threads
 
 # The contract smoke programs, built like an outside program through strata.pc (and, when
 # strata_dist was built, tests/dist/outside/smoke_dist.c through strata-dist.pc, under mpirun): those of
