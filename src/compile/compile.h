@@ -44,6 +44,7 @@ typedef enum {
   CG_BUF_ARENA, /* an intermediate: a planned range of the graph's arena */
   CG_BUF_FRESH, /* holds an output: allocated for each call */
   CG_BUF_TILE,  /* a fused group's intermediate: lives in tiles only, never whole */
+  CG_BUF_CONST, /* made once by a folded node (cg_prepare) and read by every call */
 } cg_buf_kind;
 
 typedef struct cg_buf {
@@ -98,6 +99,7 @@ typedef struct cg_node {
   bool reinfer;      /* an integer input: its infer checks values (indices) at every call */
   bool dead;         /* removed by a pass */
   bool fusible;      /* pw describes the call (the record's pointwise, asked at capture) */
+  bool folded;       /* its inputs are all constants: it runs once, in cg_prepare */
   st_pointwise pw;
   int group;         /* its fused group, or -1 */
   cg_operand opd[4]; /* in a group: where each loop operand is (0: the output) */

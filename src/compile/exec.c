@@ -10,6 +10,7 @@
 #include "compile.h"
 
 static bool node_alive(const cg_graph *g, int def) { return def < 0 || !g->n[def].dead; }
+static int run_node(cg_graph *g, cg_node *n);
 
 /* Where operand k of fused node n starts: fixed (a scratch tile, the constant, an arena
    tensor) or, for the call's tensors, found at each call (listed in refresh). */
@@ -72,6 +73,9 @@ int cg_prepare(cg_graph *g) {
     B->rt->data = (char *)g->arena->data + B->off;
     B->rt->nbytes = B->nbytes;
   }
+  for (int b = 0; b < g->nb; b++) /* the folded nodes' results, kept for every call */
+    if (g->b[b].kind == CG_BUF_CONST && !(g->b[b].rt = st__storage_new(g->b[b].nbytes)))
+      return ST_ERR_OOM;
   for (int i = 0; i < g->nv; i++) { /* roots first: the per-call headers read their storage */
     cg_value *v = &g->v[i];
     const cg_buf *b = &g->b[v->buf];
@@ -82,7 +86,7 @@ int cg_prepare(cg_graph *g) {
     cg_value *v = &g->v[i];
     const cg_buf *b = &g->b[v->buf];
     if (v->per_call && node_alive(g, b->def)) g->bound[g->nbound++] = i;
-    if (b->kind != CG_BUF_ARENA || !node_alive(g, b->def)) continue;
+    if ((b->kind != CG_BUF_ARENA && b->kind != CG_BUF_CONST) || !node_alive(g, b->def)) continue;
     v->rt = st__tensor_view(g->b[v->buf].rt, v->dtype, v->ndim, v->shape, v->strides, v->offset);
     if (!v->rt) return ST_ERR_OOM;
   }
@@ -91,13 +95,16 @@ int cg_prepare(cg_graph *g) {
   for (int i = 0; i < g->nn; i++) {
     cg_node *n = &g->n[i];
     if (n->dead || n->view) continue;
-    if (n->group < 0 || g->groups[n->group].first == i) g->steps[g->nsteps++] = i;
+    if (!n->folded && (n->group < 0 || g->groups[n->group].first == i)) g->steps[g->nsteps++] = i;
     if (n->group >= 0) {
       if (g->groups[n->group].first == i) pack_group(g, &g->groups[n->group]);
     } else if (n->nin && !(n->rt_in = st__calloc((size_t)n->nin, sizeof *n->rt_in))) {
       return ST_ERR_OOM;
     }
   }
+  for (int i = 0; i < g->nn; i++) /* the constants, once */
+    if (!g->n[i].dead && g->n[i].folded && !g->n[i].view && run_node(g, &g->n[i]))
+      return st__status() ? st__status() : ST_ERR_OOM;
   return 0;
 }
 

@@ -18,8 +18,10 @@ void cg_free(cg_graph *g) {
     if (g->n[i].rt_in) st__free(g->n[i].rt_in, (size_t)g->n[i].nin * sizeof *g->n[i].rt_in);
   }
   for (int k = 0; g->captured && k < g->ncap; k++) st__drop(g->captured[k]);
-  for (int b = 0; g->b && b < g->nb; b++) /* the arena buffers' own storages, after their headers */
+  for (int b = 0; g->b && b < g->nb; b++) { /* the graph's own storages, after their headers */
     if (g->b[b].kind == CG_BUF_ARENA && g->b[b].rt) st__free(g->b[b].rt, sizeof *g->b[b].rt);
+    if (g->b[b].kind == CG_BUF_CONST && g->b[b].rt) st__storage_release(g->b[b].rt);
+  }
   if (g->arena) st__storage_release(g->arena);
   if (g->v) st__free(g->v, (size_t)g->capv * sizeof *g->v);
   if (g->n) st__free(g->n, (size_t)g->capn * sizeof *g->n);
@@ -140,6 +142,43 @@ done:
   return rc;
 }
 
+/* ---------------------------------------------------------------------- constant folding */
+
+/* A node whose inputs are all constants (a factory: zeros, eye, arange, full; or an op on
+   factories' results alone) runs once, when the graph is prepared, into a buffer of its own
+   that every call reads: jacrev's identity basis is made once, not per call. Not for random or
+   in-place ops, nor into a buffer that is written in place, holds an output (the caller may
+   write it) or has alias headers. Captured tensors are not constants: they are read at each
+   call. */
+static int fold_constants(cg_graph *g) {
+  bool *cv = st__calloc((size_t)g->nv + 1, 1), *unsafe = st__calloc((size_t)g->nb + 1, 1);
+  int rc = cv && unsafe ? 0 : ST_ERR_OOM;
+  for (int i = 0; !rc && i < g->nn; i++)
+    if (!g->n[i].dead && (g->n[i].op->flags & ST_OP_INPLACE))
+      unsafe[g->v[g->n[i].in[0]].buf] = true;
+  for (int j = 0; !rc && j < g->nout; j++) unsafe[g->v[g->outputs[j]].buf] = true;
+  for (int v = 0; !rc && v < g->nv; v++)
+    if (g->v[v].kind == CG_ALIAS) unsafe[g->v[v].buf] = true;
+  for (int i = 0; !rc && i < g->nn; i++) {
+    cg_node *n = &g->n[i];
+    if (n->dead || (n->op->flags & (ST_OP_RANDOM | ST_OP_INPLACE))) continue;
+    bool ok = true;
+    for (int k = 0; ok && k < n->nin; k++) ok = cv[n->in[k]];
+    for (int j = 0; ok && j < n->nout; j++) ok = !unsafe[g->v[n->out[j]].buf];
+    if (!ok) continue;
+    n->folded = true;
+    n->fusible = false;
+    for (int j = 0; j < n->nout; j++) {
+      cv[n->out[j]] = true;
+      cg_buf *b = &g->b[g->v[n->out[j]].buf];
+      if (b->def == i) b->kind = CG_BUF_CONST;
+    }
+  }
+  if (cv) st__free(cv, (size_t)g->nv + 1);
+  if (unsafe) st__free(unsafe, (size_t)g->nb + 1);
+  return rc;
+}
+
 /* -------------------------------------------------------------------------------- fusion */
 
 /* Consecutive pointwise nodes (the records' pointwise loops) with outputs of one shape become a
@@ -256,7 +295,7 @@ static int fuse(cg_graph *g) {
   const cg_value *ref = NULL;
   for (int i = 0; i <= g->nn && !rc; i++) {
     cg_node *n = i < g->nn ? &g->n[i] : NULL;
-    if (n && (n->dead || n->view)) continue;
+    if (n && (n->dead || n->view || n->folded)) continue;
     if (n && ref && joins(g, n, ref, internal)) {
       n->group = g->ngroups;
       internal[n->out[0]] = true;
@@ -328,7 +367,7 @@ static int plan(cg_graph *g) {
     const cg_node *n = &g->n[i];
     if (n->dead) continue;
     g->live_nodes++;
-    g->kernels += !n->view && (n->group < 0 || g->groups[n->group].first == i);
+    g->kernels += !n->view && !n->folded && (n->group < 0 || g->groups[n->group].first == i);
     /* a group's members run together: each buffer they touch is alive over the whole group */
     int t0 = n->group >= 0 ? g->groups[n->group].first : i;
     int t1 = n->group >= 0 ? g->groups[n->group].last : i;
@@ -388,6 +427,7 @@ int cg_optimize(cg_graph *g) {
   int rc = eliminate_dead(g);
   if (!rc) rc = eliminate_common(g);
   if (!rc) rc = eliminate_dead(g);
+  if (!rc) rc = fold_constants(g);
   if (!rc) rc = fuse(g);
   if (!rc) rc = plan(g);
   return rc;
@@ -428,7 +468,9 @@ int cg_print(const cg_graph *g, FILE *f) {
     for (int k = 0; k < n->a.nlist; k++) /* the shape, permutation or dims it was given */
       fprintf(f, "%s%lld%s", k ? ", " : " [", (long long)n->a.list[k],
               k + 1 == n->a.nlist ? "]" : "");
-    if (n->group >= 0)
+    if (n->folded)
+      fprintf(f, "  # constant");
+    else if (n->group >= 0)
       fprintf(f, "  # fused %d%s", n->group, n->opd[0].kind == CG_OPD_TILE ? ", in tiles" : "");
     else if (n->view)
       fprintf(f, "  # view");
