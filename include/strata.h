@@ -954,10 +954,10 @@ void st_trace_end(void);
    with an input that requires grad in grad mode (transforms and autograd see f's ops), and a
    signature whose capture failed (f read values on the host with st_item, st_to_f64,
    st_data_ptr or st_print; eager autograd would record; random draws under vmap's randomness
-   modes): a one-time warning on stderr names why, or, with fullgraph, the call fails with
-   ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are kept. Sizes
-   that change between calls become symbolic after one recompile when the program is the same
-   (sizes 3, then 4, then any other compile twice; a program whose ops change with the size is
+   modes; f keeps tensors with st_keep): a one-time warning on stderr names why, or, with fullgraph,
+   the call fails with ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are
+   kept. Sizes that change between calls become symbolic after one recompile when the program is the
+   same (sizes 3, then 4, then any other compile twice; a program whose ops change with the size is
    captured per size). With dynamic, the first call also captures the program at other sizes
    (each size n >= 2 as 2n + 1, on zeros; not for a program that writes its inputs or captured
    tensors), so later sizes reuse it from the start (duck sizing: equal sizes are one symbol).

@@ -269,10 +269,17 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
     entry_free(e);
     return st__error(ST_ERR_OOM, "st_compile: out of memory");
   }
+  size_t kept = st__escape_mark();
   int rc = run_eager(c, in, out);
   cg_graph *g = NULL;
   const char *why = NULL;
   int captured = cg_capture_end(cap, rc ? 0 : nout, out, &g, &why); /* 0: g, else why */
+  if (!captured && st__escape_mark() != kept) { /* a graph returns its outputs only */
+    cg_free(g);
+    g = NULL;
+    captured = 1;
+    why = "it keeps tensors with st_keep";
+  }
   if (rc) {
     cg_free(g);
     entry_free(e);

@@ -537,3 +537,28 @@ TEST(compile_dynamic_makes_sizes_symbolic_from_the_first_call) {
   st_func_release(f);
   st_scope_pop();
 }
+
+/* keeps an intermediate for the caller (st_keep), which a graph would not replay */
+static int f_keeps(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor **slot = ctx;
+  *slot = st_keep(st_exp(in[0]));
+  out[0] = st_neg(*slot);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_a_function_that_keeps_tensors_runs_eagerly) {
+  st_scope_push();
+  st_tensor *kept = NULL;
+  st_func *f = st_func_new(f_keeps, &kept, 1, 1), *c = st_compile(f, NULL);
+  for (int call = 0; call < 2; call++) {
+    st_tensor *x = st_full(ST_F64, ST_SHAPE(2), call), *r = NULL;
+    kept = NULL;
+    CHECK(st_call(c, &x, &r) == 0);
+    CHECK(kept != NULL && same(kept, st_exp(x), 0));
+  }
+  CHECK_EQ_INT(stats_of(c).fallbacks, 2);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
