@@ -554,8 +554,9 @@ TEST(compile_a_function_that_keeps_tensors_runs_eagerly) {
   for (int call = 0; call < 2; call++) {
     st_tensor *x = st_full(ST_F64, ST_SHAPE(2), call), *r = NULL;
     kept = NULL;
-    CHECK(st_call(c, &x, &r) == 0);
-    CHECK(kept != NULL && same(kept, st_exp(x), 0));
+    bool ok = st_call(c, &x, &r) == 0;
+    CHECK(ok);
+    if (ok) CHECK(kept != NULL && same(kept, st_exp(x), 0)); /* after a failure it is gone */
   }
   CHECK_EQ_INT(stats_of(c).fallbacks, 2);
   st_func_release(c);
