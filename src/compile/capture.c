@@ -41,6 +41,13 @@ static _Atomic uint32_t next_gen = 1;
 
 bool cg_capturing(void) { return tls_cap != NULL; }
 
+void cg_value_layout(cg_value *v, const st_tensor *t) {
+  v->ndim = t->ndim;
+  memcpy(v->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+  memcpy(v->strides, t->strides, sizeof(int64_t) * (size_t)t->ndim);
+  v->offset = t->offset;
+}
+
 /* ------------------------------------------------------------------------------ helpers */
 
 static size_t hash_ptr(const void *p, size_t cap) {
@@ -115,10 +122,7 @@ static int new_value(cg_capture *cap, cg_kind kind, int src, int out, int buf, c
   v->out = out;
   v->buf = buf;
   v->dtype = t->dtype;
-  v->ndim = t->ndim;
-  memcpy(v->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
-  memcpy(v->strides, t->strides, sizeof(int64_t) * (size_t)t->ndim);
-  v->offset = t->offset;
+  cg_value_layout(v, t);
   return g->nv++;
 }
 

@@ -57,9 +57,7 @@ typedef struct cg_modes {
 } cg_modes;
 
 static cg_modes current_modes(void) {
-  bool forced = st_set_force_decompositions(false);
-  st_set_force_decompositions(forced);
-  return (cg_modes){st__grad_mode(), st__inference_mode(), forced};
+  return (cg_modes){st__grad_mode(), st__inference_mode(), st__force_decompositions()};
 }
 
 static void sig_of(int nin, st_tensor *const *in, cg_sig *s) {
@@ -96,12 +94,19 @@ static bool sig_matches(const cg_entry *e, int nin, st_tensor *const *in, cg_mod
 static void sig_text(const cg_sig *s, int nin, char *buf, size_t cap) {
   size_t n = (size_t)snprintf(buf, cap, "(");
   for (int i = 0; i < nin && n < cap; i++) {
-    n += (size_t)snprintf(buf + n, cap - n, "%s%s[", i ? ", " : "", st_dtype_name(s[i].dtype));
-    for (int d = 0; d < s[i].ndim && n < cap; d++)
-      n += (size_t)snprintf(buf + n, cap - n, "%s%lld", d ? ", " : "", (long long)s[i].shape[d]);
-    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "]");
+    char shape[256];
+    n += (size_t)snprintf(buf + n, cap - n, "%s%s%s", i ? ", " : "", st_dtype_name(s[i].dtype),
+                          st__fmt_shape(shape, sizeof shape, s[i].ndim, s[i].shape));
   }
   if (n < cap) snprintf(buf + n, cap - n, ")");
+}
+
+/* The error of a signature whose capture failed, under fullgraph. */
+static int fullgraph_error(const cg_entry *e, const char *why) {
+  char sig[256];
+  sig_text(e->sig, e->nin, sig, sizeof sig);
+  return st__error(ST_ERR_UNSUPPORTED,
+                   "st_compile: cannot capture the function for %s: %s (fullgraph)", sig, why);
 }
 
 static void entry_free(cg_entry *e) {
@@ -203,8 +208,7 @@ static bool writes_roots(const cg_graph *g) {
 static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
   int nin = c->f->nin, nout = c->f->nout;
   if (writes_roots(raw) || nin > 16 || nout > 16) return;
-  int64_t seen[16 * ST_MAX_DIMS];
-  int nseen = 0;
+  bool any = false; /* a size that can change */
   st_tensor *sin[16] = {0}, *sout[16] = {0};
   st_rng_state rng = st__rng_state_get();
   size_t mark = st__escape_mark();
@@ -214,13 +218,11 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
     for (int d = 0; d < in[i]->ndim; d++) {
       int64_t n = in[i]->shape[d];
       shape[d] = n >= 2 ? 2 * n + 1 : n;
-      bool known = false;
-      for (int k = 0; k < nseen; k++) known |= seen[k] == n;
-      if (!known && n >= 2) seen[nseen++] = n;
+      any |= n >= 2;
     }
     ok = st__is_contiguous(in[i]) && (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape));
   }
-  cg_capture *cap = ok && nseen ? cg_capture_begin(nin, sin) : NULL;
+  cg_capture *cap = ok && any ? cg_capture_begin(nin, sin) : NULL;
   if (cap) {
     int rc = run_eager(c, sin, sout);
     cg_graph *g2 = NULL;
@@ -309,20 +311,17 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
     if (!fits) shadow_sizes(c, raw, in);
   }
   if (!g) {
-    char sig[256];
-    sig_text(e->sig, nin, sig, sizeof sig);
     if (c->opts.fullgraph) {
       for (int j = 0; j < nout; j++) {
         st__drop(out[j]);
         out[j] = NULL;
       }
-      return st__error(ST_ERR_UNSUPPORTED,
-                       "st_compile: cannot capture the function for %s: %s "
-                       "(fullgraph)",
-                       sig, why);
+      return fullgraph_error(e, why);
     }
     atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
     if (!c->warned) {
+      char sig[256];
+      sig_text(e->sig, nin, sig, sizeof sig);
       c->warned = true;
       fprintf(stderr, "strata: st_compile: running the function eagerly for inputs %s: %s\n", sig,
               why);
@@ -342,22 +341,13 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   int rc;
   cg_entry *e = c->entries;
   while (e && !sig_matches(e, nin, in, m)) e = e->next;
-  if (!e && (e = from_template(c, in, m)) != NULL && c->entries != e)
-    e = NULL; /* (cannot happen: a new entry is first) */
+  if (!e) e = from_template(c, in, m);
   if (!e) {
     rc = compile_call(c, in, out, m);
   } else {
     atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
     if (!e->g) {
-      if (c->opts.fullgraph) {
-        char sig[256];
-        sig_text(e->sig, nin, sig, sizeof sig);
-        rc = st__error(ST_ERR_UNSUPPORTED,
-                       "st_compile: cannot capture the function for %s: %s (fullgraph)", sig,
-                       e->why);
-      } else {
-        rc = fallback(c, in, out);
-      }
+      rc = c->opts.fullgraph ? fullgraph_error(e, e->why) : fallback(c, in, out);
     } else if (m.grad_mode && captured_requires_grad(e->g)) {
       rc = fallback(c, in, out);
     } else {

@@ -144,6 +144,7 @@ cg_capture *cg_capture_begin(int nin, st_tensor *const *in);
 int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **g,
                    const char **why);
 bool cg_capturing(void); /* a capture is running on this thread */
+void cg_value_layout(cg_value *v, const st_tensor *t); /* t's shape, strides and offset */
 
 /* ---- passes.c ---- */
 void cg_free(cg_graph *g);

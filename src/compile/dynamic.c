@@ -304,13 +304,6 @@ bool cg_dyn_fits(const cg_dyn *d, int nin, st_tensor *const *in) {
   return sizes_of(d, nin, in, s);
 }
 
-static void set_meta(cg_value *v, const st_tensor *t) {
-  v->ndim = t->ndim;
-  memcpy(v->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
-  memcpy(v->strides, t->strides, sizeof(int64_t) * (size_t)t->ndim);
-  v->offset = t->offset;
-}
-
 static void fake_of(st_tensor *f, const cg_value *v, st_storage *s) {
   memset(f, 0, sizeof *f);
   f->dtype = v->dtype;
@@ -352,11 +345,7 @@ static bool infer_all(cg_graph *g, st_tensor *fake, st_storage *stor) {
         memcpy(v->strides, m[j].strides, sizeof(int64_t) * (size_t)m[j].ndim);
         v->offset = m[j].offset;
       } else {
-        int64_t stride = 1;
-        for (int k = v->ndim - 1; k >= 0; k--) {
-          v->strides[k] = stride;
-          stride *= v->shape[k];
-        }
+        st__contiguous_strides(v->ndim, v->shape, v->strides); /* st__tensor_empty's */
         v->offset = 0;
         b->nbytes = (size_t)st__numel(v->ndim, v->shape) * (size_t)b->esize;
       }
@@ -371,7 +360,7 @@ cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in) {
   if (!sizes_of(d, nin, in, s)) return NULL;
   cg_graph *g = cg_copy_raw(d->tmpl);
   if (!g) return NULL;
-  for (int i = 0; i < nin; i++) set_meta(&g->v[g->inputs[i]], in[i]);
+  for (int i = 0; i < nin; i++) cg_value_layout(&g->v[g->inputs[i]], in[i]);
   for (int k = 0; k < d->nfits; k++) {
     const cg_fit *f = &d->fits[k];
     int64_t x = eval(f, s, d->nsyms);

@@ -193,12 +193,7 @@ static bool same_shape(const cg_value *v, int ndim, const int64_t *shape) {
 }
 
 bool cg_contiguous(const cg_value *v) {
-  int64_t expect = 1;
-  for (int d = v->ndim - 1; d >= 0; d--) {
-    if (v->shape[d] != 1 && v->strides[d] != expect) return false;
-    expect *= v->shape[d];
-  }
-  return true;
+  return st__is_contiguous_layout(v->ndim, v->shape, v->strides);
 }
 
 /* How node n reads operand k when it joins a group of `shape` whose members are marked in
@@ -221,19 +216,14 @@ static bool joins(const cg_graph *g, const cg_node *n, const cg_value *ref, cons
   return true;
 }
 
-/* Whether value v, made by a member of group gi, must be written whole: an output, a value
-   with other headers on its buffer (a view, an alias), or one read outside the group. */
-static bool escapes(const cg_graph *g, int v, int gi, const int *nvalues) {
+/* Whether value v, made by a member of a group, must be written whole: an output, a value with
+   other headers on its buffer (a view, an alias), or one read by a node outside the group
+   (reads[v] counts every live node's reads, inside[v] the group members'). */
+static bool escapes(const cg_graph *g, int v, const int *nvalues, const int *reads,
+                    const int *inside) {
   for (int j = 0; j < g->nout; j++)
     if (g->outputs[j] == v) return true;
-  if (nvalues[g->v[v].buf] > 1) return true;
-  for (int i = 0; i < g->nn; i++) {
-    const cg_node *n = &g->n[i];
-    if (n->dead || n->group == gi) continue;
-    for (int k = 0; k < n->nin; k++)
-      if (n->in[k] == v) return true;
-  }
-  return false;
+  return nvalues[g->v[v].buf] > 1 || reads[v] > inside[v];
 }
 
 static int add_group(cg_graph *g, int first, int last, int64_t numel) {
@@ -286,11 +276,16 @@ static int fuse(cg_graph *g) {
   bool *internal = st__calloc((size_t)g->nv + 1, 1);
   int *nvalues = st__calloc((size_t)g->nb + 1, sizeof *nvalues);
   int *last_read = st__calloc((size_t)g->nv + 1, sizeof *last_read);
-  int rc = internal && nvalues && last_read ? 0 : ST_ERR_OOM;
+  int *reads = st__calloc((size_t)g->nv + 1, sizeof *reads);
+  int *inside = st__calloc((size_t)g->nv + 1, sizeof *inside);
+  int rc = internal && nvalues && last_read && reads && inside ? 0 : ST_ERR_OOM;
   if (rc) goto done;
   for (int v = 0; v < g->nv; v++) nvalues[g->v[v].buf]++;
   for (int i = 0; i < g->nn; i++)
-    for (int k = 0; !g->n[i].dead && k < g->n[i].nin; k++) last_read[g->n[i].in[k]] = i;
+    for (int k = 0; !g->n[i].dead && k < g->n[i].nin; k++) {
+      last_read[g->n[i].in[k]] = i;
+      reads[g->n[i].in[k]]++;
+    }
   int first = -1, last = -1, members = 0;
   const cg_value *ref = NULL;
   for (int i = 0; i <= g->nn && !rc; i++) {
@@ -306,6 +301,8 @@ static int fuse(cg_graph *g) {
     if (members >= 2) { /* close the group */
       int gi = g->ngroups;
       rc = add_group(g, first, last, st__numel(ref->ndim, ref->shape));
+      for (int m = first; m <= last; m++)
+        for (int k = 0; g->n[m].group == gi && k < g->n[m].nin; k++) inside[g->n[m].in[k]]++;
       for (int m = first; !rc && m <= last; m++) {
         cg_node *M = &g->n[m];
         if (M->group != gi) continue;
@@ -316,7 +313,7 @@ static int fuse(cg_graph *g) {
               k ? operand_kind(g, M, k, ref->ndim, ref->shape, internal) : CG_OPD_TILE;
           M->opd[k] = (cg_operand){kind, v, -1, (int)st__esize(M->pw.dt[k])};
         }
-        if (escapes(g, M->out[0], gi, nvalues))
+        if (escapes(g, M->out[0], nvalues, reads, inside))
           M->opd[0].kind = CG_OPD_WHOLE;
         else
           g->b[g->v[M->out[0]].buf].kind = CG_BUF_TILE;
@@ -329,6 +326,8 @@ static int fuse(cg_graph *g) {
             M->opd[k].kind = CG_OPD_WHOLE;
       }
       if (!rc) rc = assign_slots(g, gi, last_read);
+      for (int m = first; m <= last; m++)
+        for (int k = 0; g->n[m].group == gi && k < g->n[m].nin; k++) inside[g->n[m].in[k]] = 0;
     } else if (members == 1) {
       g->n[first].group = -1;
     }
@@ -349,6 +348,8 @@ done:
   if (internal) st__free(internal, (size_t)g->nv + 1);
   if (nvalues) st__free(nvalues, ((size_t)g->nb + 1) * sizeof *nvalues);
   if (last_read) st__free(last_read, ((size_t)g->nv + 1) * sizeof *last_read);
+  if (reads) st__free(reads, ((size_t)g->nv + 1) * sizeof *reads);
+  if (inside) st__free(inside, ((size_t)g->nv + 1) * sizeof *inside);
   return rc;
 }
 
@@ -436,9 +437,9 @@ int cg_optimize(cg_graph *g) {
 /* ------------------------------------------------------------------------------ printing */
 
 static void print_type(const cg_value *v, FILE *f) {
-  fprintf(f, "%s[", st_dtype_name(v->dtype));
-  for (int d = 0; d < v->ndim; d++) fprintf(f, "%s%lld", d ? ", " : "", (long long)v->shape[d]);
-  fprintf(f, "]");
+  char shape[256];
+  fprintf(f, "%s%s", st_dtype_name(v->dtype),
+          st__fmt_shape(shape, sizeof shape, v->ndim, v->shape));
 }
 
 int cg_print(const cg_graph *g, FILE *f) {

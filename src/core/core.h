@@ -179,6 +179,8 @@ static inline int64_t st__numel(int ndim, const int64_t *shape) {
   return n;
 }
 bool st__is_contiguous(const st_tensor *t);
+/* The same test on a layout held elsewhere (a compiled graph's values). */
+bool st__is_contiguous_layout(int ndim, const int64_t *shape, const int64_t *strides);
 void st__contiguous_strides(int ndim, const int64_t *shape, int64_t *strides);
 /* Reads element i (in row-major logical order) as a double; for tests and printing. */
 double st__get_f64(const st_tensor *t, int64_t i);

@@ -159,15 +159,19 @@ st_tensor *st__tensor_empty(st_dtype dt, int ndim, const int64_t *shape) {
   return t;
 }
 
-bool st__is_contiguous(const st_tensor *t) {
+bool st__is_contiguous_layout(int ndim, const int64_t *shape, const int64_t *strides) {
   int64_t s = 1;
-  for (int i = t->ndim - 1; i >= 0; i--) {
-    if (t->shape[i] == 1) continue;
-    if (t->shape[i] == 0) return true;
-    if (t->strides[i] != s) return false;
-    s *= t->shape[i];
+  for (int i = ndim - 1; i >= 0; i--) {
+    if (shape[i] == 1) continue;
+    if (shape[i] == 0) return true;
+    if (strides[i] != s) return false;
+    s *= shape[i];
   }
   return true;
+}
+
+bool st__is_contiguous(const st_tensor *t) {
+  return st__is_contiguous_layout(t->ndim, t->shape, t->strides);
 }
 
 /* ------------------------------------------------------------------------------ inspection */

@@ -284,6 +284,8 @@ static int redispatch_cb(const void *c, st_tensor *const *in, st_tensor **out) {
 
 static _Thread_local bool tls_force_decomp;
 
+bool st__force_decompositions(void) { return tls_force_decomp; }
+
 bool st_set_force_decompositions(bool force) {
   bool prev = tls_force_decomp;
   tls_force_decomp = force;

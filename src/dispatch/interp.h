@@ -165,6 +165,10 @@ int st__settle_output(st_tensor **t);
 extern bool st__tracing;
 void st__trace_call(int level, const st_opcall *c, st_tensor *const *out);
 
+/* Whether this thread forces decompositions (st_set_force_decompositions), read without
+   setting it. */
+bool st__force_decompositions(void);
+
 /* st_compile's capture (src/compile/capture.c): while set on this thread, every op that ran at
    level 0 is reported after its kernel, with infer's metas and its outputs. */
 typedef void (*st_capture_fn)(const st_opcall *c, const st_meta *m, st_tensor *const *out);
