@@ -8,6 +8,10 @@
  *   b1024   B=1024, 2048-2048-2048-2048-10 ("2048-wide x 4"), relu
  * Implementations:
  *   strata       the step above (st_backward, st_grad_of, in-place SGD)
+ *   strata_compiled  the same step with the forward and loss st_compile'd (the weights
+ *                captured through ctx): under eager autograd the call is one node whose
+ *                backward is compiled too (checked against the eager step's loss and gradients
+ *                at the same weights)
  *   gemm_floor   the GEMMs the step contains, alone with grad mode off: per layer the forward
  *                x W^T, the weight gradient g^T x and, except in the first layer (x needs no
  *                gradient), the input gradient g W
@@ -29,15 +33,70 @@ typedef struct {
   st_tensor *loss;
 } mlp;
 
-static void step(void *p) {
-  mlp *m = p;
-  st_tensor *h = m->x;
+static st_tensor *forward(const mlp *m, st_tensor *x, st_tensor *y) {
+  st_tensor *h = x;
   for (int l = 0; l < m->nl; l++) {
     h = st_linear(h, m->w[l], m->b[l]);
     if (l < m->nl - 1) h = st_relu(h);
   }
-  m->loss = st_cross_entropy(h, m->y, ST_REDUCTION_MEAN);
+  return st_cross_entropy(h, y, ST_REDUCTION_MEAN);
+}
+
+static int loss_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  out[0] = forward(ctx, in[0], in[1]);
+  return out[0] ? 0 : -1;
+}
+
+static void sgd(mlp *m);
+
+static void step(void *p) {
+  mlp *m = p;
+  m->loss = forward(m, m->x, m->y);
   if (st_backward(m->loss, NULL, false, false)) BENCH_FAIL("mlp_train backward");
+  sgd(m);
+}
+
+typedef struct {
+  mlp *m;
+  st_func *loss;
+} compiled_step;
+
+static void step_compiled(void *p) {
+  compiled_step *s = p;
+  st_tensor *in[2] = {s->m->x, s->m->y};
+  if (st_call(s->loss, in, &s->m->loss) || st_backward(s->m->loss, NULL, false, false))
+    BENCH_FAIL("mlp_train compiled step: %s", st_last_error());
+  sgd(s->m);
+}
+
+/* The compiled step's loss and gradients against eager's at the current weights. */
+static void check_compiled(const char *cas, mlp *m, st_func *loss) {
+  st_tensor *in[2] = {m->x, m->y}, *got[2 * MAXL + 1], *want[2 * MAXL + 1];
+  for (int call = 0; call < 2; call++) { /* the second call is the compiled node */
+    st_tensor *c = NULL;
+    if (st_call(loss, in, &c) || st_backward(c, NULL, false, false))
+      BENCH_FAIL("mlp_train compiled: %s", st_last_error());
+    got[0] = c;
+    for (int l = 0; l < m->nl; l++) {
+      got[1 + 2 * l] = st_grad_of(m->w[l]);
+      got[2 + 2 * l] = st_grad_of(m->b[l]);
+      st_zero_grad(m->w[l]);
+      st_zero_grad(m->b[l]);
+    }
+  }
+  want[0] = forward(m, m->x, m->y);
+  if (st_backward(want[0], NULL, false, false)) BENCH_FAIL("mlp_train backward");
+  for (int l = 0; l < m->nl; l++) {
+    want[1 + 2 * l] = st_grad_of(m->w[l]);
+    want[2 + 2 * l] = st_grad_of(m->b[l]);
+    st_zero_grad(m->w[l]);
+    st_zero_grad(m->b[l]);
+  }
+  bench_check("mlp_train", cas, "strata_compiled", 1 + 2 * m->nl, got, want, 1e-4);
+}
+
+static void sgd(mlp *m) {
   bool prev = st_set_grad_enabled(false);
   for (int l = 0; l < m->nl; l++) {
     if (st_sub_(m->w[l], st_mul_scalar(st_grad_of(m->w[l]), 0.01)) ||
@@ -97,6 +156,15 @@ static void run_case(const char *cas, int B, int nl, const int *sizes) {
   bench_data_write(&d);
   bench_flops("mlp_train", cas, flops);
   bench_run("mlp_train", cas, B, "strata", step, &m);
+  st_func *lf = st_func_new(loss_fn, &m, 2, 1);
+  compiled_step cs = {&m, st_compile(lf, NULL)};
+  check_compiled(cas, &m, cs.loss);
+  st_compile_stats st;
+  if (st_compile_get_stats(cs.loss, &st) || st.fallbacks)
+    BENCH_FAIL("mlp_train %s: st_compile fell back to eager", cas);
+  bench_run("mlp_train", cas, B, "strata_compiled", step_compiled, &cs);
+  st_func_release(cs.loss);
+  st_func_release(lf);
   bench_run("mlp_train", cas, B, "gemm_floor", gemm_floor, &m);
   st_scope_pop();
 }

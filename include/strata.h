@@ -950,12 +950,17 @@ void st_trace_end(void);
    code, common subexpressions, one arena for the intermediates) and runs the graph on later
    calls with that signature: the op kernels on planned buffers, without dispatch. Tensors f
    captures through its context are read at every call (an in-place update between calls is
-   seen). Calls a graph cannot serve run f eagerly and count as fallbacks: inside a transform or
-   with an input that requires grad in grad mode (transforms and autograd see f's ops), and a
+   seen). Under eager autograd (grad mode, and an input or a captured tensor that requires grad)
+   a call is one node, "CompiledFunctionBackward", whose forward is the graph and whose backward
+   is compiled too: f and the engine's backward over it captured as one graph (the forward
+   recomputed there, so the node keeps only the inputs; random ops redraw the forward's values);
+   differentiating that backward again (create_graph) goes the same way. Calls a graph cannot
+   serve run f eagerly and count as fallbacks: inside a transform (transforms see f's ops), a
+   program that writes an input or captured tensor in place while autograd records it, and a
    signature whose capture failed (f read values on the host with st_item, st_to_f64,
-   st_data_ptr or st_print; eager autograd would record; random draws under vmap's randomness
-   modes; f keeps tensors with st_keep): a one-time warning on stderr names why, or, with fullgraph,
-   the call fails with ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are
+   st_data_ptr or st_print; random draws under vmap's randomness modes; f keeps tensors with
+   st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails with
+   ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are
    kept. Sizes that change between calls become symbolic after one recompile when the program is the
    same (sizes 3, then 4, then any other compile twice; a program whose ops change with the size is
    captured per size). With dynamic, the first call also captures the program at other sizes

@@ -28,6 +28,7 @@ struct cg_capture {
   cg_graph *g;
   uint32_t gen;
   const char *why;
+  bool joint;
   map tensors, storages;
   st_tensor **held;
   int nheld, capheld;
@@ -101,6 +102,14 @@ static int reserve(void **p, int *cap, int n, size_t es) {
   return 0;
 }
 
+const char cg_why_autograd[] =
+    "eager autograd would record it (a tensor that requires grad, in grad mode)";
+
+/* Whether eager autograd would record an op on t that the graph could not replay. */
+static bool recorded(const cg_capture *cap, const st_tensor *t) {
+  return !cap->joint && st__grad_mode() && st__requires_grad(t);
+}
+
 static void fail(cg_capture *cap, const char *why) {
   if (!cap->why) cap->why = why;
 }
@@ -161,8 +170,8 @@ static int capture_tensor(cg_capture *cap, st_tensor *t) {
 /* The value t is: seen before, another header over a known buffer, or captured from outside.
    -1 when it cannot be (cap->why says why) or on OOM. */
 static int value_of(cg_capture *cap, st_tensor *t) {
-  if (st__grad_mode() && st__requires_grad(t)) {
-    fail(cap, "eager autograd would record it (a tensor that requires grad, in grad mode)");
+  if (recorded(cap, t)) {
+    fail(cap, cg_why_autograd);
     return -1;
   }
   int v = map_get(&cap->tensors, t);
@@ -230,8 +239,8 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
   int self = g->nn - 1;
   for (int j = 0; j < op->nout; j++) {
     st_tensor *t = out[j];
-    if (st__grad_mode() && st__requires_grad(t)) {
-      fail(cap, "eager autograd would record it (a tensor that requires grad, in grad mode)");
+    if (recorded(cap, t)) {
+      fail(cap, cg_why_autograd);
       return;
     }
     int v;
@@ -265,7 +274,7 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
 
 /* ------------------------------------------------------------------------- begin and end */
 
-cg_capture *cg_capture_begin(int nin, st_tensor *const *in) {
+cg_capture *cg_capture_begin(int nin, st_tensor *const *in, bool joint) {
   cg_capture *cap = st__calloc(1, sizeof *cap);
   cg_graph *g = cap ? st__calloc(1, sizeof *g) : NULL;
   if (!g) {
@@ -273,6 +282,7 @@ cg_capture *cg_capture_begin(int nin, st_tensor *const *in) {
     return NULL;
   }
   cap->g = g;
+  cap->joint = joint;
   g->nin = nin;
   g->inputs = nin ? st__calloc((size_t)nin, sizeof *g->inputs) : NULL;
   if (nin && !g->inputs) goto oom;

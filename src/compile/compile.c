@@ -5,11 +5,12 @@
    A signature is what the captured program depends on: each input's dtype, shape and strides,
    which inputs are the same tensor, the thread's grad and inference modes and whether
    decompositions are forced. Captured tensors are read at every call and guarded by the
-   capture itself (a header's shape and strides never change). Calls that a graph does not
-   serve run f eagerly and count as fallbacks: inside a transform or with an input that
-   requires grad in grad mode (so every transform and eager autograd see f's own ops: the
-   compiled forward and backward of issue 15 replace this), on a signature that could not be
-   captured (a one-time warning names why; an error under fullgraph), and while another thread
+   capture itself (a header's shape and strides never change). In grad mode the capture lets
+   eager autograd record as usual; a later call that autograd differentiates becomes one node
+   whose backward is compiled too (aot.c). Calls that a graph does not serve run f eagerly and
+   count as fallbacks: inside a transform (so every transform sees f's own ops), on a signature
+   that could not be captured (a one-time warning names why; an error under fullgraph), a
+   differentiated call of a program that writes its roots, and while another thread
    runs the same graph. A call made while another function is being captured inlines f into
    that capture. */
 #include <pthread.h>
@@ -35,6 +36,12 @@ typedef struct cg_entry {
   cg_graph *g;     /* NULL: this signature runs eagerly */
   cg_graph *raw;   /* g as captured, before its passes (for dynamic templates); may be NULL */
   const char *why; /* why not (static text) */
+  bool writes_roots; /* g writes an input or captured tensor in place */
+  /* under eager autograd (aot.c): the compiled joint function, for the captured tensors diff
+     (strong) that required grad when it was made */
+  st_func *bwd;
+  st_tensor **diff;
+  int ndiff;
 } cg_entry;
 
 typedef struct cg_fn {
@@ -47,6 +54,7 @@ typedef struct cg_fn {
   cg_dyn *dyn[CG_MAX_DYNAMIC]; /* templates with symbolic sizes, newest first */
   int ndyn;
   bool warned;
+  bool joint; /* the joint function of another compiled one (aot.c): autograd runs inside */
   _Atomic int64_t calls, compiles, hits, fallbacks;
 } cg_fn;
 
@@ -109,7 +117,17 @@ static int fullgraph_error(const cg_entry *e, const char *why) {
                    "st_compile: cannot capture the function for %s: %s (fullgraph)", sig, why);
 }
 
+static void drop_bwd(cg_entry *e) {
+  st_func_release(e->bwd);
+  for (int k = 0; k < e->ndiff; k++) st__drop(e->diff[k]);
+  if (e->diff) st__free(e->diff, sizeof *e->diff * (size_t)e->ndiff);
+  e->bwd = NULL;
+  e->diff = NULL;
+  e->ndiff = 0;
+}
+
 static void entry_free(cg_entry *e) {
+  drop_bwd(e);
   cg_free(e->g);
   cg_free(e->raw);
   if (e->sig) st__free(e->sig, sizeof *e->sig * (size_t)(e->nin ? e->nin : 1));
@@ -133,6 +151,14 @@ static cg_entry *entry_new(int nin, st_tensor *const *in, cg_modes m) {
 
 /* ------------------------------------------------------------------------------- calling */
 
+static bool writes_roots(const cg_graph *g) {
+  for (int i = 0; i < g->nn; i++)
+    if (!g->n[i].dead && (g->n[i].op->flags & ST_OP_INPLACE) &&
+        g->b[g->v[g->n[i].in[0]].buf].kind == CG_BUF_ROOT)
+      return true;
+  return false;
+}
+
 static int run_eager(cg_fn *c, st_tensor *const *in, st_tensor **out) {
   return st__func_call("st_compile", c->f, in, out);
 }
@@ -142,18 +168,9 @@ static int fallback(cg_fn *c, st_tensor *const *in, st_tensor **out) {
   return run_eager(c, in, out);
 }
 
-/* Why this call cannot use a graph whatever its signature, or NULL. */
-static const char *eager_reason(int nin, st_tensor *const *in, cg_modes m) {
-  for (int i = 0; i < nin; i++) {
-    if (in[i]->level) return "called inside a transform";
-    if (m.grad_mode && st__requires_grad(in[i])) return "an input requires grad";
-  }
-  return NULL;
-}
-
-static bool captured_requires_grad(const cg_graph *g) {
-  for (int k = 0; k < g->ncap; k++)
-    if (st__requires_grad(g->captured[k])) return true;
+static bool inside_transform(int nin, st_tensor *const *in) {
+  for (int i = 0; i < nin; i++)
+    if (in[i]->level) return true;
   return false;
 }
 
@@ -198,12 +215,6 @@ static void learn_sizes(cg_fn *c, const cg_entry *e) {
    when the program writes an input or a captured tensor in place (the shadow run would write it
    too); the generator's state and what the run kept are restored, its results and errors
    dropped. A shadow run that fails or captures another program leaves the sizes static. */
-static bool writes_roots(const cg_graph *g) {
-  for (int i = 0; i < g->nn; i++)
-    if ((g->n[i].op->flags & ST_OP_INPLACE) && g->b[g->v[g->n[i].in[0]].buf].kind == CG_BUF_ROOT)
-      return true;
-  return false;
-}
 
 static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
   int nin = c->f->nin, nout = c->f->nout;
@@ -222,7 +233,7 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
     }
     ok = st__is_contiguous(in[i]) && (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape));
   }
-  cg_capture *cap = ok && any ? cg_capture_begin(nin, sin) : NULL;
+  cg_capture *cap = ok && any ? cg_capture_begin(nin, sin, c->joint || st__grad_mode()) : NULL;
   if (cap) {
     int rc = run_eager(c, sin, sout);
     cg_graph *g2 = NULL;
@@ -254,10 +265,19 @@ static cg_entry *from_template(cg_fn *c, st_tensor *const *in, cg_modes m) {
       return NULL;
     }
     e->g = g;
+    e->writes_roots = writes_roots(g);
     add_entry(c, e);
     return e;
   }
   return NULL;
+}
+
+static void warn_once(cg_fn *c, const cg_entry *e, const char *why) {
+  if (c->warned) return;
+  char sig[256];
+  sig_text(e->sig, e->nin, sig, sizeof sig);
+  c->warned = true;
+  fprintf(stderr, "strata: st_compile: running the function eagerly for inputs %s: %s\n", sig, why);
 }
 
 /* Captures f on this call (which runs eagerly and gives the call's results) into a new entry. */
@@ -266,7 +286,8 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
   cg_entry *e = entry_new(nin, in, m);
   if (!e) return st__error(ST_ERR_OOM, "st_compile: out of memory");
   atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
-  cg_capture *cap = cg_capture_begin(nin, in);
+  /* in grad mode eager autograd records the run as usual (its results are the call's) */
+  cg_capture *cap = cg_capture_begin(nin, in, c->joint || m.grad_mode);
   if (!cap) {
     entry_free(e);
     return st__error(ST_ERR_OOM, "st_compile: out of memory");
@@ -303,6 +324,7 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
   e->g = g;
   e->raw = raw;
   e->why = g ? NULL : why;
+  e->writes_roots = g && writes_roots(g);
   add_entry(c, e);
   if (raw) learn_sizes(c, e);
   if (raw && c->opts.dynamic) {
@@ -319,15 +341,59 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
       return fullgraph_error(e, why);
     }
     atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
-    if (!c->warned) {
-      char sig[256];
-      sig_text(e->sig, nin, sig, sizeof sig);
-      c->warned = true;
-      fprintf(stderr, "strata: st_compile: running the function eagerly for inputs %s: %s\n", sig,
-              why);
-    }
+    warn_once(c, e, why);
   }
   return 0;
+}
+
+/* Whether eager autograd differentiates the call: grad mode, and an input or a tensor the graph
+   captures requires grad. */
+static bool differentiated(const cg_graph *g, int nin, st_tensor *const *in, cg_modes m) {
+  if (!m.grad_mode) return false;
+  for (int i = 0; i < nin; i++)
+    if (st__requires_grad(in[i])) return true;
+  for (int k = 0; k < g->ncap; k++)
+    if (st__requires_grad(g->captured[k])) return true;
+  return false;
+}
+
+/* The call as one node of eager autograd (aot.c): the joint function for the captured tensors
+   that require grad now is compiled once per entry (again when that set changes). */
+static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor **out) {
+  const cg_graph *g = e->g;
+  int ndiff = 0;
+  st_tensor *small[16], **diff = st__tmp_array(g->ncap, small, 16);
+  if (g->ncap && !diff) return st__error(ST_ERR_OOM, "st_compile: out of memory");
+  for (int k = 0; k < g->ncap; k++)
+    if (st__requires_grad(g->captured[k])) diff[ndiff++] = g->captured[k];
+  bool same = e->bwd && e->ndiff == ndiff;
+  for (int k = 0; same && k < ndiff; k++) same = e->diff[k] == diff[k];
+  if (!same) {
+    drop_bwd(e);
+    st_func *joint = cg_joint_func(c->f, ndiff, diff);
+    e->bwd = joint ? cg_compile_joint(joint) : NULL;
+    st_func_release(joint);
+    e->diff = ndiff ? st__calloc((size_t)ndiff, sizeof *e->diff) : NULL;
+    if (!e->bwd || (ndiff && !e->diff)) {
+      drop_bwd(e);
+      st__tmp_free(diff, small, g->ncap);
+      return st__error(ST_ERR_OOM, "st_compile: out of memory");
+    }
+    for (int k = 0; k < ndiff; k++) e->diff[k] = st_retain(diff[k]);
+    e->ndiff = ndiff;
+  }
+  int rc = cg_aot_apply(e->g, e->bwd, c->f->nin, in, ndiff, diff, c->f->nout, out);
+  st__tmp_free(diff, small, g->ncap);
+  return rc;
+}
+
+/* A signature that runs eagerly: an error under fullgraph, else a counted fallback with a
+   one-time warning naming why. */
+static int eager_entry(cg_fn *c, const cg_entry *e, const char *why, st_tensor *const *in,
+                       st_tensor **out) {
+  if (c->opts.fullgraph) return fullgraph_error(e, why);
+  warn_once(c, e, why);
+  return fallback(c, in, out);
 }
 
 static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
@@ -336,7 +402,7 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   atomic_fetch_add_explicit(&c->calls, 1, memory_order_relaxed);
   if (cg_capturing()) return run_eager(c, in, out); /* inlined into the outer capture */
   cg_modes m = current_modes();
-  if (m.force_decomp || eager_reason(nin, in, m)) return fallback(c, in, out);
+  if (m.force_decomp || inside_transform(nin, in)) return fallback(c, in, out);
   if (pthread_mutex_trylock(&c->lock)) return fallback(c, in, out);
   int rc;
   cg_entry *e = c->entries;
@@ -348,10 +414,13 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
     atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
     if (!e->g) {
       rc = c->opts.fullgraph ? fullgraph_error(e, e->why) : fallback(c, in, out);
-    } else if (m.grad_mode && captured_requires_grad(e->g)) {
-      rc = fallback(c, in, out);
-    } else {
+    } else if (!differentiated(e->g, nin, in, m)) {
       rc = cg_run(e->g, in, out, m.inference);
+    } else if (e->writes_roots) { /* the backward's recomputation would write them again */
+      rc = eager_entry(c, e, "it writes an input or a captured tensor in place while eager "
+                             "autograd records it", in, out);
+    } else {
+      rc = run_differentiated(c, e, in, out);
     }
   }
   pthread_mutex_unlock(&c->lock);
@@ -373,7 +442,7 @@ static void free_compiled(void *ctx) {
 
 /* ------------------------------------------------------------------------------- public */
 
-st_func *st_compile(st_func *f, const st_compile_opts *opts) {
+static st_func *compile_fn(st_func *f, const st_compile_opts *opts, bool joint) {
   if (!f) {
     st__error(ST_ERR_ARG, "st_compile: the function is NULL");
     return NULL;
@@ -396,8 +465,13 @@ st_func *st_compile(st_func *f, const st_compile_opts *opts) {
   }
   c->f = st_func_retain(f);
   c->opts = o;
+  c->joint = joint;
   return st__func_make("st_compile", compiled_fn, c, free_compiled, f->nin, f->nout);
 }
+
+st_func *st_compile(st_func *f, const st_compile_opts *opts) { return compile_fn(f, opts, false); }
+
+st_func *cg_compile_joint(st_func *joint) { return compile_fn(joint, NULL, true); }
 
 static cg_fn *compiled_of(const char *who, st_func *f) {
   if (!f || f->fn != compiled_fn) {

@@ -10,6 +10,7 @@
                 and st_compile_print's text
      exec.c     the built-in executor ("interp"): binds the call's tensors, runs each node's
                 kernel on planned buffers
+     aot.c      a compiled call under eager autograd: one node, its backward compiled too
      compile.c  st_compile: signatures, the cache, guards, eager fallbacks and the stats */
 #ifndef STRATA_COMPILE_H
 #define STRATA_COMPILE_H
@@ -137,8 +138,11 @@ typedef struct cg_graph {
 /* ---- capture.c ---- */
 typedef struct cg_capture cg_capture;
 /* Starts capturing this thread's level-0 ops with in[0..nin) as the graph's inputs. NULL on
-   OOM (nothing started). */
-cg_capture *cg_capture_begin(int nin, st_tensor *const *in);
+   OOM (nothing started). joint: eager autograd may run inside (the joint function of aot.c,
+   whose graph holds the forward and the engine's backward); otherwise a tensor that requires
+   grad in grad mode ends the capture with cg_why_autograd. */
+cg_capture *cg_capture_begin(int nin, st_tensor *const *in, bool joint);
+extern const char cg_why_autograd[];
 /* Ends the capture of the call that returned out[0..nout). On success *g is the graph;
    otherwise *why says what could not be captured (static text, or NULL for OOM). */
 int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **g,
@@ -170,5 +174,16 @@ int cg_prepare(cg_graph *g);
 /* Runs the graph on in[] (whose layouts the caller has guarded); out receives nout untracked
    references. inference: the outputs are inference tensors. */
 int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference);
+
+/* ---- aot.c ---- */
+/* The joint function of f: (x[nin], ct[nout]) -> (dx[nin], dW[ndiff]), the vjp of f by eager
+   autograd, also for the captured tensors diff (which it retains). NULL on OOM. */
+st_func *cg_joint_func(st_func *f, int ndiff, st_tensor *const *diff);
+/* One node over in[nin] and diff[ndiff]: forward runs g (compiled without grad for in's
+   signature), backward calls bwd (the compiled joint function). */
+int cg_aot_apply(cg_graph *g, st_func *bwd, int nin, st_tensor *const *in, int ndiff,
+                 st_tensor *const *diff, int nout, st_tensor **out);
+/* st_compile of the joint function (its captures allow eager autograd inside). */
+st_func *cg_compile_joint(st_func *joint);
 
 #endif /* STRATA_COMPILE_H */
