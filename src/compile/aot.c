@@ -20,6 +20,7 @@
 
    The joint function is an ordinary function value, so differentiating the backward again
    (create_graph, double backward) goes through the same path one level up. */
+#include <pthread.h>
 #include <string.h>
 
 #include "../autograd/autograd.h"
@@ -31,6 +32,8 @@
 typedef struct joint_ctx {
   st_func *f;
   int nin, nout, ndiff;
+  bool with_y;      /* f's outputs follow the gradients (the graph cg_split divides) */
+  bool *need;       /* nin: the inputs it differentiates (the others get a zero scalar) */
   st_tensor **diff; /* the captured tensors it differentiates (strong) */
 } joint_ctx;
 
@@ -38,12 +41,13 @@ static void joint_free(void *p) {
   joint_ctx *j = p;
   for (int k = 0; k < j->ndiff; k++) st__drop(j->diff[k]);
   if (j->diff) st__free(j->diff, sizeof *j->diff * (size_t)j->ndiff);
+  st__free(j->need, sizeof *j->need * (size_t)(j->nin ? j->nin : 1));
   st_func_release(j->f);
   st__free(j, sizeof *j);
 }
 
 /* (x[0..nin), ct[0..nout)) -> (dx[0..nin), dW[0..ndiff)): the vjp of f at x, by eager
-   autograd. In grad mode (a caller differentiating the backward) the gradients keep their
+   autograd; dx[i] is a zero scalar for an input not in need. In grad mode (a caller differentiating the backward) the gradients keep their
    history: inputs that require grad are used as they are and the graph is created. */
 static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor **out) {
   (void)n;
@@ -61,7 +65,7 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
   st_tensor *const *ct = in + nin;
   for (int i = 0; !rc && i < nin; i++) {
     xs[i] = in[i];
-    if (!st__is_float(in[i]->dtype) || (create && st__requires_grad(in[i]))) continue;
+    if (!j->need[i] || (create && st__requires_grad(in[i]))) continue;
     if (!(xs[i] = st_detach(in[i])) || st_set_requires_grad(xs[i], true)) rc = st__status();
   }
   if (!rc) rc = st_call(j->f, xs, y);
@@ -73,7 +77,7 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
     }
   int nt = 0;
   for (int i = 0; i < nin; i++)
-    if (st__is_float(in[i]->dtype)) targets[nt++] = xs[i];
+    if (j->need[i]) targets[nt++] = xs[i];
   for (int d = 0; d < j->ndiff; d++) targets[nt++] = j->diff[d];
   st_tensor *grads[ST_MAX_OUTS * 8], **gr = NULL;
   if (!rc && k) {
@@ -83,52 +87,150 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
   }
   st_set_grad_enabled(prev);
   for (int i = 0, t = 0; !rc && i < ntarget; i++) {
-    bool has = i >= nin || st__is_float(in[i]->dtype);
-    st_tensor *like = i < nin ? in[i] : j->diff[i - nin];
-    out[i] = has && k ? gr[t] : st_zeros_like(like);
+    bool has = i >= nin || j->need[i];
+    out[i] = has && k ? gr[t] : has ? st_zeros_like(j->diff[i - nin]) : st_scalar(ST_F32, 0);
     t += has;
     if (!out[i]) rc = st__status();
   }
+  for (int q = 0; !rc && j->with_y && q < j->nout; q++) out[ntarget + q] = y[q];
   if (gr && gr != grads) st__free(gr, sizeof *gr * (size_t)nt);
   st__tmp_free(xs, small, narr);
   return rc;
 }
 
-st_func *cg_joint_func(st_func *f, int ndiff, st_tensor *const *diff) {
+static st_func *joint_func(st_func *f, const bool *need, int ndiff, st_tensor *const *diff,
+                           bool with_y) {
   joint_ctx *j = st__calloc(1, sizeof *j);
-  if (j && ndiff && !(j->diff = st__calloc((size_t)ndiff, sizeof *j->diff))) {
-    st__free(j, sizeof *j);
-    j = NULL;
-  }
-  if (!j) {
+  bool *nd = j ? st__calloc((size_t)(f->nin ? f->nin : 1), sizeof *nd) : NULL;
+  st_tensor **df = nd && ndiff ? st__calloc((size_t)ndiff, sizeof *df) : NULL;
+  if (!nd || (ndiff && !df)) {
+    if (nd) st__free(nd, sizeof *nd * (size_t)(f->nin ? f->nin : 1));
+    if (j) st__free(j, sizeof *j);
     st__error(ST_ERR_OOM, "st_compile: out of memory");
     return NULL;
   }
+  memcpy(nd, need, sizeof *nd * (size_t)f->nin);
+  j->need = nd;
+  j->diff = df;
   j->f = st_func_retain(f);
   j->nin = f->nin;
   j->nout = f->nout;
   j->ndiff = ndiff;
+  j->with_y = with_y;
   for (int k = 0; k < ndiff; k++) j->diff[k] = st_retain(diff[k]);
-  st_func *v = st_func_new_owned(joint_fn, j, joint_free, f->nin + f->nout, f->nin + ndiff);
+  st_func *v = st_func_new_owned(joint_fn, j, joint_free, f->nin + f->nout,
+                                 f->nin + ndiff + (with_y ? f->nout : 0));
   if (!v) joint_free(j);
   return v;
 }
 
+st_func *cg_joint_func(st_func *f, const bool *need, int ndiff, st_tensor *const *diff) {
+  return joint_func(f, need, ndiff, diff, false);
+}
+
+/* ------------------------------------------------------------------------- the split */
+
+struct cg_split {
+  _Atomic int refs;
+  pthread_mutex_t lock; /* one backward at a time runs bwd */
+  cg_graph *fwd, *bwd;
+  int nres;
+};
+
+void cg_split_release(cg_split *s) {
+  if (!s || atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) != 1) return;
+  cg_free(s->fwd);
+  cg_free(s->bwd);
+  pthread_mutex_destroy(&s->lock);
+  st__free(s, sizeof *s);
+}
+
+/* Captures the joint graph on zero output gradients of g's output types (the call's inputs x;
+   the generator, what the run keeps and its errors are put back) and splits it. */
+cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const *diff,
+                       const cg_graph *g, st_tensor *const *x) {
+  int nin = f->nin, nout = f->nout, nd = nin + ndiff, rc = 0;
+  st_func *jf = joint_func(f, need, ndiff, diff, true);
+  st_tensor *small[32], **args = jf ? st__tmp_array(nin + nout + nd + nout, small, 32) : NULL;
+  if (!args) {
+    st_func_release(jf);
+    st_clear_error();
+    return NULL;
+  }
+  st_tensor **res = args + nin + nout;
+  for (int k = 0; k < nd + nout; k++) res[k] = NULL;
+  st_rng_state rng = st__rng_state_get();
+  size_t mark = st__escape_mark();
+  bool prev = st_set_grad_enabled(false);
+  rc = st_scope_push();
+  for (int i = 0; i < nin; i++) args[i] = x[i];
+  for (int q = 0; !rc && q < nout; q++) {
+    const cg_value *v = &g->v[g->outputs[q]];
+    args[nin + q] = st__is_float(v->dtype) ? st_zeros(v->dtype, v->ndim, v->shape)
+                                           : st_scalar(ST_F32, 0);
+    if (!args[nin + q]) rc = ST_ERR_OOM;
+  }
+  cg_graph *J = NULL, *F = NULL, *B = NULL;
+  const char *why = NULL;
+  cg_capture *cap = rc ? NULL : cg_capture_begin(nin + nout, args, true);
+  if (cap) {
+    rc = st__func_call("st_compile", jf, args, res);
+    if (cg_capture_end(cap, rc ? 0 : nd + nout, res, &J, &why)) J = NULL;
+  }
+  for (int k = 0; k < nd + nout; k++) st__drop(res[k]);
+  st_scope_pop();
+  st_set_grad_enabled(prev);
+  st__escape_drop(mark);
+  st__rng_state_set(&rng);
+  st_clear_error();
+  st__tmp_free(args, small, nin + nout + nd + nout);
+  st_func_release(jf);
+  cg_split *s = NULL;
+  int nres = 0;
+  if (J && !cg_partition(J, nin, nout, nd, &F, &B, &nres) && !cg_optimize(F) && !cg_prepare(F) &&
+      !cg_optimize(B) && !cg_prepare(B) && (s = st__calloc(1, sizeof *s)) &&
+      pthread_mutex_init(&s->lock, NULL) == 0) {
+    atomic_init(&s->refs, 1);
+    s->fwd = F;
+    s->bwd = B;
+    s->nres = nres;
+    F = B = NULL;
+  } else if (s) {
+    st__free(s, sizeof *s);
+    s = NULL;
+  }
+  cg_free(J);
+  cg_free(F);
+  cg_free(B);
+  st_clear_error();
+  return s;
+}
+
+int cg_split_print(const cg_split *s, FILE *f) {
+  if (fprintf(f, "# forward\n") < 0 || cg_print(s->fwd, f) || fprintf(f, "# backward\n") < 0)
+    return 1;
+  return cg_print(s->bwd, f);
+}
+
 /* ----------------------------------------------------------------------- the node */
 
+/* One call: its custom function (outputs: f's, then the split's residuals), what backward
+   runs, and the generator at the forward. */
 typedef struct aot_call {
   _Atomic int refs;
   st_custom_fn fn;
   cg_graph *g; /* the forward graph: read only while the call runs */
-  st_func *bwd;
-  int nin, nout;
-  st_rng_state rng; /* the generator at the forward: the recomputation draws what it drew */
+  cg_split *split; /* the split graphs, or NULL: backward runs the joint function */
+  st_func *joint;
+  int nin, nout, nres;
+  st_rng_state rng; /* the generator at the forward: a recomputation draws what it drew */
 } aot_call;
 
 static void aot_release(void *p) {
   aot_call *a = p;
   if (atomic_fetch_sub_explicit(&a->refs, 1, memory_order_acq_rel) != 1) return;
-  st_func_release(a->bwd);
+  cg_split_release(a->split);
+  st_func_release(a->joint);
   st__free(a, sizeof *a);
 }
 
@@ -140,68 +242,105 @@ static int aot_forward(void *user, int nin, st_tensor *const *in, int nout, st_t
   return cg_run(a->g, in, out, false);
 }
 
+/* Saves the inputs, the captured tensors and the residuals (outputs nout and on). */
 static int aot_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
   aot_call *a = st_ctx_user(ctx);
-  for (int j = 0; j < a->nout; j++)
-    if (!st__is_float(out[j]->dtype)) st_ctx_mark_non_differentiable(ctx, j);
-  int rc = st_ctx_save(ctx, a->fn.nin, in);
+  for (int j = 0; j < a->fn.nout; j++)
+    if (j >= a->nout || !st__is_float(out[j]->dtype)) st_ctx_mark_non_differentiable(ctx, j);
+  int n = a->fn.nin + a->nres, rc = 0;
+  st_tensor *small[32], **keep = st__tmp_array(n, small, 32);
+  if (!keep) return ST_ERR_OOM;
+  for (int i = 0; i < a->fn.nin; i++) keep[i] = in[i];
+  for (int r = 0; r < a->nres; r++) keep[a->fn.nin + r] = out[a->nout + r];
+  rc = st_ctx_save(ctx, n, keep);
+  st__tmp_free(keep, small, n);
   if (rc) return rc;
   atomic_fetch_add_explicit(&a->refs, 1, memory_order_relaxed);
   st_ctx_set_data(ctx, a, aot_release);
   return 0;
 }
 
+/* The split's backward graph on (x, ct, residuals), or, when the gradients must keep their
+   history (create_graph) or nothing was split, the compiled joint function on (x, ct). */
 static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   aot_call *a = st_ctx_data(ctx);
-  int nin = a->nin, nb = a->fn.nin, rc = 0;
-  st_tensor *small[32], **args = st__tmp_array(nin + a->nout + nb, small, 32);
+  int nin = a->nin, nout = a->nout, nres = a->nres, nd = a->fn.nin, rc = 0;
+  int narg = nin + nout + nres;
+  st_tensor *small[32], **args = st__tmp_array(narg + nd, small, 32);
   if (!args) return ST_ERR_OOM;
-  st_tensor **res = args + nin + a->nout;
+  st_tensor **res = args + narg;
+  for (int k = 0; k < nd; k++) res[k] = NULL;
   for (int i = 0; !rc && i < nin; i++)
     if (!(args[i] = st_ctx_saved(ctx, i))) rc = st__status();
-  for (int q = 0; !rc && q < a->nout; q++) /* no gradient for an integer output */
+  for (int q = 0; !rc && q < nout; q++) /* no gradient for an integer output */
     if (!(args[nin + q] = gout[q] ? gout[q] : st_scalar(ST_F32, 0))) rc = st__status();
-  if (!rc) {
+  for (int r = 0; !rc && r < nres; r++)
+    if (!(args[nin + nout + r] = st_ctx_saved(ctx, nd + r))) rc = st__status();
+  /* the backward graph was captured on contiguous output gradients: others are copied (an
+     expanded one from a sum, say), and what still differs runs the joint function */
+  bool fits = a->split && !st_is_grad_enabled();
+  for (int k = 0; !rc && fits && k < narg; k++) {
+    if (cg_input_fits(a->split->bwd, k, args[k])) continue;
+    st_tensor *t = k >= nin && k < nin + nout ? st_contiguous(args[k]) : NULL;
+    fits = t && cg_input_fits(a->split->bwd, k, t);
+    if (fits) args[k] = t;
+  }
+  if (!rc && fits) {
+    pthread_mutex_lock(&a->split->lock);
+    rc = cg_run(a->split->bwd, args, res, false);
+    pthread_mutex_unlock(&a->split->lock);
+  } else if (!rc) {
     st_rng_state now = st__rng_state_get();
     st__rng_state_set(&a->rng);
-    rc = st__func_call("st_compile: backward", a->bwd, args, res);
+    rc = st__func_call("st_compile: backward", a->joint, args, res);
     st__rng_state_set(&now);
   }
-  for (int i = 0; !rc && i < nb; i++) {
+  for (int i = 0; !rc && i < nd; i++) {
     if (st_ctx_needs_input_grad(ctx, i))
       gin[i] = res[i];
     else
       st__drop(res[i]);
   }
-  st__tmp_free(args, small, nin + a->nout + nb);
+  st__tmp_free(args, small, narg + nd);
   return rc;
 }
 
-int cg_aot_apply(cg_graph *g, st_func *bwd, int nin, st_tensor *const *in, int ndiff,
-                 st_tensor *const *diff, int nout, st_tensor **out) {
+int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, int nin, st_tensor *const *in,
+                 int ndiff, st_tensor *const *diff, int nout, st_tensor **out) {
+  int nres = split ? split->nres : 0;
   aot_call *a = st__calloc(1, sizeof *a);
-  st_tensor *small[16], **args = a ? st__tmp_array(nin + ndiff, small, 16) : NULL;
+  st_tensor *small[16], **args = a ? st__tmp_array(nin + ndiff + nout + nres, small, 16) : NULL;
   if (!args) {
     if (a) st__free(a, sizeof *a);
     return st__error(ST_ERR_OOM, "st_compile: out of memory");
   }
+  st_tensor **all = args + nin + ndiff;
   atomic_init(&a->refs, 1);
-  a->g = g;
-  a->bwd = st_func_retain(bwd);
+  a->g = split ? split->fwd : g;
+  if (split) atomic_fetch_add_explicit(&split->refs, 1, memory_order_relaxed);
+  a->split = split;
+  a->joint = st_func_retain(joint);
   a->nin = nin;
   a->nout = nout;
+  a->nres = nres;
   a->fn = (st_custom_fn){.name = "CompiledFunction",
                          .nin = nin + ndiff,
-                         .nout = nout,
+                         .nout = nout + nres,
                          .user = a,
                          .forward = aot_forward,
                          .setup_context = aot_setup,
                          .backward = aot_backward};
   memcpy(args, in, sizeof *args * (size_t)nin);
-  memcpy(args + nin, diff, sizeof *args * (size_t)ndiff);
-  int rc = st_custom_apply(&a->fn, args, out);
+  if (ndiff) memcpy(args + nin, diff, sizeof *args * (size_t)ndiff);
+  int rc = st_custom_apply(&a->fn, args, all);
   a->g = NULL; /* the nodes keep only what backward reads */
   aot_release(a);
-  st__tmp_free(args, small, nin + ndiff);
+  for (int j = 0; !rc && j < nout + nres; j++) { /* the residuals stay with the node */
+    if (j < nout)
+      out[j] = all[j];
+    else
+      st_release(all[j]);
+  }
+  st__tmp_free(args, small, nin + ndiff + nout + nres);
   return rc;
 }

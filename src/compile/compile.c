@@ -42,6 +42,8 @@ typedef struct cg_entry {
   st_func *bwd;
   st_tensor **diff;
   int ndiff;
+  bool *need;      /* nin: the inputs that required grad when it was made */
+  cg_split *split; /* the joint graph split in two, or NULL (aot.c) */
 } cg_entry;
 
 typedef struct cg_fn {
@@ -119,6 +121,8 @@ static int fullgraph_error(const cg_entry *e, const char *why) {
 
 static void drop_bwd(cg_entry *e) {
   st_func_release(e->bwd);
+  cg_split_release(e->split);
+  e->split = NULL;
   for (int k = 0; k < e->ndiff; k++) st__drop(e->diff[k]);
   if (e->diff) st__free(e->diff, sizeof *e->diff * (size_t)e->ndiff);
   e->bwd = NULL;
@@ -128,6 +132,7 @@ static void drop_bwd(cg_entry *e) {
 
 static void entry_free(cg_entry *e) {
   drop_bwd(e);
+  if (e->need) st__free(e->need, sizeof *e->need * (size_t)(e->nin ? e->nin : 1));
   cg_free(e->g);
   cg_free(e->raw);
   if (e->sig) st__free(e->sig, sizeof *e->sig * (size_t)(e->nin ? e->nin : 1));
@@ -361,16 +366,20 @@ static bool differentiated(const cg_graph *g, int nin, st_tensor *const *in, cg_
    that require grad now is compiled once per entry (again when that set changes). */
 static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor **out) {
   const cg_graph *g = e->g;
-  int ndiff = 0;
+  int ndiff = 0, nin = c->f->nin;
+  if (!e->need && !(e->need = st__calloc((size_t)(nin ? nin : 1), sizeof *e->need)))
+    return st__error(ST_ERR_OOM, "st_compile: out of memory");
   st_tensor *small[16], **diff = st__tmp_array(g->ncap, small, 16);
   if (g->ncap && !diff) return st__error(ST_ERR_OOM, "st_compile: out of memory");
   for (int k = 0; k < g->ncap; k++)
     if (st__requires_grad(g->captured[k])) diff[ndiff++] = g->captured[k];
   bool same = e->bwd && e->ndiff == ndiff;
   for (int k = 0; same && k < ndiff; k++) same = e->diff[k] == diff[k];
+  for (int i = 0; same && i < nin; i++) same = e->need[i] == st__requires_grad(in[i]);
   if (!same) {
     drop_bwd(e);
-    st_func *joint = cg_joint_func(c->f, ndiff, diff);
+    for (int i = 0; i < nin; i++) e->need[i] = st__requires_grad(in[i]);
+    st_func *joint = cg_joint_func(c->f, e->need, ndiff, diff);
     e->bwd = joint ? cg_compile_joint(joint) : NULL;
     st_func_release(joint);
     e->diff = ndiff ? st__calloc((size_t)ndiff, sizeof *e->diff) : NULL;
@@ -381,8 +390,9 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     }
     for (int k = 0; k < ndiff; k++) e->diff[k] = st_retain(diff[k]);
     e->ndiff = ndiff;
+    e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, in);
   }
-  int rc = cg_aot_apply(e->g, e->bwd, c->f->nin, in, ndiff, diff, c->f->nout, out);
+  int rc = cg_aot_apply(e->g, e->split, e->bwd, nin, in, ndiff, diff, c->f->nout, out);
   st__tmp_free(diff, small, g->ncap);
   return rc;
 }

@@ -171,18 +171,37 @@ void cg_dyn_free(cg_dyn *d);
 /* ---- exec.c ---- */
 /* Makes the arena and the persistent headers; 0 or ST_ERR_OOM. */
 int cg_prepare(cg_graph *g);
+/* Whether t has the dtype, shape and strides input i was captured with. */
+bool cg_input_fits(const cg_graph *g, int i, const st_tensor *t);
 /* Runs the graph on in[] (whose layouts the caller has guarded); out receives nout untracked
    references. inference: the outputs are inference tensors. */
 int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference);
 
 /* ---- aot.c ---- */
 /* The joint function of f: (x[nin], ct[nout]) -> (dx[nin], dW[ndiff]), the vjp of f by eager
-   autograd, also for the captured tensors diff (which it retains). NULL on OOM. */
-st_func *cg_joint_func(st_func *f, int ndiff, st_tensor *const *diff);
-/* One node over in[nin] and diff[ndiff]: forward runs g (compiled without grad for in's
-   signature), backward calls bwd (the compiled joint function). */
-int cg_aot_apply(cg_graph *g, st_func *bwd, int nin, st_tensor *const *in, int ndiff,
-                 st_tensor *const *diff, int nout, st_tensor **out);
+   autograd for the inputs in need (a zero scalar for the others) and the captured tensors diff
+   (which it retains). NULL on OOM. */
+st_func *cg_joint_func(st_func *f, const bool *need, int ndiff, st_tensor *const *diff);
+/* The joint graph split in a forward that also returns the residuals and a backward that reads
+   them (partition.c), shared by the nodes that use it. NULL when the joint function cannot be
+   captured or split (or OOM): the nodes then recompute. */
+typedef struct cg_split cg_split;
+cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const *diff,
+                       const cg_graph *g, st_tensor *const *x);
+void cg_split_release(cg_split *s); /* NULL is a no-op */
+int cg_split_print(const cg_split *s, FILE *f);
+/* One node over in[nin] and diff[ndiff]. With a split, forward runs its forward graph and keeps
+   the residuals, and backward runs its backward graph; otherwise forward runs g and backward
+   calls joint (the compiled joint function), as it also does under create_graph. */
+int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, int nin, st_tensor *const *in,
+                 int ndiff, st_tensor *const *diff, int nout, st_tensor **out);
+
+/* ---- partition.c ---- */
+/* Splits the joint graph j(x[nin], ct[nct]) -> (d[nd], y) into fwd(x) -> (y, residuals[nres])
+   and bwd(x, ct, residuals) -> d, both raw (for cg_optimize). 0, 1 when j cannot be split, or
+   ST_ERR_OOM. */
+int cg_partition(const cg_graph *j, int nin, int nct, int nd, cg_graph **fwd, cg_graph **bwd,
+                 int *nres);
 /* st_compile of the joint function (its captures allow eager autograd inside). */
 st_func *cg_compile_joint(st_func *joint);
 

@@ -76,20 +76,35 @@ int cg_prepare(cg_graph *g) {
   for (int b = 0; b < g->nb; b++) /* the folded nodes' results, kept for every call */
     if (g->b[b].kind == CG_BUF_CONST && !(g->b[b].rt = st__storage_new(g->b[b].nbytes)))
       return ST_ERR_OOM;
+  /* the buffers a call touches: a root nothing reads (an input a split graph does not use) is
+     not bound */
+  bool *used = st__calloc((size_t)g->nb + 1, 1);
+  if (!used) return ST_ERR_OOM;
+  for (int i = 0; i < g->nn; i++)
+    for (int k = 0; !g->n[i].dead && k < g->n[i].nin; k++) used[g->v[g->n[i].in[k]].buf] = true;
+  for (int j = 0; j < g->nout; j++) used[g->v[g->outputs[j]].buf] = true;
   for (int i = 0; i < g->nv; i++) { /* roots first: the per-call headers read their storage */
     cg_value *v = &g->v[i];
     const cg_buf *b = &g->b[v->buf];
     v->per_call = b->kind == CG_BUF_FRESH || (b->kind == CG_BUF_ROOT && b->root != i);
-    if (v->kind == CG_INPUT || v->kind == CG_CAPTURED) g->bound[g->nbound++] = i;
+    if ((v->kind == CG_INPUT || v->kind == CG_CAPTURED) && used[v->buf])
+      g->bound[g->nbound++] = i;
   }
   for (int i = 0; i < g->nv; i++) {
     cg_value *v = &g->v[i];
     const cg_buf *b = &g->b[v->buf];
-    if (v->per_call && node_alive(g, b->def)) g->bound[g->nbound++] = i;
+    if (v->per_call && node_alive(g, b->def) && (b->kind != CG_BUF_ROOT || used[v->buf]))
+      g->bound[g->nbound++] = i;
     if ((b->kind != CG_BUF_ARENA && b->kind != CG_BUF_CONST) || !node_alive(g, b->def)) continue;
     v->rt = st__tensor_view(g->b[v->buf].rt, v->dtype, v->ndim, v->shape, v->strides, v->offset);
-    if (!v->rt) return ST_ERR_OOM;
+    if (!v->rt) break;
   }
+  st__free(used, (size_t)g->nb + 1);
+  for (int i = 0; i < g->nv; i++)
+    if (!g->v[i].rt && !g->v[i].per_call &&
+        (g->b[g->v[i].buf].kind == CG_BUF_ARENA || g->b[g->v[i].buf].kind == CG_BUF_CONST) &&
+        node_alive(g, g->b[g->v[i].buf].def))
+      return ST_ERR_OOM;
   for (int b = 0; b < g->nb; b++)
     if (g->b[b].kind == CG_BUF_FRESH && node_alive(g, g->b[b].def)) g->fresh[g->nfresh++] = b;
   for (int i = 0; i < g->nn; i++) {
@@ -176,6 +191,13 @@ static int run_node(cg_graph *g, cg_node *n) {
   if ((n->op->flags & ST_OP_INPLACE) && !out[0]->inference)
     atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
   return 0;
+}
+
+bool cg_input_fits(const cg_graph *g, int i, const st_tensor *t) {
+  const cg_value *v = &g->v[g->inputs[i]];
+  size_t n = sizeof(int64_t) * (size_t)v->ndim;
+  return t->dtype == v->dtype && t->ndim == v->ndim && !memcmp(t->shape, v->shape, n) &&
+         !memcmp(t->strides, v->strides, n);
 }
 
 int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference) {
