@@ -952,9 +952,11 @@ void st_trace_end(void);
    captures through its context are read at every call (an in-place update between calls is
    seen). Under eager autograd (grad mode, and an input or a captured tensor that requires grad)
    a call is one node, "CompiledFunctionBackward", whose forward is the graph and whose backward
-   is compiled too: f and the engine's backward over it captured as one graph (the forward
-   recomputed there, so the node keeps only the inputs; random ops redraw the forward's values);
-   differentiating that backward again (create_graph) goes the same way. Calls a graph cannot
+   is compiled too: f and the engine's backward over it are captured as one graph and split
+   (AOTAutograd's partition) into a forward that also returns what the backward reads, which the
+   node saves, and a backward that reads it. Under create_graph the backward is the joint graph
+   whole (the forward recomputed, random ops redrawing the forward's values), itself a compiled
+   function, so differentiating it again goes the same way. Calls a graph cannot
    serve run f eagerly and count as fallbacks: inside a transform (transforms see f's ops), a
    program that writes an input or captured tensor in place while autograd records it, and a
    signature whose capture failed (f read values on the host with st_item, st_to_f64,

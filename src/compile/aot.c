@@ -4,16 +4,19 @@
    When an input, or a tensor f captures, requires grad in grad mode, the call becomes a custom
    function (st_custom_apply) over the inputs and those captured tensors:
 
-   - forward runs the graph compiled for the call's signature without grad (it records
-     nothing, like any custom forward);
-   - setup_context saves the inputs and the captured tensors (so an in-place change before
-     backward is the error eager gives);
-   - backward calls the joint function's compiled form: (inputs, output gradients) -> gradients
-     of the inputs and captured tensors. Its capture runs f and the engine's backward over it
-     at level 0, so it is one graph of primitive ops, and the passes drop the parts of the
-     recomputed forward that the backward does not read. What the backward keeps is the
-     inputs: the forward is recomputed inside the backward's graph (full rematerialization,
-     the memory-lean end of AOTAutograd's partitions).
+   - forward runs the forward half of the split below (or, without one, the graph compiled for
+     the call's signature); it records nothing, like any custom forward;
+   - setup_context saves the inputs, the captured tensors (so an in-place change before
+     backward is the error eager gives) and the residuals;
+   - backward runs the backward half of the joint graph. The joint function (inputs, output
+     gradients) -> gradients of the inputs and captured tensors runs f and the engine's backward
+     over it at level 0, so its capture is one graph of primitive ops; partition.c splits it
+     into a forward that also returns the buffers the backward reads (the residuals, saved by
+     the node) and a backward that takes them as inputs (AOTAutograd's partition).
+   - Under create_graph (the gradients keep their history), for output gradients laid out
+     otherwise than the ones it was captured on after a copy, or when the joint graph could
+     not be split, backward calls the compiled joint function instead, which recomputes the
+     forward inside its graph (and keeps only the inputs).
 
    Random ops in the recomputation draw what the forward drew: the backward starts from the
    generator's state at the forward (as torch.utils.checkpoint does) and restores the caller's.
@@ -175,7 +178,10 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
   cg_capture *cap = rc ? NULL : cg_capture_begin(nin + nout, args, true);
   if (cap) {
     rc = st__func_call("st_compile", jf, args, res);
-    if (cg_capture_end(cap, rc ? 0 : nd + nout, res, &J, &why)) J = NULL;
+    if (cg_capture_end(cap, rc ? 0 : nd + nout, res, &J, &why) || rc) {
+      cg_free(J);
+      J = NULL;
+    }
   }
   for (int k = 0; k < nd + nout; k++) st__drop(res[k]);
   st_scope_pop();

@@ -109,7 +109,7 @@ int cg_partition(const cg_graph *j, int nin, int nct, int nd, cg_graph **fwd, cg
   };
   int ny = j->nout - nd, rc = 0, n = 0;
   if (!s.bwd || !s.free_n || !s.tainted || !s.free_b || !s.saved || !s.base) rc = ST_ERR_OOM;
-  if (!rc && !classify(j, nin, nct, nd, &s)) rc = 1;
+  if (!rc && (ny < 0 || !classify(j, nin, nct, nd, &s))) rc = 1;
   for (int b = 0; !rc && b < j->nb; b++) n += s.saved[b];
   cg_graph *F = rc ? NULL : cg_copy_raw(j), *B = rc ? NULL : cg_copy_raw(j);
   int *fin = NULL, *fout = NULL, *bin = NULL, *bout = NULL;
