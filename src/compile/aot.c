@@ -82,9 +82,9 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
   for (int i = 0; i < nin; i++)
     if (j->need[i]) targets[nt++] = xs[i];
   for (int d = 0; d < j->ndiff; d++) targets[nt++] = j->diff[d];
-  st_tensor *grads[ST_MAX_OUTS * 8], **gr = NULL;
+  st_tensor *gsmall[32], **gr = NULL;
   if (!rc && k) {
-    gr = nt <= (int)(sizeof grads / sizeof *grads) ? grads : st__alloc(sizeof *gr * (size_t)nt);
+    gr = st__tmp_array(nt, gsmall, 32);
     st_grad_opts opts = {.create_graph = create, .allow_unused = true, .materialize_grads = true};
     rc = gr ? st_autograd_grad(k, o, cts, nt, targets, gr, &opts) : ST_ERR_OOM;
   }
@@ -96,7 +96,7 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
     if (!out[i]) rc = st__status();
   }
   for (int q = 0; !rc && j->with_y && q < j->nout; q++) out[ntarget + q] = y[q];
-  if (gr && gr != grads) st__free(gr, sizeof *gr * (size_t)nt);
+  if (gr) st__tmp_free(gr, gsmall, nt);
   st__tmp_free(xs, small, narr);
   return rc;
 }
@@ -152,44 +152,24 @@ void cg_split_release(cg_split *s) {
    the generator, what the run keeps and its errors are put back) and splits it. */
 cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const *diff,
                        const cg_graph *g, st_tensor *const *x) {
-  int nin = f->nin, nout = f->nout, nd = nin + ndiff, rc = 0;
+  int nin = f->nin, nout = f->nout, nd = nin + ndiff;
   st_func *jf = joint_func(f, need, ndiff, diff, true);
-  st_tensor *small[32], **args = jf ? st__tmp_array(nin + nout + nd + nout, small, 32) : NULL;
-  if (!args) {
-    st_func_release(jf);
-    st_clear_error();
-    return NULL;
-  }
-  st_tensor **res = args + nin + nout;
-  for (int k = 0; k < nd + nout; k++) res[k] = NULL;
-  st_rng_state rng = st__rng_state_get();
-  size_t mark = st__escape_mark();
+  st_tensor *small[32], **args = jf ? st__tmp_array(nin + nout, small, 32) : NULL;
+  cg_graph *J = NULL, *F = NULL, *B = NULL;
   bool prev = st_set_grad_enabled(false);
-  rc = st_scope_push();
-  for (int i = 0; i < nin; i++) args[i] = x[i];
-  for (int q = 0; !rc && q < nout; q++) {
+  bool ok = args && st_scope_push() == 0;
+  for (int i = 0; ok && i < nin; i++) args[i] = x[i];
+  for (int q = 0; ok && q < nout; q++) {
     const cg_value *v = &g->v[g->outputs[q]];
     args[nin + q] = st__is_float(v->dtype) ? st_zeros(v->dtype, v->ndim, v->shape)
                                            : st_scalar(ST_F32, 0);
-    if (!args[nin + q]) rc = ST_ERR_OOM;
+    ok = args[nin + q] != NULL;
   }
-  cg_graph *J = NULL, *F = NULL, *B = NULL;
-  const char *why = NULL;
-  cg_capture *cap = rc ? NULL : cg_capture_begin(nin + nout, args, true);
-  if (cap) {
-    rc = st__func_call("st_compile", jf, args, res);
-    if (cg_capture_end(cap, rc ? 0 : nd + nout, res, &J, &why) || rc) {
-      cg_free(J);
-      J = NULL;
-    }
-  }
-  for (int k = 0; k < nd + nout; k++) st__drop(res[k]);
-  st_scope_pop();
+  if (ok) J = cg_capture_aside(jf, args, true);
+  if (args) st_scope_pop();
   st_set_grad_enabled(prev);
-  st__escape_drop(mark);
-  st__rng_state_set(&rng);
   st_clear_error();
-  st__tmp_free(args, small, nin + nout + nd + nout);
+  st__tmp_free(args, small, nin + nout);
   st_func_release(jf);
   cg_split *s = NULL;
   int nres = 0;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../autograd/autograd.h"
+#include "../transforms/transforms.h"
 #include "compile.h"
 
 typedef struct slot {
@@ -356,4 +357,28 @@ int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **
   }
   *gp = g;
   return 0;
+}
+
+cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint) {
+  int nout = f->nout;
+  st_tensor *small[16], **out = st__tmp_array(nout, small, 16);
+  if (!out) return NULL;
+  st_rng_state rng = st__rng_state_get();
+  size_t mark = st__escape_mark();
+  cg_graph *g = NULL;
+  const char *why = NULL;
+  cg_capture *cap = cg_capture_begin(f->nin, in, joint);
+  if (cap) {
+    int rc = st__func_call("st_compile", f, in, out); /* out: all NULL when it fails */
+    if (cg_capture_end(cap, rc ? 0 : nout, out, &g, &why) || rc) {
+      cg_free(g);
+      g = NULL;
+    }
+    for (int j = 0; !rc && j < nout; j++) st__drop(out[j]);
+  }
+  st__escape_drop(mark);
+  st__rng_state_set(&rng);
+  st_clear_error();
+  st__tmp_free(out, small, nout);
+  return g;
 }

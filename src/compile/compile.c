@@ -39,7 +39,7 @@ typedef struct cg_entry {
   bool writes_roots; /* g writes an input or captured tensor in place */
   /* under eager autograd (aot.c): the compiled joint function, for the captured tensors diff
      (strong) that required grad when it was made */
-  st_func *bwd;
+  st_func *joint;
   st_tensor **diff;
   int ndiff;
   bool *need;      /* nin: the inputs that required grad when it was made */
@@ -120,12 +120,12 @@ static int fullgraph_error(const cg_entry *e, const char *why) {
 }
 
 static void drop_bwd(cg_entry *e) {
-  st_func_release(e->bwd);
+  st_func_release(e->joint);
   cg_split_release(e->split);
   e->split = NULL;
   for (int k = 0; k < e->ndiff; k++) st__drop(e->diff[k]);
   if (e->diff) st__free(e->diff, sizeof *e->diff * (size_t)e->ndiff);
-  e->bwd = NULL;
+  e->joint = NULL;
   e->diff = NULL;
   e->ndiff = 0;
 }
@@ -222,12 +222,10 @@ static void learn_sizes(cg_fn *c, const cg_entry *e) {
    dropped. A shadow run that fails or captures another program leaves the sizes static. */
 
 static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
-  int nin = c->f->nin, nout = c->f->nout;
-  if (writes_roots(raw) || nin > 16 || nout > 16) return;
+  int nin = c->f->nin;
+  if (writes_roots(raw) || nin > 16) return;
   bool any = false; /* a size that can change */
-  st_tensor *sin[16] = {0}, *sout[16] = {0};
-  st_rng_state rng = st__rng_state_get();
-  size_t mark = st__escape_mark();
+  st_tensor *sin[16] = {0};
   bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
   for (int i = 0; ok && i < nin; i++) {
     int64_t shape[ST_MAX_DIMS];
@@ -238,21 +236,11 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
     }
     ok = st__is_contiguous(in[i]) && (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape));
   }
-  cg_capture *cap = ok && any ? cg_capture_begin(nin, sin, c->joint || st__grad_mode()) : NULL;
-  if (cap) {
-    int rc = run_eager(c, sin, sout);
-    cg_graph *g2 = NULL;
-    const char *why = NULL;
-    if (cg_capture_end(cap, rc ? 0 : nout, sout, &g2, &why) == 0 && !rc) {
-      cg_dyn *d = cg_dyn_derive(raw, g2);
-      if (d) add_template(c, d);
-    }
-    cg_free(g2);
-    for (int j = 0; j < nout; j++) st__drop(sout[j]);
-  }
+  cg_graph *g2 = ok && any ? cg_capture_aside(c->f, sin, c->joint || st__grad_mode()) : NULL;
+  cg_dyn *d = g2 ? cg_dyn_derive(raw, g2) : NULL;
+  if (d) add_template(c, d);
+  cg_free(g2);
   st_scope_pop();
-  st__escape_drop(mark);
-  st__rng_state_set(&rng);
   st_clear_error();
 }
 
@@ -373,17 +361,17 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
   if (g->ncap && !diff) return st__error(ST_ERR_OOM, "st_compile: out of memory");
   for (int k = 0; k < g->ncap; k++)
     if (st__requires_grad(g->captured[k])) diff[ndiff++] = g->captured[k];
-  bool same = e->bwd && e->ndiff == ndiff;
+  bool same = e->joint && e->ndiff == ndiff;
   for (int k = 0; same && k < ndiff; k++) same = e->diff[k] == diff[k];
   for (int i = 0; same && i < nin; i++) same = e->need[i] == st__requires_grad(in[i]);
   if (!same) {
     drop_bwd(e);
     for (int i = 0; i < nin; i++) e->need[i] = st__requires_grad(in[i]);
     st_func *joint = cg_joint_func(c->f, e->need, ndiff, diff);
-    e->bwd = joint ? cg_compile_joint(joint) : NULL;
+    e->joint = joint ? cg_compile_joint(joint) : NULL;
     st_func_release(joint);
     e->diff = ndiff ? st__calloc((size_t)ndiff, sizeof *e->diff) : NULL;
-    if (!e->bwd || (ndiff && !e->diff)) {
+    if (!e->joint || (ndiff && !e->diff)) {
       drop_bwd(e);
       st__tmp_free(diff, small, g->ncap);
       return st__error(ST_ERR_OOM, "st_compile: out of memory");
@@ -392,7 +380,7 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     e->ndiff = ndiff;
     e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, in);
   }
-  int rc = cg_aot_apply(e->g, e->split, e->bwd, nin, in, ndiff, diff, c->f->nout, out);
+  int rc = cg_aot_apply(e->g, e->split, e->joint, nin, in, ndiff, diff, c->f->nout, out);
   st__tmp_free(diff, small, g->ncap);
   return rc;
 }

@@ -147,6 +147,10 @@ extern const char cg_why_autograd[];
    otherwise *why says what could not be captured (static text, or NULL for OOM). */
 int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **g,
                    const char **why);
+/* Captures f on in[] leaving no trace of the run: its results are dropped, and the generator's
+   state, what f kept (st_keep) and the error are put back. NULL when the capture or the run
+   fails (or OOM). */
+cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint);
 bool cg_capturing(void); /* a capture is running on this thread */
 void cg_value_layout(cg_value *v, const st_tensor *t); /* t's shape, strides and offset */
 

@@ -90,21 +90,18 @@ int cg_prepare(cg_graph *g) {
     if ((v->kind == CG_INPUT || v->kind == CG_CAPTURED) && used[v->buf])
       g->bound[g->nbound++] = i;
   }
-  for (int i = 0; i < g->nv; i++) {
+  bool oom = false;
+  for (int i = 0; i < g->nv && !oom; i++) {
     cg_value *v = &g->v[i];
     const cg_buf *b = &g->b[v->buf];
     if (v->per_call && node_alive(g, b->def) && (b->kind != CG_BUF_ROOT || used[v->buf]))
       g->bound[g->nbound++] = i;
     if ((b->kind != CG_BUF_ARENA && b->kind != CG_BUF_CONST) || !node_alive(g, b->def)) continue;
     v->rt = st__tensor_view(g->b[v->buf].rt, v->dtype, v->ndim, v->shape, v->strides, v->offset);
-    if (!v->rt) break;
+    oom = !v->rt;
   }
   st__free(used, (size_t)g->nb + 1);
-  for (int i = 0; i < g->nv; i++)
-    if (!g->v[i].rt && !g->v[i].per_call &&
-        (g->b[g->v[i].buf].kind == CG_BUF_ARENA || g->b[g->v[i].buf].kind == CG_BUF_CONST) &&
-        node_alive(g, g->b[g->v[i].buf].def))
-      return ST_ERR_OOM;
+  if (oom) return ST_ERR_OOM;
   for (int b = 0; b < g->nb; b++)
     if (g->b[b].kind == CG_BUF_FRESH && node_alive(g, g->b[b].def)) g->fresh[g->nfresh++] = b;
   for (int i = 0; i < g->nn; i++) {

@@ -50,7 +50,7 @@ static bool classify(const cg_graph *g, int nin, int nct, int nd, split *s) {
     if (t) {
       s->bwd[i] = true;
       if (inplace && !s->tainted[wb]) return false; /* writes a forward buffer or a root */
-      for (int k = 0; k < n->nin; k++) s->saved[g->v[n->in[k]].buf] |= true;
+      for (int k = 0; k < n->nin; k++) s->saved[g->v[n->in[k]].buf] = true;
     } else {
       s->free_n[i] = fr;
       if (inplace && s->saved[wb]) return false; /* a backward node read it before */
