@@ -24,9 +24,12 @@ all:
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # The distributed tests (tests/dist/, strata_dist) run under mpirun with 2 and 3 ranks when
-# MPI was found; without it strata_dist is not built and they are skipped, saying so.
+# MPI was found; without it strata_dist is not built and they are skipped, saying so. The suite
+# runs a second time with compiled autograd on (as PyTorch runs its autograd tests under
+# compiled_autograd.enable()): tests/main.c lists the ones that do not apply, with the reason.
 test: all
 	./$(BUILD)/strata_tests
+	./$(BUILD)/strata_tests --compiled-autograd
 	@$(MAKE) --no-print-directory disttest
 
 .PHONY: disttest
@@ -100,7 +103,8 @@ tsan:
 	  -DCMAKE_C_FLAGS="-O1 -g" $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target strata_tests
 	OMP_NUM_THREADS=1 STRATA_THREADS_ITERS=$(TSAN_ITERS) TSAN_OPTIONS=halt_on_error=1 \
-	  ./$(TSAN_BUILD)/strata_tests test_engine test_threads compile_serves_several_threads
+	  ./$(TSAN_BUILD)/strata_tests test_engine test_threads compile_serves_several_threads \
+	  compiled_autograd_threads
 
 # The contract smoke programs, built like an outside program through strata.pc (and, when
 # strata_dist was built, tests/dist/outside/smoke_dist.c through strata-dist.pc, under mpirun): those of

@@ -987,6 +987,27 @@ int st_compile_get_stats(st_func *compiled, st_compile_stats *stats);
 /* The last compiled graph, one op per line ("%4: f32[3] = mul(%0, %2)"), with its arena size. */
 int st_compile_print(st_func *compiled, FILE *f);
 
+/* Compiled autograd (seed 002: #103822), per thread; returns the previous setting. On a thread
+   that turned it on, st_backward, st_backward_ex and st_autograd_grad describe the graph they
+   would run (its nodes in the engine's order, their attributes, the dtypes, shapes and strides
+   of the roots' gradients and of the saved values) and look that up in one process-wide cache
+   (up to 64 graphs, least recently used out). A miss runs the engine as usual while capturing
+   the vjp rules' ops into a graph (compiled like st_compile's: fusion, planned buffers); a hit
+   runs that graph on this backward's saved values, without the engine's per-node work. Either
+   way the gradients reach .grad through each leaf's AccumulateGrad node, as in eager (a first
+   gradient is stolen, later ones added in place), and saved values are freed unless
+   retain_graph. Values equal eager's. A size that changes compiles again for that size.
+   These backwards run eagerly and count as fallbacks, with a one-time warning per reason:
+   create_graph, anomaly mode, inside a transform, a node with hooks or that retains its grad, a
+   custom function or checkpoint node, saved values freed or modified in place (the engine then
+   reports the error) or held by saved-tensor hooks, and a graph whose capture failed. The cache
+   outlives turning it off (PyTorch's usage turns it on around each backward); its graphs count
+   in st_live_objects. */
+bool st_set_compiled_autograd(bool enabled);
+/* This thread's counts: calls (backwards with it on), compiles, cache_hits, fallbacks, and the
+   last graph it compiled or ran (graph_ops, kernels). */
+int st_compiled_autograd_get_stats(st_compile_stats *stats);
+
 /* ======================================================================= custom functions */
 
 /* A function with its own derivative rules, kept under every transform (seed 000: functorch

@@ -7,6 +7,7 @@
 #include "../core/core.h"
 
 typedef struct st_node st_node;
+typedef struct st_ca_desc st_ca_desc; /* compiled autograd's description of a backward */
 
 /* Where a gradient goes: input slot `input_nr` of `node`. A NULL node means "nowhere". */
 typedef struct st_edge {
@@ -77,6 +78,11 @@ typedef struct st_node_ops {
   void (*release_saved)(st_node *n); /* drops saved values (after backward without retain) */
   void (*destroy)(st_node *n);       /* frees kind-specific state */
   bool null_grads; /* apply receives NULL for missing output gradients (else zeros) */
+  /* Compiled autograd (compiled.c): appends what apply computes with besides the node's edges
+     and metas (its attributes, the layouts of its saved values) to the backward's key, and
+     the saved values to its inputs. 0, 1 when the node cannot be compiled (the reason in
+     d->why), or ST_ERR_OOM. NULL: never compiled (it runs user code or keeps state). */
+  int (*describe)(const st_node *n, st_ca_desc *d);
 } st_node_ops;
 
 struct st_node {
@@ -157,6 +163,64 @@ static inline bool st__node_hooked(const st_node *n) {
 void st__tensor_hooks_free(st_tensor *t);
 /* An in-place op moved t's history from `from` to `to`: retains-grad follows it. */
 void st__move_retains_grad(st_tensor *t, st_node *from, st_node *to);
+
+/* Compiled autograd (seed 002: #103822). A backward is described by a key (the structure of
+   the graph it runs, in the engine's order, with every node's kind, attributes and saved values'
+   layouts) and inputs (the roots' gradients, then the saved values, one per storage). The
+   compile layer (src/compile/autograd.c) keeps the compiled backwards by key: on a miss it asks
+   for a capture run (the engine as usual, the gradients leaving the graph recorded as the
+   capture's outputs), on a hit it runs the compiled graph on the inputs; both hand the outputs
+   to `finish` (.grad accumulation, st_autograd_grad's results, freeing saved values). */
+struct st_ca_desc {
+  uint64_t *key;
+  size_t nkey, capkey;
+  st_tensor **in; /* the inputs (borrowed), one per storage */
+  int nin, capin;
+  const void **seen; /* storage -> input index + 1, open addressing over nseen slots */
+  int *seen_at;
+  size_t nseen;
+  const char *why; /* set when the backward cannot be compiled */
+};
+/* Appends n bytes (a multiple of 8 after zero padding) to the key; 0 or ST_ERR_OOM. */
+int st__ca_put(st_ca_desc *d, const void *bytes, size_t n);
+int st__ca_put_meta(st_ca_desc *d, const st_tensor_meta *m);
+/* A tensor the backward reads: its layout and the input its storage is (added on first sight).
+   1 (with why) for a tensor inside a transform. */
+int st__ca_put_tensor(st_ca_desc *d, st_tensor *t);
+/* A saved value: 1 (with why) when freed, held by saved-tensor hooks, or modified in place since
+   it was saved (the engine then runs and reports it). */
+int st__ca_put_saved(st_ca_desc *d, const st_saved *s);
+int st__ca_put_chain(st_ca_desc *d, const st_view_step *chain); /* views.c */
+
+typedef struct st_ca_call {
+  const uint64_t *key;
+  size_t nkey;
+  int nin;
+  st_tensor *const *in;
+  const char *why; /* not compilable: why (key and inputs are empty) */
+  /* The capture run: the engine runs the backward; the nout gradients leaving the graph are
+     out[] (the engine's array: finish consumes them, the engine drops what is left). Sets
+     plan. */
+  int (*run)(struct st_ca_call *c, int *nout, st_tensor ***out);
+  /* Hands out[nout] (consumed) to the leaves and results by plan; replay: frees the saved
+     values as the run did. */
+  int (*finish)(struct st_ca_call *c, int nout, st_tensor **out, bool replay);
+  int *plan; /* where each output goes and which nodes ran, as the capture run found them */
+  int nplan;
+  void *engine;
+} st_ca_call;
+/* Set by st_set_compiled_autograd: the compile layer's entry (0: done, 1: run eagerly). */
+extern int (*_Atomic st__ca_hook)(st_ca_call *c);
+extern _Thread_local bool st__tls_compiled_autograd;
+static inline bool st__ca_enabled(void) { return st__tls_compiled_autograd; }
+/* The transforms' own backwards (grad, vjp, jvp's double vjp) bypass compiled autograd, as
+   torch.func's do: off around them, then the caller's setting back. */
+static inline bool st__ca_suspend(void) {
+  bool prev = st__tls_compiled_autograd;
+  st__tls_compiled_autograd = false;
+  return prev;
+}
+static inline void st__ca_resume(bool prev) { st__tls_compiled_autograd = prev; }
 
 /* Anomaly mode and the profiler (anomaly.c, profiler.c). */
 bool st__anomaly_enabled(void);

@@ -3,42 +3,7 @@
    and a ready queue that runs the highest (priority, sequence number) first. */
 #include <string.h>
 
-#include "autograd.h"
-
-typedef struct {
-  st_node *node;
-  st_tensor **buf; /* node->nout incoming gradients (owned, untracked) */
-  int deps;        /* edges from running nodes not yet run */
-  bool needed;     /* runs: always for a plain st_backward, else when on a path to an input */
-  bool capture;    /* st_autograd_grad: the edge of a requested input points into this node */
-  bool target;     /* st_backward_ex's inputs: this node accumulates (or retains) their grad */
-} task;
-
-typedef struct {
-  task *tasks;
-  int ntasks, cap;
-  int *slots; /* open-addressing map node -> task index + 1 */
-  size_t nslots;
-  int *heap;
-  int nheap;
-  bool retain_graph;
-  bool prune; /* inputs were given: only nodes on a path to one run (exec_info) */
-  int ninputs;
-  st_edge *input_edges;
-  st_tensor **captured;
-} graph_task;
-
-/* One backward: st_backward (no inputs), st_backward_ex (inputs: accumulate into them only)
-   or st_autograd_grad (inputs and grads: capture their gradients, touch no .grad). */
-typedef struct {
-  const char *fn;
-  int nout;
-  st_tensor *const *outputs, *const *grad_outputs;
-  int nin;
-  st_tensor *const *inputs;
-  st_tensor **grads;
-  bool create_graph, retain_graph, allow_unused, materialize;
-} run_args;
+#include "engine.h"
 
 /* ------------------------------------------------------------------------- the node map */
 
@@ -48,7 +13,7 @@ static size_t hash_ptr(const void *p) {
   return (size_t)x;
 }
 
-static int find_task(const graph_task *g, const st_node *n) {
+int st__engine_find(const graph_task *g, const st_node *n) {
   for (size_t i = hash_ptr(n) & (g->nslots - 1);; i = (i + 1) & (g->nslots - 1)) {
     if (!g->slots[i]) return -1;
     if (g->tasks[g->slots[i] - 1].node == n) return g->slots[i] - 1;
@@ -75,12 +40,15 @@ static int grow(graph_task *g) {
   return 0;
 }
 
+#define find_task st__engine_find
+#define relevant  st__engine_relevant
+
 /* Adds a task for n (not yet present); returns its index or -1 on OOM. */
 static int add_task(graph_task *g, st_node *n) {
   if (g->ntasks == g->cap && grow(g)) return -1;
   st_tensor **buf = st__calloc((size_t)(n->nout ? n->nout : 1), sizeof(st_tensor *));
   if (!buf) return -1;
-  g->tasks[g->ntasks] = (task){n, buf, 0, !g->prune, false, false};
+  g->tasks[g->ntasks] = (task){n, buf, 0, !g->prune, false, false, false};
   size_t i = hash_ptr(n) & (g->nslots - 1);
   while (g->slots[i]) i = (i + 1) & (g->nslots - 1);
   g->slots[i] = ++g->ntasks;
@@ -204,9 +172,6 @@ static int mark_needed(graph_task *g) {
   return 0;
 }
 
-/* A task takes part if it runs or captures; only such tasks count as dependencies. */
-static bool relevant(const task *t) { return t->needed || t->capture; }
-
 static void recount_deps(graph_task *g) {
   for (int k = 0; k < g->ntasks; k++) g->tasks[k].deps = 0;
   for (int k = 0; k < g->ntasks; k++) {
@@ -268,11 +233,16 @@ static int fill_zeros(task *t) {
   return 0;
 }
 
-/* The node's own computation, with the current-node marker, the profiler and anomaly mode. */
-static int apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
+int st__engine_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
   uint64_t t0 = st__profiler_begin();
   int rc = n->ops->apply(n, gout, gin, needs);
   st__profiler_end(n->name, 1, t0);
+  return rc;
+}
+
+/* The node's own computation, with the profiler and anomaly mode. */
+static int apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
+  int rc = st__engine_apply(n, gout, gin, needs);
   if (!rc && st__anomaly_enabled()) rc = st__anomaly_check(n, gin);
   return rc;
 }
@@ -301,6 +271,7 @@ static int run_node(graph_task *g, int k) {
     needs[i] = c && (!g->prune || relevant(&g->tasks[find_task(g, c)]));
   }
   if (any) {
+    t->ran = true;
     if (atomic_load_explicit(&n->hooks, memory_order_relaxed)) rc = st__run_pre_hooks(n, t->buf);
     if (!rc && !n->ops->null_grads) rc = fill_zeros(t);
     if (!rc) rc = apply(n, t->buf, gin, needs);
@@ -337,13 +308,39 @@ static int run_node(graph_task *g, int k) {
   return rc;
 }
 
-static void capture(graph_task *g, int k) {
+/* A compiled-autograd capture run's gradient leaving the graph: v (owned) for target. */
+static int sink(graph_task *g, int k, int target, st_tensor *v) {
+  if (g->nsinks == g->capsinks) {
+    int cap = g->capsinks ? 2 * g->capsinks : 16;
+    st_ca_sink *s = st__realloc(g->sinks, sizeof *s * (size_t)g->capsinks, sizeof *s * (size_t)cap);
+    if (s) g->sinks = s;
+    st_tensor **u =
+        s ? st__realloc(g->sunk, sizeof *u * (size_t)g->capsinks, sizeof *u * (size_t)cap) : NULL;
+    if (!u) {
+      st__drop(v);
+      return ST_ERR_OOM;
+    }
+    g->sunk = u;
+    g->capsinks = cap;
+  }
+  g->sinks[g->nsinks] = (st_ca_sink){k, target};
+  g->sunk[g->nsinks++] = v;
+  return 0;
+}
+
+static int capture(graph_task *g, int k) {
   task *t = &g->tasks[k];
   for (int i = 0; i < g->ninputs; i++) {
     if (g->input_edges[i].node != t->node) continue;
     st_tensor *v = t->buf[g->input_edges[i].input_nr];
-    if (v && !g->captured[i]) g->captured[i] = st_retain(v);
+    if (v && g->ca) {
+      int rc = sink(g, k, i, st_retain(v));
+      if (rc) return rc;
+    } else if (v && !g->captured[i]) {
+      g->captured[i] = st_retain(v);
+    }
   }
+  return 0;
 }
 
 /* Everything that happens at one node the backward reaches, in one scope and with the node
@@ -358,8 +355,13 @@ static int process(graph_task *g, int k) {
     rc = st__run_tensor_pre_hooks(t->node, t->buf);
     if (!rc) rc = st__run_retains_grad(t->node, t->buf);
   }
-  if (!rc && t->capture) capture(g, k);
-  if (!rc && t->needed) rc = run_node(g, k);
+  if (!rc && t->capture) rc = capture(g, k);
+  if (!rc && t->needed && g->ca && st__is_accumulate(t->node)) {
+    if (t->buf[0]) rc = sink(g, k, -1, t->buf[0]);
+    t->buf[0] = NULL;
+  } else if (!rc && t->needed) {
+    rc = run_node(g, k);
+  }
   st_scope_pop();
   st__tls_current_node = prev;
   for (int j = 0; j < t->node->nout; j++) {
@@ -369,7 +371,36 @@ static int process(graph_task *g, int k) {
   return rc;
 }
 
-static int execute(graph_task *g) {
+int st__engine_order(graph_task *g, int *order) {
+  int n = 0, *deps = st__calloc((size_t)(g->ntasks ? g->ntasks : 1), sizeof(int));
+  int *heap = deps ? st__calloc((size_t)(g->ntasks ? g->ntasks : 1), sizeof(int)) : NULL;
+  if (!heap) {
+    st__free(deps, sizeof(int) * (size_t)(g->ntasks ? g->ntasks : 1));
+    return -1;
+  }
+  int *saved_heap = g->heap, saved_n = g->nheap;
+  g->heap = heap, g->nheap = 0;
+  for (int k = 0; k < g->ntasks; k++) {
+    deps[k] = g->tasks[k].deps;
+    if (relevant(&g->tasks[k]) && deps[k] == 0) heap_push(g, k);
+  }
+  while (g->nheap) {
+    int k = order[n++] = heap_pop(g);
+    const task *t = &g->tasks[k];
+    if (!t->needed) continue; /* sends nothing: its children count only running parents */
+    for (int i = 0; i < t->node->nin; i++) {
+      if (!t->node->next[i].node) continue;
+      int c = find_task(g, t->node->next[i].node);
+      if (relevant(&g->tasks[c]) && --deps[c] == 0) heap_push(g, c);
+    }
+  }
+  g->heap = saved_heap, g->nheap = saved_n;
+  st__free(heap, sizeof(int) * (size_t)(g->ntasks ? g->ntasks : 1));
+  st__free(deps, sizeof(int) * (size_t)(g->ntasks ? g->ntasks : 1));
+  return n;
+}
+
+int st__engine_execute(graph_task *g) {
   if (!(g->heap = st__calloc((size_t)(g->ntasks ? g->ntasks : 1), sizeof(int)))) return ST_ERR_OOM;
   for (int k = 0; k < g->ntasks; k++)
     if (relevant(&g->tasks[k]) && g->tasks[k].deps == 0) heap_push(g, k);
@@ -386,6 +417,9 @@ static void graph_free(graph_task *g) {
     for (int j = 0; j < nout; j++) st__drop(g->tasks[k].buf[j]);
     st__free(g->tasks[k].buf, sizeof(st_tensor *) * (size_t)(nout ? nout : 1));
   }
+  for (int k = 0; k < g->nsinks; k++) st__drop(g->sunk[k]);
+  st__free(g->sinks, sizeof *g->sinks * (size_t)g->capsinks);
+  st__free(g->sunk, sizeof *g->sunk * (size_t)g->capsinks);
   st__free(g->tasks, sizeof(task) * (size_t)g->cap);
   st__free(g->slots, sizeof(int) * g->nslots);
   st__free(g->heap, sizeof(int) * (size_t)(g->ntasks ? g->ntasks : 1));
@@ -508,7 +542,8 @@ static int run_graph(const run_args *a) {
   if (!rc && g.prune) rc = mark_needed(&g);
   if (!rc) {
     recount_deps(&g);
-    rc = execute(&g);
+    rc = st__ca_enabled() ? st__ca_backward(&g, a) : 1;
+    if (rc == 1) rc = st__engine_execute(&g);
   }
   st_set_grad_enabled(prev_mode);
   if (rc && !st__has_error())

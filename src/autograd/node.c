@@ -568,8 +568,8 @@ static void accumulate_destroy(st_node *n) {
   st__drop(leaf);
 }
 
-const st_node_ops st__accumulate_ops = {"AccumulateGrad", accumulate_apply, NULL,
-                                        accumulate_destroy, false};
+const st_node_ops st__accumulate_ops = {
+    "AccumulateGrad", accumulate_apply, NULL, accumulate_destroy, false, NULL};
 
 /* A leaf's AccumulateGrad node, made once: under the leaf's lock, and a node whose count already
    reached zero on another thread (being destroyed, waiting for this lock to unlink itself) is

@@ -93,7 +93,20 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
   return rc;
 }
 
-static const st_node_ops op_node_ops = {"op", op_apply, op_release_saved, op_destroy, false};
+/* The op, its attributes and the layouts of the values its rule reads. */
+static int op_describe(const st_node *n, st_ca_desc *d) {
+  const op_state *s = n->state;
+  st_attrs a = s->a;
+  a.ptr = NULL;
+  uint64_t head[4] = {(uint64_t)s->op->id, (uint64_t)s->nin, (uint64_t)s->nout, s->saves};
+  int rc = st__ca_put(d, head, sizeof head) || st__ca_put(d, &a, sizeof a) ? ST_ERR_OOM : 0;
+  for (size_t i = 0; !rc && i < nsaved(s); i++)
+    if (saves(s, i)) rc = st__ca_put_saved(d, &s->saved[i]);
+  return rc;
+}
+
+static const st_node_ops op_node_ops = {"op",       op_apply, op_release_saved,
+                                        op_destroy, false,    op_describe};
 
 /* "log_softmax" -> "LogSoftmaxBackward", as PyTorch names its nodes; made once per op (a race
    between threads writes the same bytes) so that recording does no string work. */

@@ -237,7 +237,22 @@ static int view_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const
 
 static void view_destroy(st_node *n) { step_release(n->state); }
 
-static const st_node_ops view_node_ops = {"view", view_apply, NULL, view_destroy, false};
+int st__ca_put_chain(st_ca_desc *d, const st_view_step *chain) {
+  for (const st_view_step *k = chain; k; k = k->parent) {
+    st_attrs a = k->a;
+    a.ptr = NULL;
+    uint64_t id = (uint64_t)k->op->id;
+    if (st__ca_put(d, &id, sizeof id) || st__ca_put(d, &a, sizeof a) ||
+        st__ca_put_meta(d, &k->in) || st__ca_put_meta(d, &k->out))
+      return ST_ERR_OOM;
+  }
+  return 0;
+}
+
+static int view_describe(const st_node *n, st_ca_desc *d) { return st__ca_put_chain(d, n->state); }
+
+static const st_node_ops view_node_ops = {"view",       view_apply, NULL,
+                                          view_destroy, false,      view_describe};
 
 st_node *st__view_node_new(st_view_step *chain, st_edge base_edge) {
   st_node *n = st__node_new(&view_node_ops, st__node_name(chain->op), 1, 1);
@@ -427,8 +442,23 @@ static void slices_destroy(st_node *n) {
   st__free(s, sizeof *s);
 }
 
-static const st_node_ops slices_ops = {"CopySlices", slices_apply, slices_release_saved,
-                                       slices_destroy, false};
+/* The chain, and the op node it holds with that node's metas. */
+static int slices_describe(const st_node *n, st_ca_desc *d) {
+  const slices_state *s = n->state;
+  const st_node *fn = s->fn;
+  uint64_t head[3] = {s->overlaps, (uint64_t)fn->nin, (uint64_t)fn->nout};
+  int rc = st__ca_put(d, head, sizeof head) || st__ca_put_chain(d, s->chain) ? ST_ERR_OOM : 0;
+  for (int i = 0; !rc && i < fn->nin; i++) rc = st__ca_put_meta(d, &fn->in_meta[i]);
+  for (int j = 0; !rc && j < fn->nout; j++) rc = st__ca_put_meta(d, &fn->out_meta[j]);
+  if (!rc && !fn->ops->describe) {
+    d->why = "an in-place op on a view whose node cannot be compiled";
+    return 1;
+  }
+  return rc ? rc : fn->ops->describe(fn, d);
+}
+
+static const st_node_ops slices_ops = {"CopySlices",   slices_apply, slices_release_saved,
+                                       slices_destroy, false,        slices_describe};
 
 st_node *st__copy_slices_new(st_tensor *base, st_tensor *view, st_node *fn) {
   st_node *n = st__node_new(&slices_ops, "CopySlices", fn->nin, 1);

@@ -30,6 +30,7 @@ struct cg_capture {
   uint32_t gen;
   const char *why;
   bool joint;
+  bool closed; /* every tensor from outside is an input (compiled autograd) */
   map tensors, storages;
   st_tensor **held;
   int nheld, capheld;
@@ -191,6 +192,10 @@ static int value_of(cg_capture *cap, st_tensor *t) {
     fail(cap, "a tensor made outside the op table inside the function");
     return -1;
   }
+  if (cap->closed) {
+    fail(cap, "it reads a tensor that is not one of its inputs");
+    return -1;
+  }
   return capture_tensor(cap, t);
 }
 
@@ -317,6 +322,8 @@ oom:
   st__free(cap, sizeof *cap);
   return NULL;
 }
+
+void cg_capture_close(cg_capture *cap) { cap->closed = true; }
 
 int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **gp,
                    const char **why) {

@@ -11,6 +11,7 @@
      exec.c     the built-in executor ("interp"): binds the call's tensors, runs each node's
                 kernel on planned buffers
      aot.c      a compiled call under eager autograd: one node, its backward compiled too
+     autograd.c compiled autograd: st_backward's graphs captured, cached by key and replayed
      compile.c  st_compile: signatures, the cache, guards, eager fallbacks and the stats */
 #ifndef STRATA_COMPILE_H
 #define STRATA_COMPILE_H
@@ -143,6 +144,9 @@ typedef struct cg_capture cg_capture;
    grad in grad mode ends the capture with cg_why_autograd. */
 cg_capture *cg_capture_begin(int nin, st_tensor *const *in, bool joint);
 extern const char cg_why_autograd[];
+/* Every tensor the capture reads from outside must be one of its inputs (else it fails): for
+   compiled autograd, whose key describes its inputs and nothing else. */
+void cg_capture_close(cg_capture *cap);
 /* Ends the capture of the call that returned out[0..nout). On success *g is the graph;
    otherwise *why says what could not be captured (static text, or NULL for OOM). */
 int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **g,
@@ -208,5 +212,10 @@ int cg_partition(const cg_graph *j, int nin, int nct, int nd, cg_graph **fwd, cg
                  int *nres);
 /* st_compile of the joint function (its captures allow eager autograd inside). */
 st_func *cg_compile_joint(st_func *joint);
+
+/* ---- autograd.c ---- */
+/* Empties compiled autograd's cache (the test runner, between tests: its graphs are live
+   objects). */
+void st__compiled_autograd_clear(void);
 
 #endif /* STRATA_COMPILE_H */

@@ -55,7 +55,9 @@ int st__jvp_from_vjp(const char *who, int nin, int nout, st_tensor *const *vout,
   if (!rc && nroots && nvar) {
     st_grad_opts o = {.create_graph = st__grad_mode(), .allow_unused = true};
     rc = st_scope_push();
+    bool ca = st__ca_suspend();
     if (!rc) rc = st_autograd_grad(nroots, roots, cots, nvar, vars, grads, &o);
+    st__ca_resume(ca);
     for (int k = 0; k < nvar; k++) tout[which[k]] = st__untrack_top(grads[k]);
     st_scope_pop();
   }

@@ -136,8 +136,8 @@ static int ckpt_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const
   return rc;
 }
 
-static const st_node_ops ckpt_ops = {"checkpoint", ckpt_apply, ckpt_release_saved, ckpt_destroy,
-                                     true};
+static const st_node_ops ckpt_ops = {"checkpoint", ckpt_apply, ckpt_release_saved,
+                                     ckpt_destroy, true,       NULL};
 
 /* ------------------------------------------------------------------------------- recording */
 

@@ -28,7 +28,7 @@ static int once_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const
       "st_custom_apply: %s is once_differentiable: its backward cannot be differentiated",
       (const char *)n->state);
 }
-static const st_node_ops once_ops = {"once", once_apply, NULL, NULL, true};
+static const st_node_ops once_ops = {"once", once_apply, NULL, NULL, true, NULL};
 
 /* Whether a live grad level tracks wrapper t: t, or a value or live tangent under it, requires
    grad at its level (a jvp or vmap wrapper can hide a grad level's variable). `seen` bounds the
@@ -150,8 +150,8 @@ static int custom_node_apply(st_node *n, st_tensor *const *gout, st_tensor **gin
 }
 
 static void custom_node_destroy(st_node *n) { st__ctx_free(n->state); }
-static const st_node_ops custom_node_ops = {"custom", custom_node_apply, NULL, custom_node_destroy,
-                                            true};
+static const st_node_ops custom_node_ops = {
+    "custom", custom_node_apply, NULL, custom_node_destroy, true, NULL};
 
 /* A tensor the node can own as an output: a fresh alias when forward returned an input or a
    tensor that already has history. */

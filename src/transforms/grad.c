@@ -94,7 +94,9 @@ int st__pull(const char *who, const st_traced *t, st_tensor *const *cots, st_ten
        create_graph is is_grad_enabled() where it is called) */
     st_grad_opts o = {.create_graph = st__grad_mode(), .retain_graph = true, .allow_unused = true};
     rc = st_scope_push();
+    bool ca = st__ca_suspend();
     if (!rc) rc = st_autograd_grad(nroot, roots, rcots, t->nvar, t->vars, grads, &o);
+    st__ca_resume(ca);
     for (int k = 0; k < t->nvar; k++) st__untrack_top(grads[k]);
     st_scope_pop();
   }

@@ -1,0 +1,306 @@
+/* compiled.c — compiled autograd's side in the autograd layer (seed 002: #103822). A backward
+   under st_set_compiled_autograd(true) is described, before anything runs, by
+
+     the key     the relevant tasks in the order the engine would run them, each with its node's
+                 kind, edges (as positions in that order), metas and what its describe adds
+                 (attributes, saved values' layouts and which input holds their storage), and
+                 the layouts of the roots' gradients;
+     the inputs  the roots' gradients, then every saved value the nodes read, one per storage.
+
+   The compile layer (src/compile/autograd.c) looks the key up. On a miss it captures a normal
+   run of the engine in which the gradients leaving the graph (into a leaf's .grad, or
+   st_autograd_grad's results) are recorded, not applied; on a hit it runs the compiled graph on
+   the new inputs. Either way `finish` applies those gradients outside the graph, through the
+   leaves' own AccumulateGrad nodes. What the graph cannot replay runs eagerly and is counted
+   (hooks, create_graph, anomaly mode, a node without describe). */
+#include <string.h>
+
+#include "../dispatch/interp.h"
+#include "engine.h"
+
+int (*_Atomic st__ca_hook)(st_ca_call *c);
+_Thread_local bool st__tls_compiled_autograd;
+
+/* ------------------------------------------------------------------------------ the key */
+
+static int reserve(void **p, size_t *cap, size_t n, size_t es) {
+  if (n <= *cap) return 0;
+  size_t c = *cap ? 2 * *cap : 64;
+  while (c < n) c *= 2;
+  void *q = st__realloc(*p, *cap * es, c * es);
+  if (!q) return ST_ERR_OOM;
+  *p = q;
+  *cap = c;
+  return 0;
+}
+
+int st__ca_put(st_ca_desc *d, const void *bytes, size_t n) {
+  size_t words = (n + 7) / 8;
+  if (reserve((void **)&d->key, &d->capkey, d->nkey + words, sizeof *d->key)) return ST_ERR_OOM;
+  d->key[d->nkey + words - 1] = 0;
+  memcpy(d->key + d->nkey, bytes, n);
+  d->nkey += words;
+  return 0;
+}
+
+static int put_word(st_ca_desc *d, uint64_t w) { return st__ca_put(d, &w, sizeof w); }
+
+int st__ca_put_meta(st_ca_desc *d, const st_tensor_meta *m) {
+  uint64_t w[2 + ST_MAX_DIMS] = {(uint64_t)m->dtype, (uint64_t)m->ndim};
+  for (int i = 0; i < m->ndim; i++) w[2 + i] = (uint64_t)m->shape[i];
+  return st__ca_put(d, w, sizeof(uint64_t) * (size_t)(2 + m->ndim));
+}
+
+static size_t hash_ptr(const void *p, size_t n) {
+  return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull) & (n - 1);
+}
+
+/* The input holding t's storage, added on first sight; -1 on OOM. */
+static int input_of(st_ca_desc *d, st_tensor *t) {
+  const void *key = t->storage;
+  if (2 * (size_t)(d->nin + 1) > d->nseen) {
+    size_t n = d->nseen ? 2 * d->nseen : 64;
+    const void **seen = st__calloc(n, sizeof *seen);
+    int *at = seen ? st__calloc(n, sizeof *at) : NULL;
+    if (!at) {
+      st__free(seen, n * sizeof *seen);
+      return -1;
+    }
+    for (size_t i = 0; i < d->nseen; i++) {
+      if (!d->seen[i]) continue;
+      size_t j = hash_ptr(d->seen[i], n);
+      while (seen[j]) j = (j + 1) & (n - 1);
+      seen[j] = d->seen[i], at[j] = d->seen_at[i];
+    }
+    st__free(d->seen, d->nseen * sizeof *d->seen);
+    st__free(d->seen_at, d->nseen * sizeof *d->seen_at);
+    d->seen = seen, d->seen_at = at, d->nseen = n;
+  }
+  size_t j = hash_ptr(key, d->nseen);
+  while (d->seen[j] && d->seen[j] != key) j = (j + 1) & (d->nseen - 1);
+  if (d->seen[j]) return d->seen_at[j];
+  size_t cap = (size_t)d->capin;
+  if (reserve((void **)&d->in, &cap, (size_t)d->nin + 1, sizeof *d->in)) return -1;
+  d->capin = (int)cap;
+  d->seen[j] = key;
+  d->seen_at[j] = d->nin;
+  d->in[d->nin] = t;
+  return d->nin++;
+}
+
+int st__ca_put_tensor(st_ca_desc *d, st_tensor *t) {
+  if (t->level) {
+    d->why = "the backward runs inside a transform";
+    return 1;
+  }
+  int in = input_of(d, t);
+  if (in < 0) return ST_ERR_OOM;
+  uint64_t w[4 + 2 * ST_MAX_DIMS] = {(uint64_t)in, (uint64_t)t->dtype, (uint64_t)t->ndim,
+                                     (uint64_t)t->offset};
+  for (int i = 0; i < t->ndim; i++) {
+    w[4 + 2 * i] = (uint64_t)t->shape[i];
+    w[5 + 2 * i] = (uint64_t)t->strides[i];
+  }
+  return st__ca_put(d, w, sizeof(uint64_t) * (size_t)(4 + 2 * t->ndim));
+}
+
+int st__ca_put_saved(st_ca_desc *d, const st_saved *s) {
+  if (s->pack) {
+    d->why = "a saved value is held by saved-tensor hooks";
+    return 1;
+  }
+  if (!s->t) {
+    d->why = "a saved value was freed (an earlier backward without retain_graph)";
+    return 1;
+  }
+  if (atomic_load_explicit(&s->t->storage->version, memory_order_relaxed) != s->version) {
+    d->why = "a saved value was modified in place";
+    return 1;
+  }
+  uint64_t w[2] = {s->is_output, (uint64_t)s->output_nr};
+  return st__ca_put(d, w, sizeof w) ? ST_ERR_OOM : st__ca_put_tensor(d, s->t);
+}
+
+static void desc_free(st_ca_desc *d) {
+  st__free(d->key, d->capkey * sizeof *d->key);
+  st__free(d->in, (size_t)d->capin * sizeof *d->in);
+  st__free(d->seen, d->nseen * sizeof *d->seen);
+  st__free(d->seen_at, d->nseen * sizeof *d->seen_at);
+  *d = (st_ca_desc){0};
+}
+
+/* ------------------------------------------------------------------------ the backward */
+
+typedef struct {
+  graph_task *g;
+  const run_args *a;
+  int *order, *pos; /* order: position -> task; pos: task -> position (-1: not relevant) */
+  int norder;
+  int *plan;
+  int nplan;
+} ca_engine;
+
+/* One task's part of the key. 0, 1 (d->why) or ST_ERR_OOM. */
+static int describe_task(st_ca_desc *d, const ca_engine *e, int k) {
+  const graph_task *g = e->g;
+  const task *t = &g->tasks[k];
+  st_node *n = t->node;
+  if (st__node_hooked(n)) {
+    d->why = "a node the backward reaches has hooks (or retains its grad)";
+    return 1;
+  }
+  uint64_t head[5] = {(uint64_t)(uintptr_t)n->ops, (uint64_t)n->nin, (uint64_t)n->nout,
+                      (uint64_t)(t->needed | t->capture << 1 | t->target << 2)};
+  int rc = st__ca_put(d, head, sizeof head);
+  for (int i = 0; !rc && i < n->nin; i++) {
+    st_node *c = n->next[i].node;
+    int ck = c ? st__engine_find(g, c) : -1;
+    uint64_t w[2] = {(uint64_t)(ck >= 0 ? e->pos[ck] : -1), (uint64_t)n->next[i].input_nr};
+    rc = st__ca_put(d, w, sizeof w);
+    if (!rc) rc = st__ca_put_meta(d, &n->in_meta[i]);
+  }
+  for (int j = 0; !rc && j < n->nout; j++) {
+    rc = st__ca_put_meta(d, &n->out_meta[j]);
+    if (!rc) rc = put_word(d, t->buf[j] != NULL);
+    if (!rc && t->buf[j]) rc = st__ca_put_tensor(d, t->buf[j]); /* a root's gradient */
+  }
+  if (rc || st__is_accumulate(n)) return rc;
+  if (!n->ops->describe) {
+    d->why = "a node the backward reaches runs user code (a custom function or a checkpoint)";
+    return 1;
+  }
+  return n->ops->describe(n, d);
+}
+
+static int describe(st_ca_desc *d, ca_engine *e) {
+  const run_args *a = e->a;
+  if (a->create_graph) {
+    d->why = "create_graph (the backward is itself recorded)";
+    return 1;
+  }
+  if (st__anomaly_enabled()) {
+    d->why = "anomaly mode";
+    return 1;
+  }
+  if (st__interp_top()) {
+    d->why = "the backward runs inside a transform";
+    return 1;
+  }
+  graph_task *g = e->g;
+  size_t n = (size_t)(g->ntasks ? g->ntasks : 1);
+  e->order = st__calloc(n, sizeof *e->order);
+  e->pos = e->order ? st__calloc(n, sizeof *e->pos) : NULL;
+  if (!e->pos || (e->norder = st__engine_order(g, e->order)) < 0) return ST_ERR_OOM;
+  for (int k = 0; k < g->ntasks; k++) e->pos[k] = -1;
+  for (int p = 0; p < e->norder; p++) e->pos[e->order[p]] = p;
+  uint64_t head[3] = {(uint64_t)e->norder, (uint64_t)g->ninputs, g->prune};
+  int rc = st__ca_put(d, head, sizeof head);
+  /* st_autograd_grad's inputs: the position and slot their gradient is read from */
+  for (int i = 0; !rc && i < g->ninputs; i++) {
+    const st_edge *ed = &g->input_edges[i];
+    int k = ed->node ? st__engine_find(g, ed->node) : -1;
+    uint64_t w[2] = {(uint64_t)(k >= 0 ? e->pos[k] : -1), (uint64_t)ed->input_nr};
+    rc = st__ca_put(d, w, sizeof w);
+  }
+  for (int p = 0; !rc && p < e->norder; p++) rc = describe_task(d, e, e->order[p]);
+  return rc;
+}
+
+static void free_engine(ca_engine *e) {
+  size_t n = (size_t)(e->g->ntasks ? e->g->ntasks : 1);
+  st__free(e->order, n * sizeof *e->order);
+  st__free(e->pos, n * sizeof *e->pos);
+  st__free(e->plan, (size_t)(e->nplan ? e->nplan : 1) * sizeof *e->plan);
+}
+
+/* The capture run. Its plan: nsinks, then (position, target) per sink, then the positions of
+   the nodes that ran. */
+static int ca_run(st_ca_call *c, int *nout, st_tensor ***out) {
+  ca_engine *e = c->engine;
+  graph_task *g = e->g;
+  *nout = 0;
+  *out = NULL;
+  g->ca = true;
+  int rc = st__engine_execute(g);
+  g->ca = false;
+  if (rc) return rc;
+  int nran = 0;
+  for (int p = 0; p < e->norder; p++) nran += g->tasks[e->order[p]].ran;
+  e->nplan = 1 + 2 * g->nsinks + nran;
+  if (!(e->plan = st__calloc((size_t)e->nplan, sizeof *e->plan))) return ST_ERR_OOM;
+  int *q = e->plan;
+  *q++ = g->nsinks;
+  for (int s = 0; s < g->nsinks; s++) {
+    *q++ = e->pos[g->sinks[s].task];
+    *q++ = g->sinks[s].target;
+  }
+  for (int p = 0; p < e->norder; p++)
+    if (g->tasks[e->order[p]].ran) *q++ = p;
+  c->plan = e->plan;
+  c->nplan = e->nplan;
+  *nout = g->nsinks;
+  *out = g->sunk; /* the task's array: finish consumes the references, graph_free the rest */
+  return 0;
+}
+
+static int ca_finish(st_ca_call *c, int nout, st_tensor **out, bool replay) {
+  ca_engine *e = c->engine;
+  graph_task *g = e->g;
+  const int *q = c->plan + 1;
+  int rc = 0;
+  for (int s = 0; s < nout; s++, q += 2) {
+    st_tensor *v = out[s];
+    out[s] = NULL;
+    if (rc || !v) {
+      st__drop(v);
+      continue;
+    }
+    if (q[1] >= 0) {
+      if (!g->captured[q[1]])
+        g->captured[q[1]] = v;
+      else
+        st__drop(v);
+      continue;
+    }
+    st_node *n = g->tasks[e->order[q[0]]].node, *prev = st__tls_current_node;
+    bool none = false;
+    st__tls_current_node = n;
+    if (!(rc = st_scope_push())) rc = st__engine_apply(n, &v, NULL, &none);
+    st_scope_pop();
+    st__tls_current_node = prev;
+    st__drop(v);
+  }
+  if (!rc && replay && !g->retain_graph) {
+    for (int k = 1 + 2 * nout; k < c->nplan; k++) {
+      st_node *n = g->tasks[e->order[c->plan[k]]].node;
+      if (n->ops->release_saved) n->ops->release_saved(n);
+      n->saved_released = true;
+    }
+  }
+  return rc;
+}
+
+int st__ca_backward(graph_task *g, const run_args *a) {
+  int (*hook)(st_ca_call *) = atomic_load_explicit(&st__ca_hook, memory_order_acquire);
+  if (!hook) return 1;
+  ca_engine e = {.g = g, .a = a};
+  st_ca_desc d = {0};
+  int rc = describe(&d, &e);
+  if (rc == ST_ERR_OOM) {
+    desc_free(&d);
+    free_engine(&e);
+    return st__error(ST_ERR_OOM, "%s: out of memory", a->fn);
+  }
+  st_ca_call c = {.key = d.key,
+                  .nkey = d.nkey,
+                  .nin = d.nin,
+                  .in = d.in,
+                  .why = rc ? d.why : NULL,
+                  .run = ca_run,
+                  .finish = ca_finish,
+                  .engine = &e};
+  rc = hook(&c);
+  desc_free(&d);
+  free_engine(&e);
+  return rc;
+}

@@ -1,0 +1,72 @@
+/* engine.h — the backward engine's graph task (private), shared by engine.c, which runs it, and
+   compiled.c, compiled autograd's side of the autograd layer, which describes it and asks the
+   engine for a capture run. */
+#ifndef STRATA_ENGINE_H
+#define STRATA_ENGINE_H
+
+#include "autograd.h"
+
+typedef struct {
+  st_node *node;
+  st_tensor **buf; /* node->nout incoming gradients (owned, untracked) */
+  int deps;        /* edges from running nodes not yet run */
+  bool needed;     /* runs: always for a plain st_backward, else when on a path to an input */
+  bool capture;    /* st_autograd_grad: the edge of a requested input points into this node */
+  bool target;     /* st_backward_ex's inputs: this node accumulates (or retains) their grad */
+  bool ran;        /* its node was applied (it received a gradient) */
+} task;
+
+/* A gradient that leaves the graph in a compiled-autograd capture run: into the .grad of the
+   leaf of task `task` (an AccumulateGrad node; target -1), or st_autograd_grad's result
+   `target`. */
+typedef struct {
+  int task, target;
+} st_ca_sink;
+
+typedef struct {
+  task *tasks;
+  int ntasks, cap;
+  int *slots; /* open-addressing map node -> task index + 1 */
+  size_t nslots;
+  int *heap;
+  int nheap;
+  bool retain_graph;
+  bool prune; /* inputs were given: only nodes on a path to one run (exec_info) */
+  int ninputs;
+  st_edge *input_edges;
+  st_tensor **captured;
+  /* compiled autograd's capture run (compiled.c): the gradients that leave the graph are
+     recorded in sinks[] with their values in sunk[] (owned), not applied */
+  bool ca;
+  st_ca_sink *sinks;
+  st_tensor **sunk;
+  int nsinks, capsinks;
+} graph_task;
+
+/* One backward: st_backward (no inputs), st_backward_ex (inputs: accumulate into them only)
+   or st_autograd_grad (inputs and grads: capture their gradients, touch no .grad). */
+typedef struct {
+  const char *fn;
+  int nout;
+  st_tensor *const *outputs, *const *grad_outputs;
+  int nin;
+  st_tensor *const *inputs;
+  st_tensor **grads;
+  bool create_graph, retain_graph, allow_unused, materialize;
+} run_args;
+
+int st__engine_find(const graph_task *g, const st_node *n); /* n's task, or -1 */
+/* A task takes part if it runs or captures; only such tasks count as dependencies. */
+static inline bool st__engine_relevant(const task *t) { return t->needed || t->capture; }
+/* The order the engine runs the relevant tasks in (their indices, ntasks at most); returns
+   how many, or -1 on OOM. Leaves the task untouched. */
+int st__engine_order(graph_task *g, int *order);
+int st__engine_execute(graph_task *g);
+/* A node's own computation, with the profiler (the engine's, without hooks). */
+int st__engine_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs);
+
+/* compiled.c: the backward under compiled autograd. 0 when it ran, 1 when the engine runs it
+   eagerly, or an error status. */
+int st__ca_backward(graph_task *g, const run_args *a);
+
+#endif /* STRATA_ENGINE_H */

@@ -1,0 +1,226 @@
+/* autograd.c — compiled autograd (seed 002: #103822): st_backward and st_autograd_grad, on a
+   thread that turned it on, run a compiled graph of the backward instead of the engine's
+   node-by-node walk.
+
+   The autograd layer describes each backward by a key (its graph's structure in the engine's
+   order, every node's attributes and saved values' layouts) and inputs (the roots' gradients and
+   the saved values): src/autograd/compiled.c. Here the key is looked up in one process-wide
+   cache. On a miss the engine runs as usual under a closed capture (every tensor read from
+   outside must be an input), which records the vjp rules' ops at level 0 into a graph whose
+   outputs are the gradients leaving it; the graph is optimized and planned like st_compile's
+   (fusion, the arena). On a hit the graph runs on the new inputs, with no node, rule or
+   dispatch work. Either way the engine then hands the outputs to the leaves' AccumulateGrad
+   nodes (or st_autograd_grad's results) eagerly, so .grad accumulation, stealing and its layout
+   are eager's. */
+#include <pthread.h>
+#include <string.h>
+
+#include "../autograd/autograd.h"
+#include "compile.h"
+
+#define CA_MAX_ENTRIES 64
+
+typedef struct ca_entry {
+  _Atomic int64_t refcount;
+  uint64_t hash;
+  uint64_t *key;
+  size_t nkey;
+  cg_graph *g;     /* NULL: the capture failed (why); such keys run eagerly */
+  const char *why; /* static text */
+  int *plan;
+  int nplan, nout;
+  pthread_mutex_t lock; /* one run of g at a time */
+  struct ca_entry *next;
+} ca_entry;
+
+static struct {
+  pthread_mutex_t lock;
+  ca_entry *head; /* most recently used first */
+  int n;
+} cache = {PTHREAD_MUTEX_INITIALIZER, NULL, 0};
+
+static _Thread_local st_compile_stats stats;
+static _Thread_local const char *warned[8];
+
+static uint64_t hash_key(const uint64_t *k, size_t n) {
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  for (size_t i = 0; i < n; i++) {
+    h ^= k[i];
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  return h;
+}
+
+static void entry_release(ca_entry *e) {
+  if (!e || atomic_fetch_sub_explicit(&e->refcount, 1, memory_order_acq_rel) != 1) return;
+  cg_free(e->g);
+  st__free(e->key, e->nkey * sizeof *e->key);
+  st__free(e->plan, (size_t)e->nplan * sizeof *e->plan);
+  pthread_mutex_destroy(&e->lock);
+  st__free(e, sizeof *e);
+}
+
+/* The entry for the key, moved to the front, as a new reference; NULL when there is none. */
+static ca_entry *lookup(uint64_t h, const uint64_t *key, size_t nkey) {
+  pthread_mutex_lock(&cache.lock);
+  ca_entry **p = &cache.head, *e = NULL;
+  for (; *p; p = &(*p)->next) {
+    ca_entry *c = *p;
+    if (c->hash == h && c->nkey == nkey && !memcmp(c->key, key, nkey * sizeof *key)) {
+      *p = c->next;
+      c->next = cache.head;
+      cache.head = c;
+      atomic_fetch_add_explicit(&c->refcount, 1, memory_order_relaxed);
+      e = c;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&cache.lock);
+  return e;
+}
+
+/* Adds e (the cache takes the caller's reference); the least recently used goes past the
+   limit. */
+static void insert(ca_entry *e) {
+  ca_entry *old = NULL;
+  pthread_mutex_lock(&cache.lock);
+  e->next = cache.head;
+  cache.head = e;
+  if (++cache.n > CA_MAX_ENTRIES) {
+    ca_entry **p = &cache.head;
+    while ((*p)->next) p = &(*p)->next;
+    old = *p;
+    *p = NULL;
+    cache.n--;
+  }
+  pthread_mutex_unlock(&cache.lock);
+  entry_release(old);
+}
+
+static void warn_once(const char *why) {
+  size_t k = 0;
+  for (; k < sizeof warned / sizeof *warned && warned[k]; k++)
+    if (warned[k] == why) return;
+  if (k < sizeof warned / sizeof *warned) warned[k] = why;
+  fprintf(stderr, "strata: compiled autograd: running the backward eagerly: %s\n", why);
+}
+
+static int fallback(const char *why) {
+  stats.fallbacks++;
+  warn_once(why);
+  return 1;
+}
+
+static void note_graph(const cg_graph *g) {
+  stats.graph_ops = g->live_nodes;
+  stats.kernels = g->kernels;
+}
+
+/* A hit: the compiled graph on the call's inputs, then finish. */
+static int replay(st_ca_call *c, ca_entry *e) {
+  if (pthread_mutex_trylock(&e->lock)) return fallback("another thread runs the same backward");
+  st_tensor *small[16] = {0}, **out = st__tmp_array(e->nout, small, 16);
+  if (e->nout && !out) {
+    pthread_mutex_unlock(&e->lock);
+    return st__error(ST_ERR_OOM, "compiled autograd: out of memory");
+  }
+  int rc = cg_run(e->g, c->in, out, st__inference_mode());
+  note_graph(e->g);
+  pthread_mutex_unlock(&e->lock);
+  if (!rc) {
+    c->plan = e->plan;
+    c->nplan = e->nplan;
+    rc = c->finish(c, e->nout, out, true);
+  }
+  st__tmp_free(out, small, e->nout);
+  return rc;
+}
+
+/* A miss: the engine runs under capture; its graph becomes a new entry (one that runs eagerly
+   when the capture failed). */
+static int compile_run(st_ca_call *c, uint64_t h) {
+  stats.compiles++;
+  ca_entry *e = st__calloc(1, sizeof *e);
+  uint64_t *key = e ? st__alloc(c->nkey * sizeof *key) : NULL;
+  cg_capture *cap = key ? cg_capture_begin(c->nin, c->in, false) : NULL;
+  if (!cap) {
+    st__free(key, c->nkey * sizeof *key);
+    st__free(e, sizeof *e);
+    return st__error(ST_ERR_OOM, "compiled autograd: out of memory");
+  }
+  cg_capture_close(cap);
+  int nout = 0;
+  st_tensor **out = NULL;
+  int rc = c->run(c, &nout, &out);
+  cg_graph *g = NULL;
+  const char *why = NULL;
+  cg_capture_end(cap, rc ? 0 : nout, out, &g, &why);
+  if (!rc && g && (cg_optimize(g) || cg_prepare(g))) {
+    cg_free(g);
+    g = NULL;
+    why = "out of memory while planning its buffers";
+  }
+  int *plan = !rc ? st__alloc((size_t)c->nplan * sizeof *plan) : NULL;
+  if (rc || !plan || pthread_mutex_init(&e->lock, NULL)) {
+    cg_free(g);
+    st__free(plan, (size_t)c->nplan * sizeof *plan);
+    st__free(key, c->nkey * sizeof *key);
+    st__free(e, sizeof *e);
+    if (!rc) rc = st__error(ST_ERR_OOM, "compiled autograd: out of memory");
+  } else {
+    memcpy(key, c->key, c->nkey * sizeof *key);
+    memcpy(plan, c->plan, (size_t)c->nplan * sizeof *plan);
+    atomic_init(&e->refcount, 1);
+    e->hash = h, e->key = key, e->nkey = c->nkey;
+    e->g = g, e->why = g ? NULL : why;
+    e->plan = plan, e->nplan = c->nplan, e->nout = nout;
+    insert(e);
+    if (g)
+      note_graph(g);
+    else
+      fallback(why ? why : "out of memory while capturing it");
+  }
+  /* the run's own gradients; after a failure the engine drops what the run left */
+  return rc ? rc : c->finish(c, nout, out, false);
+}
+
+static int hook(st_ca_call *c) {
+  stats.calls++;
+  if (c->why) return fallback(c->why);
+  uint64_t h = hash_key(c->key, c->nkey);
+  ca_entry *e = lookup(h, c->key, c->nkey);
+  if (!e) return compile_run(c, h);
+  stats.cache_hits++;
+  int rc = e->g ? replay(c, e) : fallback(e->why);
+  entry_release(e);
+  return rc;
+}
+
+void st__compiled_autograd_clear(void) {
+  pthread_mutex_lock(&cache.lock);
+  ca_entry *e = cache.head;
+  cache.head = NULL;
+  cache.n = 0;
+  pthread_mutex_unlock(&cache.lock);
+  while (e) {
+    ca_entry *next = e->next;
+    entry_release(e);
+    e = next;
+  }
+}
+
+bool st_set_compiled_autograd(bool enabled) {
+  bool prev = st__tls_compiled_autograd;
+  if (enabled) atomic_store_explicit(&st__ca_hook, hook, memory_order_release);
+  st__tls_compiled_autograd = enabled;
+  st__ok();
+  return prev;
+}
+
+int st_compiled_autograd_get_stats(st_compile_stats *s) {
+  if (!s) return st__error(ST_ERR_ARG, "st_compiled_autograd_get_stats: stats is NULL");
+  *s = stats;
+  st__ok();
+  return 0;
+}

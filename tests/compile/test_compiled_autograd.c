@@ -1,0 +1,377 @@
+/* test_compiled_autograd.c — st_set_compiled_autograd against the eager engine: the same
+   gradients (and .grad accumulation, stealing, retain_graph) from a compiled and a replayed
+   backward; the key, which must tell apart what changes the backward's computation (scalar
+   attributes, shapes, strides, which inputs need grads, shared saved storages) and must not
+   tell apart new values (saved tensors, indices, root gradients); the fallbacks with their
+   reasons; the errors eager gives (freed or modified saved values); threads; and the cache
+   kept when it is turned off. The whole engine suite also runs under it:
+   `strata_tests --compiled-autograd` (CI). */
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "../test.h"
+#include "../util.h"
+
+static st_compile_stats ca_stats(void) {
+  st_compile_stats s = {0};
+  CHECK(st_compiled_autograd_get_stats(&s) == 0);
+  return s;
+}
+
+/* max |a - b| (0 for two NULLs, infinity when one is NULL or the shapes differ) */
+static double maxdiff(st_tensor *a, st_tensor *b) {
+  if (!a && !b) return 0;
+  if (!a || !b || st_numel(a) != st_numel(b)) return INFINITY;
+  return st_item(st_amax_all(st_abs(st_sub(st_to_dtype(a, ST_F64), st_to_dtype(b, ST_F64)))));
+}
+
+/* ---------------------------------------------------------------------------- an MLP step */
+
+typedef struct {
+  st_tensor *w1, *b1, *w2, *x;
+  st_tensor *idx; /* embedding indices, or NULL */
+  st_tensor *emb; /* [V, 8] */
+  double scale;   /* a scalar attribute of the graph */
+} mlp;
+
+static st_tensor *mlp_loss(const mlp *m) {
+  st_tensor *x = m->x;
+  if (m->idx) x = st_add(x, st_embedding(m->emb, m->idx));
+  st_tensor *h = st_relu(st_add(st_matmul(x, m->w1), m->b1));
+  st_tensor *y = st_tanh(st_matmul(st_dropout(h, 0.25, true), m->w2));
+  return st_mean_all(st_mul_scalar(st_mul(y, st_sigmoid(y)), m->scale));
+}
+
+static mlp mlp_new(st_dtype dt, int64_t batch, bool with_emb) {
+  mlp m = {st_randn(dt, ST_SHAPE(8, 16)),
+           st_randn(dt, ST_SHAPE(16)),
+           st_randn(dt, ST_SHAPE(16, 4)),
+           st_randn(dt, ST_SHAPE(batch, 8)),
+           NULL,
+           NULL,
+           1.5};
+  if (with_emb) {
+    m.emb = st_randn(dt, ST_SHAPE(5, 8));
+    m.idx =
+        st_from_data(ST_I64, ST_SHAPE(batch), (int64_t[]){0, 3, 3, 1, 4, 2, 0, 1}); /* batch <= 8 */
+    st_set_requires_grad(m.emb, true);
+  }
+  st_set_requires_grad(m.w1, true);
+  st_set_requires_grad(m.b1, true);
+  st_set_requires_grad(m.w2, true);
+  return m;
+}
+
+static st_tensor **params_of(mlp *m, int *n) {
+  static st_tensor *p[4];
+  p[0] = m->w1, p[1] = m->b1, p[2] = m->w2, p[3] = m->emb;
+  *n = m->emb ? 4 : 3;
+  return p;
+}
+
+/* One forward and backward with the generator at seed, compiled autograd on or off; the .grad
+   of the parameters go to g[] (clones). */
+static int step(mlp *m, bool compiled, uint64_t seed, st_tensor **g, bool zero) {
+  int n;
+  st_tensor **p = params_of(m, &n);
+  if (zero)
+    for (int i = 0; i < n; i++) st_zero_grad(p[i]);
+  bool prev = st_set_compiled_autograd(compiled);
+  st_manual_seed(seed);
+  int rc = st_backward(mlp_loss(m), NULL, false, false);
+  st_set_compiled_autograd(prev);
+  for (int i = 0; i < n; i++) g[i] = st_grad_of(p[i]) ? st_clone(st_grad_of(p[i])) : NULL;
+  return rc;
+}
+
+TEST(compiled_autograd_replays_an_mlp_backward_with_eager_values) {
+  bool was = st_set_compiled_autograd(false);
+  st_compile_stats s0 = ca_stats();
+  mlp m = mlp_new(ST_F64, 6, true);
+  for (int it = 0; it < 4; it++) {
+    st_tensor *ge[4] = {0}, *gc[4] = {0};
+    /* new values each iteration: the replay reads this iteration's saved tensors */
+    st_copy_(m.x, st_randn(ST_F64, ST_SHAPE(6, 8)));
+    st_copy_(m.idx, st_from_data(ST_I64, ST_SHAPE(6), (int64_t[]){it, 4 - it, 2, it, 1, 3}));
+    CHECK(step(&m, false, 10 + (uint64_t)it, ge, true) == 0);
+    CHECK(step(&m, true, 10 + (uint64_t)it, gc, true) == 0);
+    for (int i = 0; i < 4; i++) CHECK(maxdiff(ge[i], gc[i]) <= 1e-13);
+  }
+  st_compile_stats s = ca_stats();
+  CHECK_EQ_INT(s.calls - s0.calls, 4);
+  CHECK_EQ_INT(s.compiles - s0.compiles, 1);
+  CHECK_EQ_INT(s.cache_hits - s0.cache_hits, 3);
+  CHECK_EQ_INT(s.fallbacks - s0.fallbacks, 0);
+  CHECK(s.graph_ops > 10 && s.kernels > 0 && s.kernels <= s.graph_ops);
+  st_set_compiled_autograd(was);
+}
+
+TEST(compiled_autograd_accumulates_into_grad_as_eager_does) {
+  bool was = st_set_compiled_autograd(false);
+  mlp m = mlp_new(ST_F32, 4, false);
+  st_tensor *ge[4] = {0}, *gc[4] = {0};
+  /* three backwards without zeroing: the first gradient is stolen, the next ones are added in
+     place into the same .grad tensor */
+  for (int it = 0; it < 3; it++) CHECK(step(&m, false, 7, ge, it == 0) == 0);
+  st_tensor *first = NULL;
+  for (int it = 0; it < 3; it++) {
+    CHECK(step(&m, true, 7, gc, it == 0) == 0);
+    if (it == 0) first = st_grad_of(m.w1);
+  }
+  CHECK(st_grad_of(m.w1) == first); /* a reference fetched earlier sees the sum */
+  for (int i = 0; i < 3; i++) CHECK(maxdiff(ge[i], gc[i]) <= 1e-6);
+  st_set_compiled_autograd(was);
+}
+
+/* ------------------------------------------------------------------------------ the key */
+
+static st_tensor *poly(st_tensor *x, double c) {
+  return st_sum_all(st_mul_scalar(st_sin(st_mul(x, x)), c));
+}
+
+TEST(compiled_autograd_key_tells_apart_attributes_shapes_and_strides) {
+  bool was = st_set_compiled_autograd(true);
+  st_compile_stats s0 = ca_stats();
+  st_tensor *a = st_randn(ST_F64, ST_SHAPE(3, 4)), *b = st_randn(ST_F64, ST_SHAPE(5, 4));
+  st_set_requires_grad(a, true);
+  st_set_requires_grad(b, true);
+  struct {
+    st_tensor *x;
+    double c;
+    int compiles;
+  } cases[] = {
+      {a, 2.0, 1},  /* new */
+      {a, 2.0, 0},  /* replayed */
+      {a, -3.0, 1}, /* another scalar: another backward */
+      {b, 2.0, 1},  /* another shape */
+      {b, 2.0, 0},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    st_tensor *x = cases[k].x;
+    st_zero_grad(x);
+    int64_t before = ca_stats().compiles;
+    CHECK(st_backward(poly(x, cases[k].c), NULL, false, false) == 0);
+    CHECK_EQ_INT(ca_stats().compiles - before, cases[k].compiles);
+    /* d/dx c sin(x^2) = 2 c x cos(x^2) */
+    st_tensor *want = st_mul_scalar(st_mul(x, st_cos(st_mul(x, x))), 2 * cases[k].c);
+    CHECK(maxdiff(st_grad_of(x), want) <= 1e-12);
+  }
+  /* a transposed (strided) saved value is another layout */
+  st_tensor *t = st_randn(ST_F64, ST_SHAPE(4, 3));
+  st_set_requires_grad(t, true);
+  for (int it = 0; it < 2; it++) {
+    st_zero_grad(t);
+    int64_t before = ca_stats().compiles;
+    st_tensor *y = st_sum_all(st_mul(st_transpose(t, 0, 1), st_detach(a)));
+    CHECK(st_backward(y, NULL, false, false) == 0);
+    CHECK_EQ_INT(ca_stats().compiles - before, it == 0 ? 1 : 0);
+    CHECK(maxdiff(st_grad_of(t), st_transpose(st_detach(a), 0, 1)) == 0);
+  }
+  CHECK_EQ_INT(ca_stats().fallbacks - s0.fallbacks, 0);
+  st_set_compiled_autograd(was);
+}
+
+/* the root's gradient is an input: new values replay, a new layout compiles */
+TEST(compiled_autograd_reads_each_calls_root_gradients) {
+  bool was = st_set_compiled_autograd(true);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(2, 3));
+  st_set_requires_grad(x, true);
+  for (int it = 0; it < 3; it++) {
+    st_zero_grad(x);
+    st_tensor *g = st_randn(ST_F64, ST_SHAPE(2, 3));
+    if (it == 2) g = st_transpose(st_randn(ST_F64, ST_SHAPE(3, 2)), 0, 1);
+    int64_t before = ca_stats().compiles;
+    CHECK(st_backward(st_exp(x), g, false, false) == 0);
+    CHECK_EQ_INT(ca_stats().compiles - before, it == 1 ? 0 : 1);
+    CHECK(maxdiff(st_grad_of(x), st_mul(g, st_exp(st_detach(x)))) <= 1e-14);
+  }
+  st_set_compiled_autograd(was);
+}
+
+/* ------------------------------------------------------------- st_autograd_grad and inputs */
+
+TEST(compiled_autograd_grad_and_backward_with_inputs_match_eager) {
+  bool was = st_set_compiled_autograd(false);
+  st_tensor *a = st_randn(ST_F64, ST_SHAPE(3)), *b = st_randn(ST_F64, ST_SHAPE(3)),
+            *u = st_randn(ST_F64, ST_SHAPE(3));
+  st_set_requires_grad(a, true);
+  st_set_requires_grad(b, true);
+  st_set_requires_grad(u, true);
+  for (int mode = 0; mode < 2; mode++) {
+    for (int it = 0; it < 2; it++) {
+      st_tensor *res[2][3] = {{0}};
+      for (int c = 0; c < 2; c++) {
+        st_set_compiled_autograd(c == 1);
+        st_tensor *h = st_mul(st_sin(a), b);
+        st_tensor *y = st_sum_all(st_add(st_mul(h, h), st_exp(b)));
+        if (mode == 0) { /* grads of a, b and an unused u, materialized */
+          st_grad_opts o = {.allow_unused = true, .materialize_grads = true};
+          CHECK(st_autograd_grad(1, &y, NULL, 3, (st_tensor *[]){a, h, u}, res[c], &o) == 0);
+        } else { /* backward into b only */
+          st_zero_grad(a);
+          st_zero_grad(b);
+          st_backward_opts o = {.ninputs = 1, .inputs = (st_tensor *[]){b}};
+          CHECK(st_backward_ex(1, &y, NULL, &o) == 0);
+          CHECK(st_grad_of(a) == NULL);
+          res[c][0] = st_clone(st_grad_of(b));
+        }
+        st_set_compiled_autograd(false);
+      }
+      for (int i = 0; i < 3; i++) CHECK(maxdiff(res[0][i], res[1][i]) <= 1e-13);
+    }
+  }
+  st_set_compiled_autograd(true);
+  st_compile_stats s = ca_stats();
+  CHECK(s.cache_hits >= 2);
+  st_set_compiled_autograd(was);
+}
+
+/* -------------------------------------------------------------------- eager's errors */
+
+TEST(compiled_autograd_frees_saved_values_and_reports_eagers_errors) {
+  bool was = st_set_compiled_autograd(true);
+  st_tensor *x = st_randn(ST_F32, ST_SHAPE(4));
+  st_set_requires_grad(x, true);
+  for (int it = 0; it < 2; it++) { /* compiled, then replayed */
+    st_tensor *y = st_sum_all(st_exp(st_mul(x, x)));
+    CHECK(st_backward(y, NULL, true, false) == 0); /* retain_graph: a second one works */
+    CHECK(st_backward(y, NULL, false, false) == 0);
+    CHECK_FAILS(st_backward(y, NULL, false, false), ST_ERR_AUTOGRAD, "freed");
+  }
+  /* a saved value written in place between forward and backward */
+  for (int it = 0; it < 2; it++) {
+    st_tensor *h = st_mul_scalar(x, 2);
+    st_tensor *y = st_sum_all(st_mul(h, h));
+    st_mul_scalar_(h, 3);
+    CHECK_FAILS(st_backward(y, NULL, false, false), ST_ERR_INPLACE, "modified by an inplace");
+  }
+  st_set_compiled_autograd(was);
+}
+
+/* an in-place op on a view: CopySlices, replayed */
+TEST(compiled_autograd_replays_in_place_ops_on_views) {
+  bool was = st_set_compiled_autograd(false);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(4, 3)), *w = st_randn(ST_F64, ST_SHAPE(3));
+  st_set_requires_grad(x, true);
+  st_set_requires_grad(w, true);
+  st_tensor *want[2] = {0};
+  for (int c = 0; c < 3; c++) {
+    st_set_compiled_autograd(c > 0);
+    st_zero_grad(x);
+    st_zero_grad(w);
+    st_tensor *h = st_mul_scalar(x, 1.0);
+    st_tensor *row = st_slice(h, 0, 1, 3, 1);
+    CHECK(st_mul_(row, w) == 0);
+    CHECK(st_backward(st_sum_all(st_mul(h, h)), NULL, false, false) == 0);
+    if (c == 0) {
+      want[0] = st_clone(st_grad_of(x));
+      want[1] = st_clone(st_grad_of(w));
+    } else {
+      CHECK(maxdiff(st_grad_of(x), want[0]) <= 1e-13);
+      CHECK(maxdiff(st_grad_of(w), want[1]) <= 1e-13);
+    }
+  }
+  st_compile_stats s = ca_stats();
+  CHECK(s.cache_hits >= 1);
+  st_set_compiled_autograd(was);
+}
+
+/* -------------------------------------------------------------------------- fallbacks */
+
+static int double_grad(void *user, st_tensor *grad, st_tensor **replace) {
+  (*(int *)user)++;
+  *replace = st_mul_scalar(grad, 2);
+  return *replace ? 0 : -1;
+}
+
+TEST(compiled_autograd_runs_hooked_and_create_graph_backwards_eagerly) {
+  bool was = st_set_compiled_autograd(true);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3));
+  st_set_requires_grad(x, true);
+  int calls = 0;
+  int64_t fb = ca_stats().fallbacks;
+  for (int it = 0; it < 2; it++) {
+    st_zero_grad(x);
+    st_tensor *h = st_sin(x);
+    int64_t handle = st_tensor_register_hook(h, double_grad, &calls);
+    CHECK(st_backward(st_sum_all(h), NULL, false, false) == 0);
+    CHECK(maxdiff(st_grad_of(x), st_mul_scalar(st_cos(st_detach(x)), 2)) <= 1e-14);
+    st_remove_hook(handle);
+  }
+  CHECK_EQ_INT(calls, 2);
+  /* create_graph: the gradient has history, so a second derivative works */
+  st_zero_grad(x);
+  st_tensor *g = NULL;
+  st_grad_opts o = {.create_graph = true};
+  CHECK(st_autograd_grad(1, (st_tensor *[]){st_sum_all(st_sin(x))}, NULL, 1, &x, &g, &o) == 0);
+  CHECK(st_requires_grad(g));
+  CHECK(st_backward(st_sum_all(g), NULL, false, false) == 0);
+  CHECK(maxdiff(st_grad_of(x), st_neg(st_sin(st_detach(x)))) <= 1e-14);
+  CHECK_EQ_INT(ca_stats().fallbacks - fb, 3); /* the two hooked ones and create_graph */
+  st_set_compiled_autograd(was);
+}
+
+/* ---------------------------------------------------------------------------- threads */
+
+typedef struct {
+  st_tensor *w;
+  st_tensor *grad;
+  int rc;
+} worker;
+
+static void *ca_worker(void *p) {
+  worker *wk = p;
+  st_set_compiled_autograd(true);
+  st_scope_push();
+  st_tensor *x = st_detach(wk->w); /* a leaf of its own, same values */
+  st_set_requires_grad(x, true);
+  for (int it = 0; it < 20 && !wk->rc; it++) {
+    st_zero_grad(x);
+    wk->rc = st_backward(st_sum_all(st_tanh(st_matmul(x, x))), NULL, false, false);
+  }
+  wk->grad = st_clone(st_grad_of(x));
+  st_keep(wk->grad);
+  st_scope_pop();
+  st_set_compiled_autograd(false);
+  return NULL;
+}
+
+TEST(compiled_autograd_threads_share_the_cache) {
+  st_tensor *w = st_randn(ST_F64, ST_SHAPE(6, 6));
+  worker wk[3] = {{w, NULL, 0}, {w, NULL, 0}, {w, NULL, 0}};
+  pthread_t th[3];
+  for (int k = 0; k < 3; k++) CHECK(pthread_create(&th[k], NULL, ca_worker, &wk[k]) == 0);
+  for (int k = 0; k < 3; k++) pthread_join(th[k], NULL);
+  st_tensor *x = st_detach(w);
+  st_set_requires_grad(x, true);
+  CHECK(st_backward(st_sum_all(st_tanh(st_matmul(x, x))), NULL, false, false) == 0);
+  for (int k = 0; k < 3; k++) {
+    CHECK_EQ_INT(wk[k].rc, 0);
+    CHECK(maxdiff(wk[k].grad, st_grad_of(x)) <= 1e-13);
+    st_release(wk[k].grad);
+  }
+}
+
+/* PyTorch's usage turns it on around each backward: the cache outlives turning it off */
+TEST(compiled_autograd_keeps_its_cache_when_turned_off) {
+  bool was = st_set_compiled_autograd(false);
+  CHECK(st_set_compiled_autograd(true) == false);
+  CHECK(st_set_compiled_autograd(true) == true);
+  st_set_compiled_autograd(false);
+  st_tensor *x = st_randn(ST_F32, ST_SHAPE(5));
+  st_set_requires_grad(x, true);
+  int64_t compiles = ca_stats().compiles, hits = ca_stats().cache_hits;
+  for (int it = 0; it < 3; it++) {
+    st_set_compiled_autograd(true);
+    CHECK(st_backward(st_sum_all(st_mul(st_sin(x), x)), NULL, false, false) == 0);
+    st_set_compiled_autograd(false);
+  }
+  CHECK_EQ_INT(ca_stats().compiles - compiles, 1);
+  CHECK_EQ_INT(ca_stats().cache_hits - hits, 2);
+  /* with it off nothing is counted */
+  CHECK(st_backward(st_sum_all(st_mul(st_sin(x), x)), NULL, false, false) == 0);
+  CHECK_EQ_INT(ca_stats().cache_hits - hits, 2);
+  CHECK(st_compiled_autograd_get_stats(NULL) == ST_ERR_ARG);
+  st_set_compiled_autograd(was);
+}
