@@ -12,6 +12,9 @@
  *                captured through ctx): under eager autograd the call is one node whose
  *                backward is compiled too (checked against the eager step's loss and gradients
  *                at the same weights)
+ *   strata_compiled_autograd  the eager step with compiled autograd on around st_backward:
+ *                the backward is a compiled graph replayed on each step's saved values
+ *                (checked against eager's gradients)
  *   gemm_floor   the GEMMs the step contains, alone with grad mode off: per layer the forward
  *                x W^T, the weight gradient g^T x and, except in the first layer (x needs no
  *                gradient), the input gradient g W
@@ -55,6 +58,39 @@ static void step(void *p) {
   m->loss = forward(m, m->x, m->y);
   if (st_backward(m->loss, NULL, false, false)) BENCH_FAIL("mlp_train backward");
   sgd(m);
+}
+
+/* The eager step with compiled autograd on around the backward (PyTorch's usage). */
+static void step_compiled_autograd(void *p) {
+  mlp *m = p;
+  m->loss = forward(m, m->x, m->y);
+  bool prev = st_set_compiled_autograd(true);
+  if (st_backward(m->loss, NULL, false, false)) BENCH_FAIL("mlp_train compiled backward");
+  st_set_compiled_autograd(prev);
+  sgd(m);
+}
+
+/* Compiled autograd's gradients (a compiled backward, then a replayed one) against eager's at the
+   current weights. */
+static void check_compiled_autograd(const char *cas, mlp *m) {
+  st_tensor *got[2 * MAXL + 1], *want[2 * MAXL + 1];
+  for (int k = 0; k < 3; k++) {
+    bool prev = st_set_compiled_autograd(k > 0);
+    st_tensor **into = k ? got : want;
+    into[0] = forward(m, m->x, m->y);
+    if (st_backward(into[0], NULL, false, false)) BENCH_FAIL("mlp_train backward");
+    st_set_compiled_autograd(prev);
+    for (int l = 0; l < m->nl; l++) {
+      into[1 + 2 * l] = st_grad_of(m->w[l]);
+      into[2 + 2 * l] = st_grad_of(m->b[l]);
+      st_zero_grad(m->w[l]);
+      st_zero_grad(m->b[l]);
+    }
+  }
+  st_compile_stats s;
+  if (st_compiled_autograd_get_stats(&s) || s.fallbacks || s.cache_hits < 1)
+    BENCH_FAIL("mlp_train %s: compiled autograd ran eagerly", cas);
+  bench_check("mlp_train", cas, "strata_compiled_autograd", 1 + 2 * m->nl, got, want, 1e-4);
 }
 
 typedef struct {
@@ -156,6 +192,8 @@ static void run_case(const char *cas, int B, int nl, const int *sizes) {
   bench_data_write(&d);
   bench_flops("mlp_train", cas, flops);
   bench_run("mlp_train", cas, B, "strata", step, &m);
+  check_compiled_autograd(cas, &m);
+  bench_run("mlp_train", cas, B, "strata_compiled_autograd", step_compiled_autograd, &m);
   st_func *lf = st_func_new(loss_fn, &m, 2, 1);
   compiled_step cs = {&m, st_compile(lf, NULL)};
   check_compiled(cas, &m, cs.loss);

@@ -995,12 +995,15 @@ int st_compile_print(st_func *compiled, FILE *f);
    the vjp rules' ops into a graph (compiled like st_compile's: fusion, planned buffers); a hit
    runs that graph on this backward's saved values, without the engine's per-node work. Either
    way the gradients reach .grad through each leaf's AccumulateGrad node, as in eager (a first
-   gradient is stolen, later ones added in place), and saved values are freed unless
-   retain_graph. Values equal eager's. A size that changes compiles again for that size.
-   These backwards run eagerly and count as fallbacks, with a one-time warning per reason:
-   create_graph, anomaly mode, inside a transform, a node with hooks or that retains its grad, a
-   custom function or checkpoint node, saved values freed or modified in place (the engine then
-   reports the error) or held by saved-tensor hooks, and a graph whose capture failed. The cache
+   gradient is stolen, later ones added in place), after the graph, in the engine's order, with
+   the leaf's hooks (tensor hooks, node hooks of its AccumulateGrad node, post-accumulate-grad
+   hooks) around each; saved values are freed unless retain_graph. Values equal eager's. A
+   size that changes compiles again for that size. The transforms' own backwards (st_grad,
+   st_vjp, ...) do not use it. These backwards run eagerly and count as fallbacks, with a
+   one-time warning per reason: create_graph, anomaly mode, inside a transform, hooks on a
+   non-leaf tensor or node (and retains-grad), a custom function or checkpoint node, saved
+   values freed or modified in place (the engine then reports the error) or held by
+   saved-tensor hooks, and a graph whose capture failed. The cache
    outlives turning it off (PyTorch's usage turns it on around each backward); its graphs count
    in st_live_objects. */
 bool st_set_compiled_autograd(bool enabled);

@@ -145,7 +145,8 @@ static int describe_task(st_ca_desc *d, const ca_engine *e, int k) {
   const graph_task *g = e->g;
   const task *t = &g->tasks[k];
   st_node *n = t->node;
-  if (st__node_hooked(n)) {
+  /* a leaf's hooks run with its accumulation, after the graph (st__engine_accumulate) */
+  if (st__node_hooked(n) && !(st__is_accumulate(n) && !t->capture)) {
     d->why = "a node the backward reaches has hooks (or retains its grad)";
     return 1;
   }
@@ -262,13 +263,7 @@ static int ca_finish(st_ca_call *c, int nout, st_tensor **out, bool replay) {
         st__drop(v);
       continue;
     }
-    st_node *n = g->tasks[e->order[q[0]]].node, *prev = st__tls_current_node;
-    bool none = false;
-    st__tls_current_node = n;
-    if (!(rc = st_scope_push())) rc = st__engine_apply(n, &v, NULL, &none);
-    st_scope_pop();
-    st__tls_current_node = prev;
-    st__drop(v);
+    rc = st__engine_accumulate(g->tasks[e->order[q[0]]].node, v);
   }
   if (!rc && replay && !g->retain_graph) {
     for (int k = 1 + 2 * nout; k < c->nplan; k++) {

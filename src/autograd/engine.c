@@ -233,16 +233,11 @@ static int fill_zeros(task *t) {
   return 0;
 }
 
-int st__engine_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
+/* The node's own computation, with the current-node marker, the profiler and anomaly mode. */
+static int apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
   uint64_t t0 = st__profiler_begin();
   int rc = n->ops->apply(n, gout, gin, needs);
   st__profiler_end(n->name, 1, t0);
-  return rc;
-}
-
-/* The node's own computation, with the profiler and anomaly mode. */
-static int apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs) {
-  int rc = st__engine_apply(n, gout, gin, needs);
   if (!rc && st__anomaly_enabled()) rc = st__anomaly_check(n, gin);
   return rc;
 }
@@ -351,16 +346,18 @@ static int process(graph_task *g, int k) {
   st_node *prev = st__tls_current_node;
   st__tls_current_node = t->node;
   int rc = st_scope_push();
-  if (!rc && st__node_hooked(t->node)) {
-    rc = st__run_tensor_pre_hooks(t->node, t->buf);
-    if (!rc) rc = st__run_retains_grad(t->node, t->buf);
-  }
-  if (!rc && t->capture) rc = capture(g, k);
-  if (!rc && t->needed && g->ca && st__is_accumulate(t->node)) {
-    if (t->buf[0]) rc = sink(g, k, -1, t->buf[0]);
+  if (g->ca && t->needed && !t->capture && st__is_accumulate(t->node)) {
+    /* compiled autograd's capture run: the gradient leaves the graph here; its hooks and the
+       accumulation run afterwards (st__engine_accumulate) */
+    if (!rc && t->buf[0]) rc = sink(g, k, -1, t->buf[0]);
     t->buf[0] = NULL;
-  } else if (!rc && t->needed) {
-    rc = run_node(g, k);
+  } else {
+    if (!rc && st__node_hooked(t->node)) {
+      rc = st__run_tensor_pre_hooks(t->node, t->buf);
+      if (!rc) rc = st__run_retains_grad(t->node, t->buf);
+    }
+    if (!rc && t->capture) rc = capture(g, k);
+    if (!rc && t->needed) rc = run_node(g, k);
   }
   st_scope_pop();
   st__tls_current_node = prev;
@@ -368,6 +365,27 @@ static int process(graph_task *g, int k) {
     st__drop(t->buf[j]);
     t->buf[j] = NULL;
   }
+  return rc;
+}
+
+int st__engine_accumulate(st_node *n, st_tensor *grad) {
+  st_tensor *buf[1] = {grad}, *none[1] = {NULL};
+  st_node *prev = st__tls_current_node;
+  st__tls_current_node = n;
+  int rc = st_scope_push();
+  if (!rc && st__node_hooked(n)) {
+    rc = st__run_tensor_pre_hooks(n, buf);
+    if (!rc) rc = st__run_retains_grad(n, buf);
+  }
+  if (!rc && buf[0]) {
+    if (atomic_load_explicit(&n->hooks, memory_order_relaxed)) rc = st__run_pre_hooks(n, buf);
+    if (!rc) rc = apply(n, buf, none, (const bool[]){false});
+    if (!rc && atomic_load_explicit(&n->hooks, memory_order_relaxed))
+      rc = st__run_post_hooks(n, none, buf);
+  }
+  st_scope_pop();
+  st__tls_current_node = prev;
+  st__drop(buf[0]);
   return rc;
 }
 

@@ -62,8 +62,11 @@ static inline bool st__engine_relevant(const task *t) { return t->needed || t->c
    how many, or -1 on OOM. Leaves the task untouched. */
 int st__engine_order(graph_task *g, int *order);
 int st__engine_execute(graph_task *g);
-/* A node's own computation, with the profiler (the engine's, without hooks). */
-int st__engine_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const bool *needs);
+
+/* An AccumulateGrad node given its gradient (consumed) as the engine runs it: the leaf's tensor
+   pre-hooks, the node's pre-hooks, the accumulation (with the post-accumulate-grad hooks) and
+   its post hooks. */
+int st__engine_accumulate(st_node *n, st_tensor *grad);
 
 /* compiled.c: the backward under compiled autograd. 0 when it ran, 1 when the engine runs it
    eagerly, or an error status. */
