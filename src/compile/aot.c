@@ -86,7 +86,9 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
   if (!rc && k) {
     gr = st__tmp_array(nt, gsmall, 32);
     st_grad_opts opts = {.create_graph = create, .allow_unused = true, .materialize_grads = true};
+    bool ca = st__ca_suspend(); /* st_compile's own backward, as the transforms' */
     rc = gr ? st_autograd_grad(k, o, cts, nt, targets, gr, &opts) : ST_ERR_OOM;
+    st__ca_resume(ca);
   }
   st_set_grad_enabled(prev);
   for (int i = 0, t = 0; !rc && i < ntarget; i++) {
