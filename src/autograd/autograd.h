@@ -175,10 +175,9 @@ struct st_ca_desc {
   uint64_t *key;
   size_t nkey, capkey;
   st_tensor **in; /* the inputs (borrowed), one per storage */
-  int nin, capin;
-  const void **seen; /* storage -> input index + 1, open addressing over nseen slots */
-  int *seen_at;
-  size_t nseen;
+  int nin;
+  size_t capin;
+  st_ptrmap seen; /* storage -> input */
   const char *why; /* set when the backward cannot be compiled */
 };
 /* Appends n bytes (a multiple of 8 after zero padding) to the key; 0 or ST_ERR_OOM. */

@@ -51,39 +51,13 @@ int st__ca_put_meta(st_ca_desc *d, const st_tensor_meta *m) {
   return st__ca_put(d, w, sizeof(uint64_t) * (size_t)(2 + m->ndim));
 }
 
-static size_t hash_ptr(const void *p, size_t n) {
-  return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull) & (n - 1);
-}
-
 /* The input holding t's storage, added on first sight; -1 on OOM. */
 static int input_of(st_ca_desc *d, st_tensor *t) {
-  const void *key = t->storage;
-  if (2 * (size_t)(d->nin + 1) > d->nseen) {
-    size_t n = d->nseen ? 2 * d->nseen : 64;
-    const void **seen = st__calloc(n, sizeof *seen);
-    int *at = seen ? st__calloc(n, sizeof *at) : NULL;
-    if (!at) {
-      st__free(seen, n * sizeof *seen);
-      return -1;
-    }
-    for (size_t i = 0; i < d->nseen; i++) {
-      if (!d->seen[i]) continue;
-      size_t j = hash_ptr(d->seen[i], n);
-      while (seen[j]) j = (j + 1) & (n - 1);
-      seen[j] = d->seen[i], at[j] = d->seen_at[i];
-    }
-    st__free(d->seen, d->nseen * sizeof *d->seen);
-    st__free(d->seen_at, d->nseen * sizeof *d->seen_at);
-    d->seen = seen, d->seen_at = at, d->nseen = n;
-  }
-  size_t j = hash_ptr(key, d->nseen);
-  while (d->seen[j] && d->seen[j] != key) j = (j + 1) & (d->nseen - 1);
-  if (d->seen[j]) return d->seen_at[j];
-  size_t cap = (size_t)d->capin;
-  if (reserve((void **)&d->in, &cap, (size_t)d->nin + 1, sizeof *d->in)) return -1;
-  d->capin = (int)cap;
-  d->seen[j] = key;
-  d->seen_at[j] = d->nin;
+  int in = st__ptrmap_get(&d->seen, t->storage);
+  if (in >= 0) return in;
+  if (reserve((void **)&d->in, &d->capin, (size_t)d->nin + 1, sizeof *d->in) ||
+      st__ptrmap_put(&d->seen, t->storage, d->nin))
+    return -1;
   d->in[d->nin] = t;
   return d->nin++;
 }
@@ -123,9 +97,8 @@ int st__ca_put_saved(st_ca_desc *d, const st_saved *s) {
 
 static void desc_free(st_ca_desc *d) {
   st__free(d->key, d->capkey * sizeof *d->key);
-  st__free(d->in, (size_t)d->capin * sizeof *d->in);
-  st__free(d->seen, d->nseen * sizeof *d->seen);
-  st__free(d->seen_at, d->nseen * sizeof *d->seen_at);
+  st__free(d->in, d->capin * sizeof *d->in);
+  st__ptrmap_free(&d->seen);
   *d = (st_ca_desc){0};
 }
 

@@ -40,9 +40,6 @@ static int grow(graph_task *g) {
   return 0;
 }
 
-#define find_task st__engine_find
-#define relevant  st__engine_relevant
-
 /* Adds a task for n (not yet present); returns its index or -1 on OOM. */
 static int add_task(graph_task *g, st_node *n) {
   if (g->ntasks == g->cap && grow(g)) return -1;
@@ -92,7 +89,7 @@ static int heap_pop(graph_task *g) {
 static int collect(graph_task *g, const st_edge *roots, int nroots) {
   int *stack = NULL, nstack = 0, cap = 0, rc = 0;
   for (int r = 0; r < nroots && !rc; r++) {
-    if (!roots[r].node || find_task(g, roots[r].node) >= 0) continue;
+    if (!roots[r].node || st__engine_find(g, roots[r].node) >= 0) continue;
     if (add_task(g, roots[r].node) < 0) return ST_ERR_OOM;
     if (nstack == cap) {
       int ncap = cap ? 2 * cap : 64;
@@ -109,7 +106,7 @@ static int collect(graph_task *g, const st_edge *roots, int nroots) {
       for (int i = 0; i < n->nin; i++) {
         st_node *c = n->next[i].node;
         if (!c) continue;
-        int k = find_task(g, c);
+        int k = st__engine_find(g, c);
         if (k < 0) {
           if ((k = add_task(g, c)) < 0) {
             rc = ST_ERR_OOM;
@@ -154,7 +151,7 @@ static int mark_needed(graph_task *g) {
     st_node *node = g->tasks[order[head++]].node;
     for (int i = 0; i < node->nin; i++) {
       if (!node->next[i].node) continue;
-      int c = find_task(g, node->next[i].node);
+      int c = st__engine_find(g, node->next[i].node);
       if (--deps[c] == 0) order[tail++] = c;
     }
   }
@@ -163,7 +160,7 @@ static int mark_needed(graph_task *g) {
     t->needed = t->target;
     for (int i = 0; i < t->node->nin && !t->needed; i++) {
       if (!t->node->next[i].node) continue;
-      const task *c = &g->tasks[find_task(g, t->node->next[i].node)];
+      const task *c = &g->tasks[st__engine_find(g, t->node->next[i].node)];
       t->needed = c->needed || c->capture;
     }
   }
@@ -178,7 +175,7 @@ static void recount_deps(graph_task *g) {
     const task *t = &g->tasks[k];
     if (!t->needed) continue; /* a task that does not run sends nothing */
     for (int i = 0; i < t->node->nin; i++)
-      if (t->node->next[i].node) g->tasks[find_task(g, t->node->next[i].node)].deps++;
+      if (t->node->next[i].node) g->tasks[st__engine_find(g, t->node->next[i].node)].deps++;
   }
 }
 
@@ -263,7 +260,7 @@ static int run_node(graph_task *g, int k) {
   }
   for (int i = 0; i < nin; i++) {
     st_node *c = n->next[i].node;
-    needs[i] = c && (!g->prune || relevant(&g->tasks[find_task(g, c)]));
+    needs[i] = c && (!g->prune || st__engine_relevant(&g->tasks[st__engine_find(g, c)]));
   }
   if (any) {
     t->ran = true;
@@ -287,7 +284,7 @@ static int run_node(graph_task *g, int k) {
   for (int i = 0; i < nin; i++) {
     st_node *c = n->next[i].node;
     if (!c || !needs[i]) continue;
-    task *ct = &g->tasks[find_task(g, c)];
+    task *ct = &g->tasks[st__engine_find(g, c)];
     if (!rc && gin[i]) rc = validate_grad(n, i, &gin[i]);
     if (!rc && gin[i])
       rc = accumulate(&ct->buf[n->next[i].input_nr], gin[i]);
@@ -400,7 +397,7 @@ int st__engine_order(graph_task *g, int *order) {
   g->heap = heap, g->nheap = 0;
   for (int k = 0; k < g->ntasks; k++) {
     deps[k] = g->tasks[k].deps;
-    if (relevant(&g->tasks[k]) && deps[k] == 0) heap_push(g, k);
+    if (st__engine_relevant(&g->tasks[k]) && deps[k] == 0) heap_push(g, k);
   }
   while (g->nheap) {
     int k = order[n++] = heap_pop(g);
@@ -408,8 +405,8 @@ int st__engine_order(graph_task *g, int *order) {
     if (!t->needed) continue; /* sends nothing: its children count only running parents */
     for (int i = 0; i < t->node->nin; i++) {
       if (!t->node->next[i].node) continue;
-      int c = find_task(g, t->node->next[i].node);
-      if (relevant(&g->tasks[c]) && --deps[c] == 0) heap_push(g, c);
+      int c = st__engine_find(g, t->node->next[i].node);
+      if (st__engine_relevant(&g->tasks[c]) && --deps[c] == 0) heap_push(g, c);
     }
   }
   g->heap = saved_heap, g->nheap = saved_n;
@@ -421,7 +418,7 @@ int st__engine_order(graph_task *g, int *order) {
 int st__engine_execute(graph_task *g) {
   if (!(g->heap = st__calloc((size_t)(g->ntasks ? g->ntasks : 1), sizeof(int)))) return ST_ERR_OOM;
   for (int k = 0; k < g->ntasks; k++)
-    if (relevant(&g->tasks[k]) && g->tasks[k].deps == 0) heap_push(g, k);
+    if (st__engine_relevant(&g->tasks[k]) && g->tasks[k].deps == 0) heap_push(g, k);
   while (g->nheap) {
     int rc = process(g, heap_pop(g));
     if (rc) return rc;
@@ -490,7 +487,7 @@ static int seed(graph_task *g, const run_args *a, st_edge *edges) {
       st__drop(v);
       if (!(v = c)) return st__status();
     }
-    task *t = &g->tasks[find_task(g, edges[i].node)];
+    task *t = &g->tasks[st__engine_find(g, edges[i].node)];
     if (accumulate(&t->buf[edges[i].input_nr], v)) return st__status();
   }
   return 0;
@@ -511,7 +508,7 @@ static int find_inputs(graph_task *g, const run_args *a) {
     if (!a->grads && t->ag->grad_fn && !t->ag->retains_grad && st__add_retains_grad(t))
       return st__status();
     g->input_edges[i] = st__existing_gradient_edge(t);
-    int k = g->input_edges[i].node ? find_task(g, g->input_edges[i].node) : -1;
+    int k = g->input_edges[i].node ? st__engine_find(g, g->input_edges[i].node) : -1;
     if (k < 0) continue;
     if (a->grads)
       g->tasks[k].capture = true;

@@ -15,23 +15,13 @@
 #include "../transforms/transforms.h"
 #include "compile.h"
 
-typedef struct slot {
-  const void *key;
-  int id;
-} slot;
-
-typedef struct map {
-  slot *s;
-  size_t cap, n;
-} map;
-
 struct cg_capture {
   cg_graph *g;
   uint32_t gen;
   const char *why;
   bool joint;
   bool closed; /* every tensor from outside is an input (compiled autograd) */
-  map tensors, storages;
+  st_ptrmap tensors, storages;
   st_tensor **held;
   int nheld, capheld;
   st_capture_fn prev_fn;
@@ -52,45 +42,6 @@ void cg_value_layout(cg_value *v, const st_tensor *t) {
 }
 
 /* ------------------------------------------------------------------------------ helpers */
-
-static size_t hash_ptr(const void *p, size_t cap) {
-  return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull) & (cap - 1);
-}
-
-static int map_get(const map *m, const void *key) {
-  if (!m->cap) return -1;
-  for (size_t i = hash_ptr(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
-    if (!m->s[i].key) return -1;
-    if (m->s[i].key == key) return m->s[i].id;
-  }
-}
-
-static int map_put(map *m, const void *key, int id) {
-  if (2 * (m->n + 1) > m->cap) {
-    size_t cap = m->cap ? 2 * m->cap : 64;
-    slot *s = st__calloc(cap, sizeof *s);
-    if (!s) return ST_ERR_OOM;
-    for (size_t i = 0; i < m->cap; i++) {
-      if (!m->s[i].key) continue;
-      size_t j = hash_ptr(m->s[i].key, cap);
-      while (s[j].key) j = (j + 1) & (cap - 1);
-      s[j] = m->s[i];
-    }
-    if (m->s) st__free(m->s, m->cap * sizeof *m->s);
-    m->s = s;
-    m->cap = cap;
-  }
-  size_t i = hash_ptr(key, m->cap);
-  while (m->s[i].key && m->s[i].key != key) i = (i + 1) & (m->cap - 1);
-  if (!m->s[i].key) m->n++;
-  m->s[i] = (slot){key, id};
-  return 0;
-}
-
-static void map_free(map *m) {
-  if (m->s) st__free(m->s, m->cap * sizeof *m->s);
-  *m = (map){0};
-}
 
 /* Grows *p (of *cap elements of size es) to hold n; 0 or ST_ERR_OOM. */
 static int reserve(void **p, int *cap, int n, size_t es) {
@@ -155,7 +106,7 @@ static int new_root(cg_capture *cap, cg_kind kind, int src, st_tensor *t) {
   cg_graph *g = cap->g;
   int b = new_buf(cap, CG_BUF_ROOT, g->nv, -1, 0, t->dtype);
   int v = b < 0 ? -1 : new_value(cap, kind, src, 0, b, t);
-  if (v < 0 || map_put(&cap->tensors, t, v) || map_put(&cap->storages, t->storage, b) ||
+  if (v < 0 || st__ptrmap_put(&cap->tensors, t, v) || st__ptrmap_put(&cap->storages, t->storage, b) ||
       hold(cap, t))
     return -1;
   return v;
@@ -176,16 +127,16 @@ static int value_of(cg_capture *cap, st_tensor *t) {
     fail(cap, cg_why_autograd);
     return -1;
   }
-  int v = map_get(&cap->tensors, t);
+  int v = st__ptrmap_get(&cap->tensors, t);
   if (v >= 0) return v;
-  int b = map_get(&cap->storages, t->storage);
+  int b = st__ptrmap_get(&cap->storages, t->storage);
   if (b >= 0) {
     if (cap->g->b[b].esize != st__esize(t->dtype)) {
       fail(cap, "a header of another element size over a tensor's storage");
       return -1;
     }
     v = new_value(cap, CG_ALIAS, -1, 0, b, t);
-    if (v < 0 || map_put(&cap->tensors, t, v) || hold(cap, t)) return -1;
+    if (v < 0 || st__ptrmap_put(&cap->tensors, t, v) || hold(cap, t)) return -1;
     return v;
   }
   if (t->storage->capture_gen == cap->gen) {
@@ -264,9 +215,9 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
       size_t bytes = (size_t)st__numel(t->ndim, t->shape) * (size_t)st__esize(t->dtype);
       int b = new_buf(cap, CG_BUF_ARENA, -1, self, bytes, t->dtype);
       v = b < 0 ? -1 : new_value(cap, CG_NODE, self, j, b, t);
-      if (v >= 0 && map_put(&cap->storages, t->storage, b)) v = -1;
+      if (v >= 0 && st__ptrmap_put(&cap->storages, t->storage, b)) v = -1;
     }
-    if (v < 0 || map_put(&cap->tensors, t, v) || hold(cap, t)) {
+    if (v < 0 || st__ptrmap_put(&cap->tensors, t, v) || hold(cap, t)) {
       fail(cap, "out of memory");
       return;
     }
@@ -293,8 +244,8 @@ cg_capture *cg_capture_begin(int nin, st_tensor *const *in, bool joint) {
   g->inputs = nin ? st__calloc((size_t)nin, sizeof *g->inputs) : NULL;
   if (nin && !g->inputs) goto oom;
   for (int i = 0; i < nin; i++) {
-    int v = map_get(&cap->tensors, in[i]);
-    if (v < 0 && map_get(&cap->storages, in[i]->storage) >= 0) {
+    int v = st__ptrmap_get(&cap->tensors, in[i]);
+    if (v < 0 && st__ptrmap_get(&cap->storages, in[i]->storage) >= 0) {
       fail(cap, "two inputs share memory");
       v = 0;
     }
@@ -316,8 +267,8 @@ oom:
   tls_cap = NULL;
   for (int i = 0; i < cap->nheld; i++) st__drop(cap->held[i]);
   if (cap->held) st__free(cap->held, (size_t)cap->capheld * sizeof *cap->held);
-  map_free(&cap->tensors);
-  map_free(&cap->storages);
+  st__ptrmap_free(&cap->tensors);
+  st__ptrmap_free(&cap->storages);
   cg_free(g);
   st__free(cap, sizeof *cap);
   return NULL;
@@ -353,8 +304,8 @@ int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **
   }
   for (int i = 0; i < cap->nheld; i++) st__drop(cap->held[i]);
   if (cap->held) st__free(cap->held, (size_t)cap->capheld * sizeof *cap->held);
-  map_free(&cap->tensors);
-  map_free(&cap->storages);
+  st__ptrmap_free(&cap->tensors);
+  st__ptrmap_free(&cap->storages);
   *why = cap->why;
   bool ok = !cap->why;
   st__free(cap, sizeof *cap);

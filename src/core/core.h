@@ -56,6 +56,17 @@ void *st__realloc(void *p, size_t old_size, size_t new_size);
 
 extern _Atomic int64_t st__live; /* live objects, for st_live_objects() */
 
+/* A map from addresses to ints, open addressing, grown at half full (ptrmap.c): st_compile's
+   capture (tensors and storages to values and buffers), compiled autograd (storages to
+   inputs). Zero-initialized is empty. */
+typedef struct st_ptrmap {
+  struct st_ptrmap_slot *s;
+  size_t cap, n;
+} st_ptrmap;
+int st__ptrmap_get(const st_ptrmap *m, const void *key); /* -1 when absent */
+int st__ptrmap_put(st_ptrmap *m, const void *key, int id); /* 0 or ST_ERR_OOM */
+void st__ptrmap_free(st_ptrmap *m);
+
 /* ---------------------------------------------------------------------------------- storage */
 
 typedef struct st_storage {
