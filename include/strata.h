@@ -968,8 +968,15 @@ void st_trace_end(void);
    captured per size). With dynamic, the first call also captures the program at other sizes
    (each size n >= 2 as 2n + 1, on zeros; not for a program that writes its inputs or captured
    tensors), so later sizes reuse it from the start (duck sizing: equal sizes are one symbol).
-   backend: NULL or "interp" (the built-in executor); "c" runs "interp" until the C backend exists;
-   anything else is ST_ERR_ARG. */
+   backend: "interp", the built-in executor (fused groups run tile by tile through the op
+   records' loops; values equal eager's bit for bit); "c", each fused group written as one C loop,
+   compiled by the system C compiler ($STRATA_CC, else cc) into a shared object cached on disk
+   ($STRATA_CACHE_DIR, else $XDG_CACHE_HOME/strata, else ~/.cache/strata; safe for concurrent
+   processes; a truncated, corrupted or foreign entry is compiled again) and loaded: values equal
+   eager's within the vector math library's rounding (its loops vectorize at other elements), and
+   with no compiler, a failed compile or a cache folder that cannot be written the groups run on
+   the built-in executor, with a one-time warning; NULL: $STRATA_COMPILE_BACKEND ("interp" or
+   "c"), else "interp". Anything else is ST_ERR_ARG. */
 typedef struct {
   bool dynamic;        /* every dim dynamic from the first compile */
   bool fullgraph;      /* what cannot be captured is an error, not an eager fallback */

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "../autograd/autograd.h"
-#include "../transforms/transforms.h"
+#include "../transforms/custom.h" /* MAX_IN, MAX_OUT: a custom node's most inputs and outputs */
 #include "compile.h"
 
 /* ------------------------------------------------------------------ the joint function */
@@ -153,7 +153,7 @@ void cg_split_release(cg_split *s) {
 /* Captures the joint graph on zero output gradients of g's output types (the call's inputs x;
    the generator, what the run keeps and its errors are put back) and splits it. */
 cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const *diff,
-                       const cg_graph *g, st_tensor *const *x) {
+                       const cg_graph *g, st_tensor *const *x, cg_backend backend) {
   int nin = f->nin, nout = f->nout, nd = nin + ndiff;
   st_func *jf = joint_func(f, need, ndiff, diff, true);
   st_tensor *small[32], **args = jf ? st__tmp_array(nin + nout, small, 32) : NULL;
@@ -175,8 +175,10 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
   st_func_release(jf);
   cg_split *s = NULL;
   int nres = 0;
-  if (J && !cg_partition(J, nin, nout, nd, &F, &B, &nres) && !cg_optimize(F) && !cg_prepare(F) &&
-      !cg_optimize(B) && !cg_prepare(B) && (s = st__calloc(1, sizeof *s)) &&
+  /* the residuals are outputs of the node: past its most outputs the node recomputes */
+  if (J && !cg_partition(J, nin, nout, nd, &F, &B, &nres) && nout + nres <= MAX_OUT &&
+      !cg_optimize(F) &&
+      !cg_prepare(F, backend) && !cg_optimize(B) && !cg_prepare(B, backend) && (s = st__calloc(1, sizeof *s)) &&
       pthread_mutex_init(&s->lock, NULL) == 0) {
     atomic_init(&s->refs, 1);
     s->fwd = F;

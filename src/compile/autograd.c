@@ -156,7 +156,7 @@ static int compile_run(st_ca_call *c, uint64_t h) {
   cg_graph *g = NULL;
   const char *why = NULL;
   cg_capture_end(cap, rc ? 0 : nout, out, &g, &why);
-  if (!rc && g && (cg_optimize(g) || cg_prepare(g))) {
+  if (!rc && g && (cg_optimize(g) || cg_prepare(g, cg_default_backend()))) {
     cg_free(g);
     g = NULL;
     why = "out of memory while planning its buffers";

@@ -16,7 +16,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "../transforms/transforms.h"
+#include "../transforms/custom.h" /* MAX_IN, MAX_OUT: a custom node's most inputs and outputs */
 #include "compile.h"
 
 #define CG_MAX_ENTRIES 16
@@ -49,6 +49,7 @@ typedef struct cg_entry {
 typedef struct cg_fn {
   st_func *f;
   st_compile_opts opts;
+  cg_backend backend;
   pthread_mutex_t lock;
   cg_entry *entries; /* most recently compiled first */
   int nentries;
@@ -252,7 +253,7 @@ static cg_entry *from_template(cg_fn *c, st_tensor *const *in, cg_modes m) {
     cg_graph *g = cg_dyn_instantiate(c->dyn[k], nin, in);
     if (!g) continue;
     cg_entry *e = entry_new(nin, in, m);
-    if (!e || cg_optimize(g) || cg_prepare(g)) {
+    if (!e || cg_optimize(g) || cg_prepare(g, c->backend)) {
       cg_free(g);
       if (e) entry_free(e);
       return NULL;
@@ -309,7 +310,7 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
     return st__status() ? st__status() : rc;
   }
   cg_graph *raw = captured == 0 ? cg_copy_raw(g) : NULL; /* NULL (OOM): no template */
-  if (captured == 0 && (cg_optimize(g) || cg_prepare(g))) {
+  if (captured == 0 && (cg_optimize(g) || cg_prepare(g, c->backend))) {
     cg_free(g);
     g = NULL;
     why = "out of memory while planning its buffers";
@@ -350,6 +351,15 @@ static bool differentiated(const cg_graph *g, int nin, st_tensor *const *in, cg_
   return false;
 }
 
+/* A signature that runs eagerly: an error under fullgraph, else a counted fallback with a
+   one-time warning naming why. */
+static int eager_entry(cg_fn *c, const cg_entry *e, const char *why, st_tensor *const *in,
+                       st_tensor **out) {
+  if (c->opts.fullgraph) return fullgraph_error(e, why);
+  warn_once(c, e, why);
+  return fallback(c, in, out);
+}
+
 /* The call as one node of eager autograd (aot.c): the joint function for the captured tensors
    that require grad now is compiled once per entry (again when that set changes). */
 static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor **out) {
@@ -361,6 +371,11 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
   if (g->ncap && !diff) return st__error(ST_ERR_OOM, "st_compile: out of memory");
   for (int k = 0; k < g->ncap; k++)
     if (st__requires_grad(g->captured[k])) diff[ndiff++] = g->captured[k];
+  if (nin + ndiff > MAX_IN) {
+    st__tmp_free(diff, small, g->ncap);
+    return eager_entry(c, e, "it has more inputs and captured tensors that require grad than a "
+                             "compiled node takes (64)", in, out);
+  }
   bool same = e->joint && e->ndiff == ndiff;
   for (int k = 0; same && k < ndiff; k++) same = e->diff[k] == diff[k];
   for (int i = 0; same && i < nin; i++) same = e->need[i] == st__requires_grad(in[i]);
@@ -368,7 +383,7 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     drop_bwd(e);
     for (int i = 0; i < nin; i++) e->need[i] = st__requires_grad(in[i]);
     st_func *joint = cg_joint_func(c->f, e->need, ndiff, diff);
-    e->joint = joint ? cg_compile_joint(joint) : NULL;
+    e->joint = joint ? cg_compile_joint(joint, c->backend) : NULL;
     st_func_release(joint);
     e->diff = ndiff ? st__calloc((size_t)ndiff, sizeof *e->diff) : NULL;
     if (!e->joint || (ndiff && !e->diff)) {
@@ -378,21 +393,13 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     }
     for (int k = 0; k < ndiff; k++) e->diff[k] = st_retain(diff[k]);
     e->ndiff = ndiff;
-    e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, in);
+    e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, in, c->backend);
   }
   int rc = cg_aot_apply(e->g, e->split, e->joint, nin, in, ndiff, diff, c->f->nout, out);
   st__tmp_free(diff, small, g->ncap);
   return rc;
 }
 
-/* A signature that runs eagerly: an error under fullgraph, else a counted fallback with a
-   one-time warning naming why. */
-static int eager_entry(cg_fn *c, const cg_entry *e, const char *why, st_tensor *const *in,
-                       st_tensor **out) {
-  if (c->opts.fullgraph) return fullgraph_error(e, why);
-  warn_once(c, e, why);
-  return fallback(c, in, out);
-}
 
 static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nout;
@@ -440,7 +447,8 @@ static void free_compiled(void *ctx) {
 
 /* ------------------------------------------------------------------------------- public */
 
-static st_func *compile_fn(st_func *f, const st_compile_opts *opts, bool joint) {
+static st_func *compile_fn(st_func *f, const st_compile_opts *opts, bool joint,
+                           cg_backend backend) {
   if (!f) {
     st__error(ST_ERR_ARG, "st_compile: the function is NULL");
     return NULL;
@@ -450,7 +458,8 @@ static st_func *compile_fn(st_func *f, const st_compile_opts *opts, bool joint) 
     st__error(ST_ERR_ARG, "st_compile: unknown backend \"%s\" (\"interp\" or \"c\")", o.backend);
     return NULL;
   }
-  o.backend = NULL; /* the caller's string need not outlive the call; "c" runs "interp" today */
+  if (o.backend) backend = strcmp(o.backend, "c") ? CG_INTERP : CG_C;
+  o.backend = NULL; /* the caller's string need not outlive the call */
   cg_fn *c = st__calloc(1, sizeof *c);
   if (!c) {
     st__error(ST_ERR_OOM, "st_compile: out of memory");
@@ -463,13 +472,18 @@ static st_func *compile_fn(st_func *f, const st_compile_opts *opts, bool joint) 
   }
   c->f = st_func_retain(f);
   c->opts = o;
+  c->backend = backend;
   c->joint = joint;
   return st__func_make("st_compile", compiled_fn, c, free_compiled, f->nin, f->nout);
 }
 
-st_func *st_compile(st_func *f, const st_compile_opts *opts) { return compile_fn(f, opts, false); }
+st_func *st_compile(st_func *f, const st_compile_opts *opts) {
+  return compile_fn(f, opts, false, cg_default_backend());
+}
 
-st_func *cg_compile_joint(st_func *joint) { return compile_fn(joint, NULL, true); }
+st_func *cg_compile_joint(st_func *joint, cg_backend backend) {
+  return compile_fn(joint, NULL, true, backend);
+}
 
 static cg_fn *compiled_of(const char *who, st_func *f) {
   if (!f || f->fn != compiled_fn) {

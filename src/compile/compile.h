@@ -10,6 +10,7 @@
                 and st_compile_print's text
      exec.c     the built-in executor ("interp"): binds the call's tensors, runs each node's
                 kernel on planned buffers
+     cgen.c     the C backend ("c"): the fused groups as generated C, compiled, cached on disk
      aot.c      a compiled call under eager autograd: one node, its backward compiled too
      autograd.c compiled autograd: st_backward's graphs captured, cached by key and replayed
      compile.c  st_compile: signatures, the cache, guards, eager fallbacks and the stats */
@@ -80,7 +81,12 @@ typedef struct cg_group {
   int first, last; /* its first and last member (node ids); members run at the first */
   int64_t numel;
   int fbegin, fend; /* its members' loops: the graph's fsteps[fbegin, fend) */
+  /* the C backend's loop over the whole group (cgen.c), or NULL: P[4 m + k] is the base of
+     operand k of member m (its fused step's) */
+  void (*cfn)(char *const *P, int64_t n);
 } cg_group;
+
+typedef enum { CG_INTERP, CG_C } cg_backend;
 
 /* One member's loop as a call runs it (cg_prepare packs them per group): operand k of the tile
    at t0 is base[k] + t0 * adv[k] bytes, with stride step[k] elements. */
@@ -131,6 +137,12 @@ typedef struct cg_graph {
   int nsteps, nbound, nfresh, nrefresh;
   cg_fstep *fsteps;
   int nfsteps;
+  /* the C backend: the loaded object, the argument array of the generated loops (4 per fused
+     step) and how many groups run generated code */
+  cg_backend backend;
+  void *dl;
+  char **cargs;
+  int cgroups;
 } cg_graph;
 
 /* Elements per tile of a fused group: a few tiles of doubles stay in L1. */
@@ -177,13 +189,23 @@ cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in);
 void cg_dyn_free(cg_dyn *d);
 
 /* ---- exec.c ---- */
-/* Makes the arena and the persistent headers; 0 or ST_ERR_OOM. */
-int cg_prepare(cg_graph *g);
+/* Makes the arena and the persistent headers, and with CG_C the groups' generated code; 0 or
+   ST_ERR_OOM. */
+int cg_prepare(cg_graph *g, cg_backend backend);
 /* Whether t has the dtype, shape and strides input i was captured with. */
 bool cg_input_fits(const cg_graph *g, int i, const st_tensor *t);
 /* Runs the graph on in[] (whose layouts the caller has guarded); out receives nout untracked
    references. inference: the outputs are inference tensors. */
 int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference);
+
+/* ---- cgen.c ---- */
+/* STRATA_COMPILE_BACKEND ("interp" or "c"), else the built-in default. */
+cg_backend cg_default_backend(void);
+/* The fused groups of a prepared graph as generated C, where they can be (the others stay on
+   the executor's tiles, as does every group when the compiler, the cache or the object fails:
+   a warning once per reason). Always 0: it only adds speed. */
+int cg_cgen(cg_graph *g);
+void cg_cgen_free(cg_graph *g);
 
 /* ---- aot.c ---- */
 /* The joint function of f: (x[nin], ct[nout]) -> (dx[nin], dW[ndiff]), the vjp of f by eager
@@ -195,7 +217,7 @@ st_func *cg_joint_func(st_func *f, const bool *need, int ndiff, st_tensor *const
    captured or split (or OOM): the nodes then recompute. */
 typedef struct cg_split cg_split;
 cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const *diff,
-                       const cg_graph *g, st_tensor *const *x);
+                       const cg_graph *g, st_tensor *const *x, cg_backend backend);
 void cg_split_release(cg_split *s); /* NULL is a no-op */
 int cg_split_print(const cg_split *s, FILE *f);
 /* One node over in[nin] and diff[ndiff]. With a split, forward runs its forward graph and keeps
@@ -211,7 +233,7 @@ int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, int nin, st_tenso
 int cg_partition(const cg_graph *j, int nin, int nct, int nd, cg_graph **fwd, cg_graph **bwd,
                  int *nres);
 /* st_compile of the joint function (its captures allow eager autograd inside). */
-st_func *cg_compile_joint(st_func *joint);
+st_func *cg_compile_joint(st_func *joint, cg_backend backend);
 
 /* ---- autograd.c ---- */
 /* Empties compiled autograd's cache (the test runner, between tests: its graphs are live

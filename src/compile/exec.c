@@ -48,7 +48,7 @@ static void pack_group(cg_graph *g, cg_group *G) {
   G->fend = g->nfsteps;
 }
 
-int cg_prepare(cg_graph *g) {
+int cg_prepare(cg_graph *g, cg_backend backend) {
   bool any_arena = false; /* zero-size intermediates have headers over the arena too */
   for (int b = 0; b < g->nb; b++)
     any_arena |= g->b[b].kind == CG_BUF_ARENA && node_alive(g, g->b[b].def);
@@ -117,7 +117,8 @@ int cg_prepare(cg_graph *g) {
   for (int i = 0; i < g->nn; i++) /* the constants, once */
     if (!g->n[i].dead && g->n[i].folded && !g->n[i].view && run_node(g, &g->n[i]))
       return st__status() ? st__status() : ST_ERR_OOM;
-  return 0;
+  g->backend = backend;
+  return backend == CG_C ? cg_cgen(g) : 0;
 }
 
 /* Drops the per-call headers and output buffers (what the outputs hold stays theirs). */
@@ -161,8 +162,16 @@ static int bind(cg_graph *g, st_tensor *const *in, bool inference) {
   return 0;
 }
 
-/* A fused group: each member's loop over one tile, then the next tile. */
+/* A fused group: its generated loop over all elements, or each member's loop over one tile,
+   then the next tile. */
 static void run_group(const cg_graph *g, const cg_group *G) {
+  if (G->cfn) {
+    char **P = g->cargs + 4 * G->fbegin;
+    for (int f = G->fbegin; f < G->fend; f++)
+      memcpy(g->cargs + 4 * f, g->fsteps[f].base, sizeof g->fsteps[f].base);
+    G->cfn(P, G->numel);
+    return;
+  }
   for (int64_t t0 = 0; t0 < G->numel; t0 += CG_TILE) {
     int64_t len = G->numel - t0 < CG_TILE ? G->numel - t0 : CG_TILE;
     for (const cg_fstep *f = g->fsteps + G->fbegin, *end = g->fsteps + G->fend; f < end; f++) {

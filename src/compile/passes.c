@@ -36,6 +36,7 @@ void cg_free(cg_graph *g) {
   if (g->fsteps) st__free(g->fsteps, ((size_t)g->nn + 1) * sizeof *g->fsteps);
   if (g->inputs) st__free(g->inputs, (size_t)g->nin * sizeof *g->inputs);
   if (g->outputs) st__free(g->outputs, (size_t)g->nout * sizeof *g->outputs);
+  cg_cgen_free(g);
   st__free(g, sizeof *g);
 }
 
@@ -235,7 +236,7 @@ static int add_group(cg_graph *g, int first, int last, int64_t numel) {
     g->groups = p;
     g->capgroups = c;
   }
-  g->groups[g->ngroups++] = (cg_group){first, last, numel, 0, 0};
+  g->groups[g->ngroups++] = (cg_group){.first = first, .last = last, .numel = numel};
   return 0;
 }
 
@@ -491,5 +492,7 @@ int cg_print(const cg_graph *g, FILE *f) {
   for (int j = 0; j < g->nout; j++) fprintf(f, "%s%%%d", j ? ", " : "", g->outputs[j]);
   fprintf(f, ")\n# %d ops, %d kernels; arena %zu bytes (intermediates %zu bytes)\n", g->live_nodes,
           g->kernels, g->arena_bytes, g->eager_bytes);
+  if (g->backend == CG_C)
+    fprintf(f, "# backend c: %d of %d fused groups run generated C\n", g->cgroups, g->ngroups);
   return ferror(f) ? ST_ERR_IO : 0;
 }

@@ -41,7 +41,8 @@
         y[i * s[0]] = (EXPR);                                                                      \
       }                                                                                            \
     }                                                                                              \
-  }
+  }                                                                                                \
+  static const st_loop_src fname##_src = {fname, 2, #TI, #TO, ST__XSTR(EXPR)};
 
 /* maximum/minimum propagate NaN from either side (torch.maximum); for integers x != x is
    false and the compiler drops the tests. */
@@ -137,7 +138,8 @@ COMPARE(bool8, bool)
     } else {                                                                                       \
       for (int64_t i = 0; i < n; i++) y[i * s[0]] = c[i * s[1]] ? as[i * s[2]] : bs[i * s[3]];     \
     }                                                                                              \
-  }
+  }                                                                                                \
+  static const st_loop_src where_##SUFFIX##_src = {where_##SUFFIX, 3, #T, #T, NULL};
 WHERE_LOOP(float, f32)
 WHERE_LOOP(double, f64)
 WHERE_LOOP(int64_t, i64)
@@ -145,12 +147,14 @@ WHERE_LOOP(bool8, bool)
 
 /* -------------------------------------------------------------------------------- the table */
 
+/* The table holds each loop's source (st_loop_src), whose fn is the loop. */
 #define ALL4(name)                                                                                 \
-  [ST_BK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64, [ST_I64] = name##_i64,           \
-                    [ST_BOOL] = name##_bool}
+  [ST_BK_##name] = {[ST_F32] = &name##_f32_src, [ST_F64] = &name##_f64_src,                        \
+                    [ST_I64] = &name##_i64_src, [ST_BOOL] = &name##_bool_src}
 #define NUM3(name)                                                                                 \
-  [ST_BK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64, [ST_I64] = name##_i64}
-#define FLOAT2(name) [ST_BK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64}
+  [ST_BK_##name] = {[ST_F32] = &name##_f32_src, [ST_F64] = &name##_f64_src,                        \
+                    [ST_I64] = &name##_i64_src}
+#define FLOAT2(name) [ST_BK_##name] = {[ST_F32] = &name##_f32_src, [ST_F64] = &name##_f64_src}
 
 /* The derivatives of tanh, sigmoid and relu from their results y, times the gradient g (a):
    PyTorch's tanh_backward, sigmoid_backward and threshold_backward(g, y, 0), which masks
@@ -162,14 +166,19 @@ WHERE_LOOP(bool8, bool)
 BACKWARD_FLOAT(float, f32)
 BACKWARD_FLOAT(double, f64)
 
-static const st_loop_fn binary_loops[ST_BK_COUNT][4] = {
+static const st_loop_src *const binary_loops[ST_BK_COUNT][4] = {
   ALL4(add), NUM3(sub), ALL4(mul), FLOAT2(div), NUM3(pow), ALL4(maximum), ALL4(minimum),
   FLOAT2(atan2), NUM3(fmod), NUM3(remainder), ALL4(eq), ALL4(ne), ALL4(lt), ALL4(le), ALL4(gt), ALL4(ge), ALL4(logical_and),
   ALL4(logical_or), ALL4(where), FLOAT2(tanh_backward), FLOAT2(sigmoid_backward),
   FLOAT2(threshold_backward),
 };
 
-st_loop_fn st__binary_loop(st_binary_kind k, st_dtype dt) {
+const st_loop_src *st__binary_loop_src(st_binary_kind k, st_dtype dt) {
   if ((unsigned)k >= ST_BK_COUNT || (unsigned)dt > ST_BOOL) return NULL;
   return binary_loops[k][dt];
+}
+
+st_loop_fn st__binary_loop(st_binary_kind k, st_dtype dt) {
+  const st_loop_src *s = st__binary_loop_src(k, dt);
+  return s ? s->fn : NULL;
 }

@@ -40,6 +40,21 @@ typedef enum {
 st_loop_fn st__unary_loop(st_unary_kind k, st_dtype dt);
 st_loop_fn st__binary_loop(st_binary_kind k, st_dtype dt);
 
+/* A loop's C source, for the C backend (src/compile/cgen.c): y = expr at each element, the
+   inputs named x (unary) or a, b (binary) of C type ti, the result of C type to. expr is the
+   loop's own expression, stringized after its macros are expanded, so generated code computes
+   what the loop computes. Loops whose work is not one expression (where, clamp, pow_scalar)
+   have none. */
+typedef struct st_loop_src {
+  st_loop_fn fn;
+  int nin;
+  const char *ti, *to, *expr;
+} st_loop_src;
+const st_loop_src *st__unary_loop_src(st_unary_kind k, st_dtype dt); /* NULL: none */
+const st_loop_src *st__binary_loop_src(st_binary_kind k, st_dtype dt);
+#define ST__STR(x) #x
+#define ST__XSTR(x) ST__STR(x) /* x with its macros expanded, as a string */
+
 /* ctx of ST_UK_clamp: bounds as doubles for f32/f64 and, saturated, as integers for i64. A
    missing bound is -inf/+inf (INT64_MIN/INT64_MAX). */
 typedef struct st_clamp_params {
@@ -58,47 +73,28 @@ typedef struct st_pow_params {
    glibc's libmvec variants (_ZGVdN8v_expf, ...; glibc 2.35 has all of these on x86_64, within
    4 ulp, with IEEE special values) without fast-math's other effects. They take effect in files
    compiled with -fno-math-errno (kernels.cmake), where the calls have no side effect. */
+/* (type, name, parameters) of each declaration; the C backend (src/compile/cgen.c) writes the
+   same declarations into the code it generates. */
+#define ST__SIMD_MATH(X)                                                                           \
+  X(float, expf, (float)) X(float, expm1f, (float)) X(float, logf, (float))                        \
+  X(float, log1pf, (float)) X(float, sinf, (float)) X(float, cosf, (float))                        \
+  X(float, tanf, (float)) X(float, tanhf, (float)) X(float, asinf, (float))                        \
+  X(float, acosf, (float)) X(float, atanf, (float)) X(float, sinhf, (float))                       \
+  X(float, coshf, (float)) X(float, asinhf, (float)) X(float, acoshf, (float))                     \
+  X(float, atanhf, (float)) X(float, erff, (float)) X(float, powf, (float, float))                 \
+  X(float, atan2f, (float, float)) X(double, exp, (double)) X(double, expm1, (double))             \
+  X(double, log, (double)) X(double, log1p, (double)) X(double, sin, (double))                     \
+  X(double, cos, (double)) X(double, tan, (double)) X(double, tanh, (double))                      \
+  X(double, asin, (double)) X(double, acos, (double)) X(double, atan, (double))                    \
+  X(double, sinh, (double)) X(double, cosh, (double)) X(double, asinh, (double))                   \
+  X(double, acosh, (double)) X(double, atanh, (double)) X(double, erf, (double))                   \
+  X(double, pow, (double, double)) X(double, atan2, (double, double))
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
 #if __GLIBC_PREREQ(2, 35)
 #define ST__SIMD __attribute__((simd("notinbranch")))
-ST__SIMD float expf(float);
-ST__SIMD float expm1f(float);
-ST__SIMD float logf(float);
-ST__SIMD float log1pf(float);
-ST__SIMD float sinf(float);
-ST__SIMD float cosf(float);
-ST__SIMD float tanf(float);
-ST__SIMD float tanhf(float);
-ST__SIMD float asinf(float);
-ST__SIMD float acosf(float);
-ST__SIMD float atanf(float);
-ST__SIMD float sinhf(float);
-ST__SIMD float coshf(float);
-ST__SIMD float asinhf(float);
-ST__SIMD float acoshf(float);
-ST__SIMD float atanhf(float);
-ST__SIMD float erff(float);
-ST__SIMD float powf(float, float);
-ST__SIMD float atan2f(float, float);
-ST__SIMD double exp(double);
-ST__SIMD double expm1(double);
-ST__SIMD double log(double);
-ST__SIMD double log1p(double);
-ST__SIMD double sin(double);
-ST__SIMD double cos(double);
-ST__SIMD double tan(double);
-ST__SIMD double tanh(double);
-ST__SIMD double asin(double);
-ST__SIMD double acos(double);
-ST__SIMD double atan(double);
-ST__SIMD double sinh(double);
-ST__SIMD double cosh(double);
-ST__SIMD double asinh(double);
-ST__SIMD double acosh(double);
-ST__SIMD double atanh(double);
-ST__SIMD double erf(double);
-ST__SIMD double pow(double, double);
-ST__SIMD double atan2(double, double);
+#define ST__DECLARE_SIMD(T, name, args) ST__SIMD T name args;
+ST__SIMD_MATH(ST__DECLARE_SIMD)
+#undef ST__DECLARE_SIMD
 #undef ST__SIMD
 #endif
 #endif

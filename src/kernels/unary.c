@@ -42,6 +42,13 @@
     }                                                                                              \
   }
 
+/* A row's loop, with its source (st_loop_src). */
+#define ROW_LOOP(fname, TI, TO, EXPR)                                                              \
+  UNARY_LOOP(fname, TI, TO, , EXPR)                                                                \
+  static const st_loop_src fname##_src = {fname, 1, #TI, #TO, ST__XSTR(EXPR)};
+/* A loop whose work is not one expression of x: no source. */
+#define NO_SRC(fname, T) static const st_loop_src fname##_src = {fname, 1, #T, #T, NULL};
+
 /* ------------------------------------------------------------------ the rows of unary.def */
 
 /* 1/sqrt(2), for gelu's erf form. */
@@ -52,22 +59,22 @@
    as bytes (GCC does not vectorize loads of _Bool, and a bool's byte is its value) through the
    i64 column; LOGICAL reads every dtype and writes bool. */
 #define LOOPS_FLOAT(name, e32, e64, ei64)                                                          \
-  UNARY_LOOP(name##_f32, float, float, , e32)                                                      \
-  UNARY_LOOP(name##_f64, double, double, , e64)
+  ROW_LOOP(name##_f32, float, float, e32)                                                      \
+  ROW_LOOP(name##_f64, double, double, e64)
 #define LOOPS_NUMERIC(name, e32, e64, ei64)                                                        \
   LOOPS_FLOAT(name, e32, e64, ei64)                                                                \
-  UNARY_LOOP(name##_i64, int64_t, int64_t, , ei64)
+  ROW_LOOP(name##_i64, int64_t, int64_t, ei64)
 #define LOOPS_SQUARE LOOPS_NUMERIC
 #define LOOPS_FLOATONLY LOOPS_FLOAT
 #define LOOPS_ANY(name, e32, e64, ei64)                                                            \
   LOOPS_NUMERIC(name, e32, e64, ei64)                                                              \
   static inline int64_t name##_of_i64(int64_t x) { return ei64; }                                  \
-  UNARY_LOOP(name##_bool, uint8_t, uint8_t, , (uint8_t)name##_of_i64(x))
+  ROW_LOOP(name##_bool, uint8_t, uint8_t, (uint8_t)name##_of_i64(x))
 #define LOOPS_LOGICAL(name, e32, e64, ei64)                                                        \
-  UNARY_LOOP(name##_f32, float, bool, , e32)                                                       \
-  UNARY_LOOP(name##_f64, double, bool, , e64)                                                      \
-  UNARY_LOOP(name##_i64, int64_t, bool, , ei64)                                                    \
-  UNARY_LOOP(name##_bool, uint8_t, bool, , ei64)
+  ROW_LOOP(name##_f32, float, bool, e32)                                                       \
+  ROW_LOOP(name##_f64, double, bool, e64)                                                      \
+  ROW_LOOP(name##_i64, int64_t, bool, ei64)                                                    \
+  ROW_LOOP(name##_bool, uint8_t, bool, ei64)
 
 #define UNARY(name, rule, cost, saves, e32, e64, ei64, ...) LOOPS_##rule(name, e32, e64, ei64)
 #define X(name)
@@ -126,6 +133,11 @@ UNARY_LOOP(copy_f64, double, double, , x)
   }
 POW_SCALAR(float, f32)
 POW_SCALAR(double, f64)
+NO_SRC(clamp_f32, float)
+NO_SRC(clamp_f64, double)
+NO_SRC(clamp_i64, int64_t)
+NO_SRC(pow_scalar_f32, float)
+NO_SRC(pow_scalar_f64, double)
 
 /* x^e for e >= 0 by repeated squaring, wrapping around on overflow like PyTorch's integer pow. */
 static inline int64_t ipow_nonneg(int64_t x, int64_t e) {
@@ -138,31 +150,39 @@ static inline int64_t ipow_nonneg(int64_t x, int64_t e) {
 }
 UNARY_LOOP(pow_scalar_i64, int64_t, int64_t, const int64_t e = ((const st_pow_params *)ctx)->ie,
            ipow_nonneg(x, e))
+NO_SRC(pow_scalar_i64, int64_t)
 
 /* -------------------------------------------------------------------------------- the table */
 
-#define ROW_FLOAT(name) [ST_UK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64},
+/* The table holds each loop's source (st_loop_src), whose fn is the loop. */
+#define ROW_FLOAT(name) [ST_UK_##name] = {[ST_F32] = &name##_f32_src, [ST_F64] = &name##_f64_src},
 #define ROW_NUMERIC(name)                                                                          \
-  [ST_UK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64, [ST_I64] = name##_i64},
+  [ST_UK_##name] = {[ST_F32] = &name##_f32_src, [ST_F64] = &name##_f64_src,                        \
+                    [ST_I64] = &name##_i64_src},
 #define ROW_SQUARE ROW_NUMERIC
 #define ROW_FLOATONLY ROW_FLOAT
 #define ROW_ANY(name)                                                                              \
-  [ST_UK_##name] = {[ST_F32] = name##_f32, [ST_F64] = name##_f64, [ST_I64] = name##_i64,           \
-                    [ST_BOOL] = name##_bool},
+  [ST_UK_##name] = {[ST_F32] = &name##_f32_src, [ST_F64] = &name##_f64_src,                        \
+                    [ST_I64] = &name##_i64_src, [ST_BOOL] = &name##_bool_src},
 #define ROW_LOGICAL ROW_ANY
 
-static const st_loop_fn unary_loops[ST_UK_COUNT][4] = {
+static const st_loop_src *const unary_loops[ST_UK_COUNT][4] = {
 #define UNARY(name, rule, ...) ROW_##rule(name)
 #define X(name)
 #include "../ops/unary.def"
 #undef X
 #undef UNARY
-  [ST_UK_clamp] = {[ST_F32] = clamp_f32, [ST_F64] = clamp_f64, [ST_I64] = clamp_i64},
-  [ST_UK_pow_scalar] = {[ST_F32] = pow_scalar_f32, [ST_F64] = pow_scalar_f64,
-                        [ST_I64] = pow_scalar_i64},
+  [ST_UK_clamp] = {[ST_F32] = &clamp_f32_src, [ST_F64] = &clamp_f64_src, [ST_I64] = &clamp_i64_src},
+  [ST_UK_pow_scalar] = {[ST_F32] = &pow_scalar_f32_src, [ST_F64] = &pow_scalar_f64_src,
+                        [ST_I64] = &pow_scalar_i64_src},
 };
 
-st_loop_fn st__unary_loop(st_unary_kind k, st_dtype dt) {
+const st_loop_src *st__unary_loop_src(st_unary_kind k, st_dtype dt) {
   if ((unsigned)k >= ST_UK_COUNT || (unsigned)dt > ST_BOOL) return NULL;
   return unary_loops[k][dt];
+}
+
+st_loop_fn st__unary_loop(st_unary_kind k, st_dtype dt) {
+  const st_loop_src *s = st__unary_loop_src(k, dt);
+  return s ? s->fn : NULL;
 }

@@ -119,9 +119,9 @@ static bool pointwise_binary(const st_opcall *c, st_pointwise *p) {
   if (tensor_dtypes(c, &ct, &out) || !st__is_compute_dtype(ct) || c->in[0]->dtype != ct ||
       c->in[1]->dtype != ct)
     return false;
-  st_loop_fn f = st__binary_loop(infos[c->op->id].kind, ct);
+  const st_loop_src *f = st__binary_loop_src(infos[c->op->id].kind, ct);
   if (!f) return false;
-  *p = (st_pointwise){.loop = f, .nops = 3, .src = {0, 0, 1}, .dt = {out, ct, ct}};
+  *p = (st_pointwise){.loop = f->fn, .c = f, .nops = 3, .src = {0, 0, 1}, .dt = {out, ct, ct}};
   return true;
 }
 
@@ -531,9 +531,9 @@ static int kernel_scalar(const st_opcall *c, st_tensor *const *out) {
 static bool pointwise_scalar(const st_opcall *c, st_pointwise *p) {
   st_dtype ct = st__result_type_scalar(c->in[0]->dtype, c->a.scalar.value);
   if (!st__is_compute_dtype(ct) || c->in[0]->dtype != ct) return false;
-  st_loop_fn f = st__binary_loop(infos[c->op->id].kind, ct);
+  const st_loop_src *f = st__binary_loop_src(infos[c->op->id].kind, ct);
   if (!f) return false;
-  *p = (st_pointwise){.loop = f, .nops = 3, .src = {0, 0, -1}, .dt = {ct, ct, ct}};
+  *p = (st_pointwise){.loop = f->fn, .c = f, .nops = 3, .src = {0, 0, -1}, .dt = {ct, ct, ct}};
   scalar_slot slot;
   scalar_view(&slot, ct, c->a.scalar.value);
   memcpy(&p->cst, &slot, sizeof slot);

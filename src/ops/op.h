@@ -220,9 +220,12 @@ typedef struct st_vmap_args {
 /* An elementwise call as one inner loop (kernels/iter.h's st_loop_fn: operand 0 the output,
    data and a stride in elements per operand): out = f(operands 1..nops-1), each operand read as
    dt[k]. src[k] is the call's input operand k reads, or -1 for the constant `cst` (a scalar
-   attribute, read through stride 0). The loop takes no ctx. */
+   attribute, read through stride 0). The loop takes no ctx. c is the loop's C source
+   (kernels/elementwise.h), for the C backend. */
+struct st_loop_src;
 typedef struct st_pointwise {
   void (*loop)(char *const *data, const int64_t *strides, int64_t n, const void *ctx);
+  const struct st_loop_src *c;
   int nops;
   int src[4];
   st_dtype dt[4];

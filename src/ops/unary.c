@@ -97,9 +97,9 @@ static bool pointwise_unary(const st_opcall *c, st_pointwise *p) {
   const unary_info *u = &infos[c->op->id];
   st_dtype in = c->in[0]->dtype, res = out_dtype(u->rule, in);
   if (!st__is_compute_dtype(in) || (u->rule != RULE_LOGICAL && res != in)) return false;
-  st_loop_fn f = st__unary_loop(u->kind, in);
+  const st_loop_src *f = st__unary_loop_src(u->kind, in);
   if (!f) return false;
-  *p = (st_pointwise){.loop = f, .nops = 2, .src = {0, 0}, .dt = {res, in}};
+  *p = (st_pointwise){.loop = f->fn, .c = f, .nops = 2, .src = {0, 0}, .dt = {res, in}};
   return true;
 }
 
