@@ -682,3 +682,41 @@ TEST(compile_a_function_that_keeps_tensors_runs_eagerly) {
   st_func_release(f);
   st_scope_pop();
 }
+
+/* A compiled node takes at most 64 inputs and captured tensors that require grad (st_custom_apply's
+   limit): a model with more parameters runs eagerly, with a counted fallback and eager's
+   gradients. */
+#define MANY 70
+static int f_many(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *const *w = ctx, *acc = in[0];
+  for (int k = 0; k < MANY; k++) acc = st_add(st_mul(acc, w[k]), w[k]);
+  out[0] = st_sum_all(acc);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_with_more_differentiable_inputs_than_a_node_takes_runs_eagerly) {
+  st_scope_push();
+  st_tensor *w[MANY];
+  for (int k = 0; k < MANY; k++) {
+    w[k] = st_full(ST_F64, ST_SHAPE(3), 1 + 0.01 * k);
+    st_set_requires_grad(w[k], true);
+  }
+  st_func *f = st_func_new(f_many, w, 1, 1), *c = st_compile(f, NULL);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3)), *r = NULL;
+  for (int call = 0; call < 2; call++) {
+    for (int k = 0; k < MANY; k++) st_zero_grad(w[k]);
+    CHECK(st_call(c, &x, &r) == 0 && st_backward(r, NULL, false, false) == 0);
+    st_tensor *g0 = st_grad_of(w[0]), *g69 = st_grad_of(w[MANY - 1]);
+    /* d/dw_69 of sum(acc_68 * w_69 + w_69) = acc_68 + 1, and w_0's through the chain */
+    CHECK(g0 != NULL && g69 != NULL);
+    for (int k = 0; k < MANY; k++) st_zero_grad(w[k]);
+    st_tensor *e = NULL;
+    CHECK(st_call(f, &x, &e) == 0 && st_backward(e, NULL, false, false) == 0);
+    CHECK(same(g0, st_grad_of(w[0]), 1e-12) && same(g69, st_grad_of(w[MANY - 1]), 1e-12));
+  }
+  CHECK(stats_of(c).fallbacks >= 1);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
