@@ -176,21 +176,26 @@ static inline void bench_compiled(const char *workload, const char *cas, long si
                                   int nin, st_tensor *const *in, double tol) {
   int nout = st_func_nout(f);
   if (nout > 8) BENCH_FAIL("bench_compiled: %d outputs", nout);
-  st_scope_push();
-  bench_call_arg e = {f, nin, in, {0}}, c = {st_compile(f, NULL), nin, in, {0}};
-  if (!c.f) BENCH_FAIL("st_compile: %s", st_last_error());
-  bench_call(&e);
-  double t0 = bench_now();
-  bench_call(&c);
-  printf("COMPILE %s %s strata_compiled %.6e\n", workload, cas, bench_now() - t0);
-  bench_call(&c);
-  bench_check(workload, cas, "strata_compiled", nout, c.out, e.out, tol);
-  st_compile_stats st;
-  if (st_compile_get_stats(c.f, &st) || st.fallbacks)
-    BENCH_FAIL("%s %s: st_compile fell back to eager", workload, cas);
-  bench_run(workload, cas, size, "strata_compiled", bench_call, &c);
-  st_func_release(c.f);
-  st_scope_pop();
+  /* one row per backend: the built-in executor, and generated C */
+  const char *backends[2] = {"interp", "c"}, *rows[2] = {"strata_compiled", "strata_compiled_c"};
+  for (int k = 0; k < 2; k++) {
+    st_scope_push();
+    st_compile_opts o = {.backend = backends[k]};
+    bench_call_arg e = {f, nin, in, {0}}, c = {st_compile(f, &o), nin, in, {0}};
+    if (!c.f) BENCH_FAIL("st_compile: %s", st_last_error());
+    bench_call(&e);
+    double t0 = bench_now();
+    bench_call(&c);
+    printf("COMPILE %s %s %s %.6e\n", workload, cas, rows[k], bench_now() - t0);
+    bench_call(&c);
+    bench_check(workload, cas, rows[k], nout, c.out, e.out, tol);
+    st_compile_stats st;
+    if (st_compile_get_stats(c.f, &st) || st.fallbacks)
+      BENCH_FAIL("%s %s: st_compile fell back to eager", workload, cas);
+    bench_run(workload, cas, size, rows[k], bench_call, &c);
+    st_func_release(c.f);
+    st_scope_pop();
+  }
 }
 
 /* The case filter: argv[1], if given, is a substring every case name to run must contain. */

@@ -87,15 +87,20 @@ int main(int argc, char **argv) {
       if (mode != 1) {
         st_func *f = st_func_new(mode ? loss_fn : chain_fn, NULL, 1, 1);
         st_func *g = mode ? st_grad(f, 0, NULL) : st_func_retain(f);
-        compiled_arg c = {st_compile(g, NULL), st_detach(a.x), NULL};
-        run_chain(&a); /* eager's result again (bench_run's scopes released the last) */
-        bool prev = st_set_grad_enabled(false);
-        run_compiled(&c); /* the capture */
-        run_compiled(&c); /* the graph */
-        bench_check("overhead", cas, "strata_compiled", 1, &c.result, &a.result, 1e-6);
-        bench_run("overhead", cas, sizes[s], "strata_compiled", run_compiled, &c);
-        st_set_grad_enabled(prev);
-        st_func_release(c.f);
+        /* one row per backend: the built-in executor, and generated C */
+        const char *backends[2] = {"interp", "c"}, *rows[2] = {"strata_compiled", "strata_compiled_c"};
+        for (int k = 0; k < 2; k++) {
+          st_compile_opts o = {.backend = backends[k]};
+          compiled_arg c = {st_compile(g, &o), st_detach(a.x), NULL};
+          run_chain(&a); /* eager's result again (bench_run's scopes released the last) */
+          bool prev = st_set_grad_enabled(false);
+          run_compiled(&c); /* the capture */
+          run_compiled(&c); /* the graph */
+          bench_check("overhead", cas, rows[k], 1, &c.result, &a.result, 1e-6);
+          bench_run("overhead", cas, sizes[s], rows[k], run_compiled, &c);
+          st_set_grad_enabled(prev);
+          st_func_release(c.f);
+        }
         st_func_release(g);
         st_func_release(f);
       }

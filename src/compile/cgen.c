@@ -178,9 +178,17 @@ static void put_const(text *t, st_dtype dt, const cg_node *n) {
     put(t, "((%s)%a)", T, d);
 }
 
-/* Whether group G can be written in C: every member has a source that stands alone, on
-   dtypes the file knows. */
+/* The most members of a group written in C. Its loop keeps every intermediate in a register,
+   and the compiler vectorizes a short body; a long one it does not vectorize (too many operands
+   for its alias checks and cost model), and compiles slowly (the 1000-op chain of bench/overhead
+   took 44 s as one loop per member): such groups stay on the executor's tiles, whose loops are
+   compiled already. */
+#define CG_C_MAX_MEMBERS 32
+
+/* Whether group G can be written in C: not too long, and every member has a source that stands
+   alone, on dtypes the file knows. */
 static bool group_ok(const cg_graph *g, const cg_group *G) {
+  if (G->fend - G->fbegin > CG_C_MAX_MEMBERS) return false;
   for (const cg_fstep *f = g->fsteps + G->fbegin; f < g->fsteps + G->fend; f++) {
     const cg_node *n = &g->n[f->node];
     const st_loop_src *s = n->pw.c;
