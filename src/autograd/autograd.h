@@ -93,6 +93,9 @@ struct st_node {
   int64_t priority;              /* raised by the user: runs before lower priorities */
   int nout;                      /* gradients flowing in: one per output of the forward op */
   int nin;                       /* edges: one per input of the forward op */
+  /* the engine: the node's task in the graph task that last added it, a hint that a lookup
+     checks (another backward may have added the node since) before its hash map */
+  _Atomic int task_hint;
   st_edge *next;                 /* nin edges */
   st_tensor_meta *in_meta;       /* nin */
   st_tensor_meta *out_meta;      /* nout */

@@ -14,6 +14,8 @@ static size_t hash_ptr(const void *p) {
 }
 
 int st__engine_find(const graph_task *g, const st_node *n) {
+  int h = atomic_load_explicit(&((st_node *)n)->task_hint, memory_order_relaxed);
+  if ((unsigned)h < (unsigned)g->ntasks && g->tasks[h].node == n) return h;
   for (size_t i = hash_ptr(n) & (g->nslots - 1);; i = (i + 1) & (g->nslots - 1)) {
     if (!g->slots[i]) return -1;
     if (g->tasks[g->slots[i] - 1].node == n) return g->slots[i] - 1;
@@ -49,6 +51,7 @@ static int add_task(graph_task *g, st_node *n) {
   size_t i = hash_ptr(n) & (g->nslots - 1);
   while (g->slots[i]) i = (i + 1) & (g->nslots - 1);
   g->slots[i] = ++g->ntasks;
+  atomic_store_explicit(&n->task_hint, g->ntasks - 1, memory_order_relaxed);
   return g->ntasks - 1;
 }
 
