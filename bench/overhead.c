@@ -88,7 +88,8 @@ int main(int argc, char **argv) {
         st_func *f = st_func_new(mode ? loss_fn : chain_fn, NULL, 1, 1);
         st_func *g = mode ? st_grad(f, 0, NULL) : st_func_retain(f);
         /* one row per backend: the built-in executor, and generated C */
-        const char *backends[2] = {"interp", "c"}, *rows[2] = {"strata_compiled", "strata_compiled_c"};
+        const char *backends[2] = {"interp", "c"},
+                   *rows[2] = {"strata_compiled", "strata_compiled_c"};
         for (int k = 0; k < 2; k++) {
           st_compile_opts o = {.backend = backends[k]};
           compiled_arg c = {st_compile(g, &o), st_detach(a.x), NULL};

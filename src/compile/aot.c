@@ -177,9 +177,8 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
   int nres = 0;
   /* the residuals are outputs of the node: past its most outputs the node recomputes */
   if (J && !cg_partition(J, nin, nout, nd, &F, &B, &nres) && nout + nres <= MAX_OUT &&
-      !cg_optimize(F) &&
-      !cg_prepare(F, backend) && !cg_optimize(B) && !cg_prepare(B, backend) && (s = st__calloc(1, sizeof *s)) &&
-      pthread_mutex_init(&s->lock, NULL) == 0) {
+      !cg_optimize(F) && !cg_prepare(F, backend) && !cg_optimize(B) && !cg_prepare(B, backend) &&
+      (s = st__calloc(1, sizeof *s)) && pthread_mutex_init(&s->lock, NULL) == 0) {
     atomic_init(&s->refs, 1);
     s->fwd = F;
     s->bwd = B;

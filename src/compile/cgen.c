@@ -103,13 +103,12 @@ static void text_free(text *t) {
 
 /* <math.h>'s functions (C11 7.12) that loop expressions may call. */
 static const char *const math_names[] = {
-  "fabs",  "fabsf", "exp",    "expf",   "expm1",  "expm1f", "log",       "logf",
-  "log1p", "log1pf", "sqrt",  "sqrtf",  "sin",    "sinf",   "cos",       "cosf",
-  "tan",   "tanf",  "tanh",   "tanhf",  "asin",   "asinf",  "acos",      "acosf",
-  "atan",  "atanf", "sinh",   "sinhf",  "cosh",   "coshf",  "asinh",     "asinhf",
-  "acosh", "acoshf", "atanh", "atanhf", "erf",    "erff",   "floor",     "floorf",
-  "ceil",  "ceilf", "nearbyint", "nearbyintf", "pow", "powf", "atan2",   "atan2f",
-  "fmod",  "fmodf", "isnan",  "copysign", "copysignf",
+    "fabs",   "fabsf", "exp",    "expf",   "expm1",  "expm1f", "log",       "logf",       "log1p",
+    "log1pf", "sqrt",  "sqrtf",  "sin",    "sinf",   "cos",    "cosf",      "tan",        "tanf",
+    "tanh",   "tanhf", "asin",   "asinf",  "acos",   "acosf",  "atan",      "atanf",      "sinh",
+    "sinhf",  "cosh",  "coshf",  "asinh",  "asinhf", "acosh",  "acoshf",    "atanh",      "atanhf",
+    "erf",    "erff",  "floor",  "floorf", "ceil",   "ceilf",  "nearbyint", "nearbyintf", "pow",
+    "powf",   "atan2", "atan2f", "fmod",   "fmodf",  "isnan",  "copysign",  "copysignf",
 };
 static const char *const type_names[] = {"float",   "double", "int64_t", "uint64_t",
                                          "uint8_t", "bool",   "_Bool",   "bool8"};
@@ -126,8 +125,8 @@ static bool listed(const char *w, size_t n, const char *const *names, size_t cou
 static bool expr_ok(const char *e) {
   for (const char *p = e; *p;) {
     if (*p == '"') { /* a string literal (__builtin_nanf ("")) */
-      for (p++; *p && *p != '"'; p++) {}
-      if (*p) p++;
+      const char *q = strchr(p + 1, '"');
+      p = q ? q + 1 : p + strlen(p);
       continue;
     }
     if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
@@ -258,8 +257,8 @@ static void put_unit(text *t, const cg_graph *g, const bool *ok) {
 /* The library's own flags for its loops (ISO C11: no contraction of a * b + c into an FMA, so
    each operation rounds as in the loops), without errno for libmvec (kernels.cmake). */
 #ifdef STRATA_CGEN_NATIVE
-#define CG_FLAGS "-std=c11", "-O3", "-ffp-contract=off", "-fno-math-errno", "-march=native", \
-                 "-fPIC", "-shared"
+#define CG_FLAGS                                                                                   \
+  "-std=c11", "-O3", "-ffp-contract=off", "-fno-math-errno", "-march=native", "-fPIC", "-shared"
 #else
 #define CG_FLAGS "-std=c11", "-O3", "-ffp-contract=off", "-fno-math-errno", "-fPIC", "-shared"
 #endif
@@ -324,7 +323,7 @@ static int run_cc(const char *cc, const char *src, const char *obj, const char *
    an entry is read and its seal checked before it is loaded. */
 static const char seal_magic[8] = "stcgen01";
 #define SEAL_BYTES 16
-#define ENTRY_MAX (64u << 20)
+#define ENTRY_MAX  (64u << 20)
 
 /* The file's bytes (n of them), or NULL. */
 static char *slurp(const char *path, size_t *n) {
@@ -390,8 +389,8 @@ static _Atomic unsigned tmp_counter;
 
 /* Writes src, compiles it into the cache as obj (the rename makes it appear whole), and loads
    it; NULL on failure (warned). */
-static void *build(const char *dir, const char *cc, const char *src, size_t nsrc,
-                   const char *obj, const char *key) {
+static void *build(const char *dir, const char *cc, const char *src, size_t nsrc, const char *obj,
+                   const char *key) {
   char csrc[4200], tmp[4200], log[4200];
   unsigned u = atomic_fetch_add(&tmp_counter, 1);
   snprintf(csrc, sizeof csrc, "%s/%s.%ld.%u.c", dir, key, (long)getpid(), u);

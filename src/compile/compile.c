@@ -373,8 +373,10 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     if (st__requires_grad(g->captured[k])) diff[ndiff++] = g->captured[k];
   if (nin + ndiff > MAX_IN) {
     st__tmp_free(diff, small, g->ncap);
-    return eager_entry(c, e, "it has more inputs and captured tensors that require grad than a "
-                             "compiled node takes (64)", in, out);
+    return eager_entry(c, e,
+                       "it has more inputs and captured tensors that require grad than a "
+                       "compiled node takes (64)",
+                       in, out);
   }
   bool same = e->joint && e->ndiff == ndiff;
   for (int k = 0; same && k < ndiff; k++) same = e->diff[k] == diff[k];
@@ -399,7 +401,6 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
   st__tmp_free(diff, small, g->ncap);
   return rc;
 }
-
 
 static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nout;

@@ -75,6 +75,7 @@ typedef struct st_pow_params {
    compiled with -fno-math-errno (kernels.cmake), where the calls have no side effect. */
 /* (type, name, parameters) of each declaration; the C backend (src/compile/cgen.c) writes the
    same declarations into the code it generates. */
+/* clang-format off */
 #define ST__SIMD_MATH(X)                                                                           \
   X(float, expf, (float)) X(float, expm1f, (float)) X(float, logf, (float))                        \
   X(float, log1pf, (float)) X(float, sinf, (float)) X(float, cosf, (float))                        \
@@ -89,6 +90,7 @@ typedef struct st_pow_params {
   X(double, sinh, (double)) X(double, cosh, (double)) X(double, asinh, (double))                   \
   X(double, acosh, (double)) X(double, atanh, (double)) X(double, erf, (double))                   \
   X(double, pow, (double, double)) X(double, atan2, (double, double))
+/* clang-format on */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__GLIBC__)
 #if __GLIBC_PREREQ(2, 35)
 #define ST__SIMD __attribute__((simd("notinbranch")))

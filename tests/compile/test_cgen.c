@@ -77,10 +77,14 @@ static void env_end(cenv *e) {
   }
   if (d) closedir(d);
   rmdir(e->dir);
-  if (e->cc) setenv("STRATA_CC", e->cc, 1);
-  else unsetenv("STRATA_CC");
-  if (e->cache) setenv("STRATA_CACHE_DIR", e->cache, 1);
-  else unsetenv("STRATA_CACHE_DIR");
+  if (e->cc)
+    setenv("STRATA_CC", e->cc, 1);
+  else
+    unsetenv("STRATA_CC");
+  if (e->cache)
+    setenv("STRATA_CACHE_DIR", e->cache, 1);
+  else
+    unsetenv("STRATA_CACHE_DIR");
   free(e->cc);
   free(e->cache);
 }
@@ -110,12 +114,14 @@ static bool close_to(st_tensor *got, st_tensor *want, double rel) {
   for (int d = 0; d < st_ndim(got); d++)
     if (st_size(got, d) != st_size(want, d)) return false;
   int64_t n = st_numel(want);
-  double *g = malloc(sizeof(double) * (size_t)(n + 1)), *w = malloc(sizeof(double) * (size_t)(n + 1));
+  double *g = malloc(sizeof(double) * (size_t)(n + 1)),
+         *w = malloc(sizeof(double) * (size_t)(n + 1));
   st_to_f64(got, g, n);
   st_to_f64(want, w, n);
   bool ok = true;
   for (int64_t i = 0; ok && i < n; i++)
-    ok = (isnan(w[i]) && isnan(g[i])) || g[i] == w[i] || fabs(g[i] - w[i]) <= rel * (1 + fabs(w[i]));
+    ok =
+        (isnan(w[i]) && isnan(g[i])) || g[i] == w[i] || fabs(g[i] - w[i]) <= rel * (1 + fabs(w[i]));
   free(g);
   free(w);
   return ok;
@@ -301,7 +307,8 @@ TEST(cgen_an_unwritable_cache_folder_runs_the_executor) {
   FILE *fp = fopen(file, "w");
   CHECK(fp != NULL);
   if (fp) fclose(fp);
-  snprintf(dir, sizeof dir, "%s/sub", file); /* below a regular file: cannot be made, even by root */
+  snprintf(dir, sizeof dir, "%s/sub",
+           file); /* below a regular file: cannot be made, even by root */
   setenv("STRATA_CACHE_DIR", dir, 1);
   check_fallback("unwritable folder");
   env_end(&env);
