@@ -100,3 +100,11 @@ double tu_stored(st_dtype dt, double v) {
   default: return v;
   }
 }
+
+const char *tu_compile_printed(st_func *c, char *buf, size_t n) {
+  memset(buf, 0, n);
+  FILE *mf = fmemopen(buf, n - 1, "w");
+  if (!mf || st_compile_print(c, mf)) buf[0] = 0;
+  if (mf) fclose(mf);
+  return buf;
+}

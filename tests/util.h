@@ -21,4 +21,7 @@ double tu_stored(st_dtype dt, double v);
 /* Deterministic pseudo-random values in [lo, hi) (seeded by `seed`). */
 void tu_fill(double *v, int64_t n, double lo, double hi, unsigned seed);
 
+/* st_compile_print's text of c's last graph, into buf (of n bytes; "" when printing fails). */
+const char *tu_compile_printed(st_func *c, char *buf, size_t n);
+
 #endif

@@ -91,19 +91,12 @@ static void env_end(cenv *e) {
 
 /* ------------------------------------------------------------------------------ helpers */
 
-static const char *printed(st_func *c, char *buf, size_t n) {
-  memset(buf, 0, n);
-  FILE *mf = fmemopen(buf, n - 1, "w");
-  CHECK(mf && st_compile_print(c, mf) == 0);
-  if (mf) fclose(mf);
-  return buf;
-}
 
 /* How many fused groups run generated C, from st_compile_print's "# backend c" line (-1: no
    such line). */
 static int generated_groups(st_func *c) {
   char buf[1 << 14];
-  const char *p = strstr(printed(c, buf, sizeof buf), "# backend c: ");
+  const char *p = strstr(tu_compile_printed(c, buf, sizeof buf), "# backend c: ");
   return p ? atoi(p + strlen("# backend c: ")) : -1;
 }
 

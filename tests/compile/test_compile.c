@@ -21,14 +21,6 @@ static bool same(st_tensor *a, st_tensor *b, double tol) {
   return diff <= tol;
 }
 
-/* st_compile_print's text of c's last graph, into buf (of n bytes). */
-static const char *printed(st_func *c, char *buf, size_t n) {
-  memset(buf, 0, n);
-  FILE *mf = fmemopen(buf, n - 1, "w");
-  CHECK(mf && st_compile_print(c, mf) == 0);
-  if (mf) fclose(mf);
-  return buf;
-}
 
 static st_compile_stats stats_of(st_func *c) {
   st_compile_stats s = {0};
@@ -67,7 +59,7 @@ TEST(compile_matches_eager_and_caches_the_graph) {
   CHECK_EQ_INT(s.graph_ops, 5);
   CHECK_EQ_INT(s.kernels, 3); /* sin, sub and add fused; mul broadcasts w, so it runs alone */
   static char buf[4096];
-  printed(c, buf, sizeof buf);
+  tu_compile_printed(c, buf, sizeof buf);
   CHECK(strstr(buf, "= sin(%0)") != NULL);
   CHECK(strstr(buf, "exp") == NULL);
   CHECK(strstr(buf, "5 ops, 3 kernels") != NULL);
@@ -157,7 +149,7 @@ TEST(compile_of_transforms_is_one_flat_graph) {
   CHECK(stats_of(ch).graph_ops > 3);
   /* the Jacobians' identity bases depend on no input: made once, when the graph is prepared */
   static char buf[16384];
-  CHECK(strstr(printed(ch, buf, sizeof buf), "= eye()  # constant") != NULL);
+  CHECK(strstr(tu_compile_printed(ch, buf, sizeof buf), "= eye()  # constant") != NULL);
   CHECK(stats_of(ch).kernels < stats_of(ch).graph_ops);
   st_func_release(ch);
   st_func_release(cvg);
@@ -521,7 +513,7 @@ TEST(compile_fused_groups_equal_eager_for_every_way_a_value_escapes) {
   CHECK_EQ_INT(st.fallbacks, 0);
   CHECK(st.kernels < st.graph_ops);
   static char buf[8192];
-  printed(c, buf, sizeof buf);
+  tu_compile_printed(c, buf, sizeof buf);
   CHECK(strstr(buf, "# fused") != NULL);
   CHECK(strstr(buf, "in tiles") != NULL);
   st_func_release(c);
@@ -549,7 +541,7 @@ TEST(compile_fuses_a_chain_into_one_kernel_without_intermediate_buffers) {
   CHECK_EQ_INT(s.graph_ops, 200);
   CHECK_EQ_INT(s.kernels, 1);
   static char buf[65536];
-  printed(c, buf, sizeof buf);
+  tu_compile_printed(c, buf, sizeof buf);
   CHECK(strstr(buf, "arena 0 bytes") != NULL);
   st_func_release(c);
   st_func_release(f);
