@@ -61,46 +61,6 @@ static void warn_once(warn_kind k, const char *fmt, ...) {
   va_end(ap);
 }
 
-/* ---------------------------------------------------------------------------- the text */
-
-typedef struct text {
-  char *s;
-  size_t n, cap;
-  bool oom;
-} text;
-
-static void put(text *t, const char *fmt, ...) {
-  if (t->oom) return;
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(t->s ? t->s + t->n : NULL, t->s ? t->cap - t->n : 0, fmt, ap);
-    va_end(ap);
-    if (k < 0) {
-      t->oom = true;
-      return;
-    }
-    if (t->s && t->n + (size_t)k < t->cap) {
-      t->n += (size_t)k;
-      return;
-    }
-    size_t cap = t->cap ? t->cap : 4096;
-    while (cap <= t->n + (size_t)k) cap *= 2;
-    char *p = st__realloc(t->s, t->cap, cap);
-    if (!p) {
-      t->oom = true;
-      return;
-    }
-    t->s = p;
-    t->cap = cap;
-  }
-}
-
-static void text_free(text *t) {
-  if (t->s) st__free(t->s, t->cap);
-  *t = (text){0};
-}
-
 /* <math.h>'s functions (C11 7.12) that loop expressions may call. */
 static const char *const math_names[] = {
     "fabs",   "fabsf", "exp",    "expf",   "expm1",  "expm1f", "log",       "logf",       "log1p",
@@ -162,19 +122,19 @@ static const char *c_type(st_dtype dt) {
 }
 
 /* The node's constant as a C literal of dtype dt, exactly. */
-static void put_const(text *t, st_dtype dt, const cg_node *n) {
+static void put_const(st_text *t, st_dtype dt, const cg_node *n) {
   if (dt == ST_I64) {
-    put(t, "((int64_t)%lluULL)", (unsigned long long)n->pw.cst.i);
+    st__text_printf(t, "((int64_t)%lluULL)", (unsigned long long)n->pw.cst.i);
     return;
   }
   double d = dt == ST_F32 ? (double)n->pw.cst.f : n->pw.cst.d;
   const char *T = dt == ST_F32 ? "float" : "double";
   if (isnan(d))
-    put(t, "((%s)__builtin_nan(\"\"))", T);
+    st__text_printf(t, "((%s)__builtin_nan(\"\"))", T);
   else if (isinf(d))
-    put(t, "((%s)(%s__builtin_inf()))", T, d < 0 ? "-" : "");
+    st__text_printf(t, "((%s)(%s__builtin_inf()))", T, d < 0 ? "-" : "");
   else
-    put(t, "((%s)%a)", T, d);
+    st__text_printf(t, "((%s)%a)", T, d);
 }
 
 /* The most members of a group written in C. Its loop keeps every intermediate in a register,
@@ -200,54 +160,54 @@ static bool group_ok(const cg_graph *g, const cg_group *G) {
 
 /* Group gi as `void st_g<gi>(char *const *P, int64_t n)`: P[4 m + k] is where operand k of
    member m starts (its fused step's base). */
-static void put_group(text *t, const cg_graph *g, int gi) {
+static void put_group(st_text *t, const cg_graph *g, int gi) {
   const cg_group *G = &g->groups[gi];
   int nm = G->fend - G->fbegin;
-  put(t, "\nvoid st_g%d(char *const *P, int64_t n) {\n  for (int64_t i = 0; i < n; i++) {\n", gi);
+  st__text_printf(t, "\nvoid st_g%d(char *const *P, int64_t n) {\n  for (int64_t i = 0; i < n; i++) {\n", gi);
   for (int m = 0; m < nm; m++) {
     const cg_fstep *f = &g->fsteps[G->fbegin + m];
     const cg_node *n = &g->n[f->node];
     const st_loop_src *s = n->pw.c;
-    put(t, "    %s r%d;\n    {\n", s->to, m);
+    st__text_printf(t, "    %s r%d;\n    {\n", s->to, m);
     static const char *const names1[] = {"x"}, *const names2[] = {"a", "b"};
     const char *const *names = s->nin == 1 ? names1 : names2;
     for (int k = 1; k < n->pw.nops; k++) {
-      put(t, "      const %s %s = (%s)", s->ti, names[k - 1], s->ti);
+      st__text_printf(t, "      const %s %s = (%s)", s->ti, names[k - 1], s->ti);
       const cg_operand *o = &n->opd[k];
       int prod = -1; /* the latest earlier member that made this operand's value */
       for (int p = 0; o->kind != CG_OPD_CONST && p < m; p++)
         if (g->n[g->fsteps[G->fbegin + p].node].out[0] == o->value) prod = p;
       const char *T = c_type(n->pw.dt[k]);
       if (prod >= 0)
-        put(t, "r%d", prod);
+        st__text_printf(t, "r%d", prod);
       else if (o->kind == CG_OPD_CONST)
         put_const(t, n->pw.dt[k], n);
       else if (o->kind == CG_OPD_ONE)
-        put(t, "((const %s *)P[%d])[0]", T, 4 * m + k);
+        st__text_printf(t, "((const %s *)P[%d])[0]", T, 4 * m + k);
       else
-        put(t, "((const %s *)P[%d])[i]", T, 4 * m + k);
-      put(t, ";\n");
+        st__text_printf(t, "((const %s *)P[%d])[i]", T, 4 * m + k);
+      st__text_printf(t, ";\n");
     }
-    put(t, "      r%d = (%s);\n    }\n", m, s->expr);
+    st__text_printf(t, "      r%d = (%s);\n    }\n", m, s->expr);
     if (n->opd[0].kind != CG_OPD_TILE)
-      put(t, "    ((%s *)P[%d])[i] = (%s)r%d;\n", c_type(n->pw.dt[0]), 4 * m, c_type(n->pw.dt[0]),
+      st__text_printf(t, "    ((%s *)P[%d])[i] = (%s)r%d;\n", c_type(n->pw.dt[0]), 4 * m, c_type(n->pw.dt[0]),
           m);
   }
-  put(t, "  }\n}\n");
+  st__text_printf(t, "  }\n}\n");
 }
 
 #define ST__DECLARE_TEXT(T, name, args) "ST__SIMD " #T " " #name #args ";\n"
 
 /* The translation unit of the groups marked in ok[]. */
-static void put_unit(text *t, const cg_graph *g, const bool *ok) {
-  put(t, "/* generated by strata's st_compile (backend \"c\") */\n"
+static void put_unit(st_text *t, const cg_graph *g, const bool *ok) {
+  st__text_printf(t, "/* generated by strata's st_compile (backend \"c\") */\n"
          "#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n"
          "typedef uint8_t bool8;\n"
          "#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && "
          "defined(__GLIBC__)\n#if __GLIBC_PREREQ(2, 35)\n"
          "#define ST__SIMD __attribute__((simd(\"notinbranch\")))\n");
-  put(t, "%s", ST__SIMD_MATH(ST__DECLARE_TEXT));
-  put(t, "#endif\n#endif\n");
+  st__text_printf(t, "%s", ST__SIMD_MATH(ST__DECLARE_TEXT));
+  st__text_printf(t, "#endif\n#endif\n");
   for (int gi = 0; gi < g->ngroups; gi++)
     if (ok[gi]) put_group(t, g, gi);
 }
@@ -430,29 +390,29 @@ int cg_cgen(cg_graph *g) {
   if (!ok) return 0;
   int nok = 0;
   for (int gi = 0; gi < g->ngroups; gi++) nok += ok[gi] = group_ok(g, &g->groups[gi]);
-  text t = {0};
+  st_text t = {0};
   if (nok) put_unit(&t, g, ok);
   const char *cc = getenv("STRATA_CC");
   if (!cc || !*cc) cc = "cc";
   char dir[4096], key[32], obj[4200];
   void *h = NULL;
-  if (nok && !t.oom) {
-    uint64_t hs = fnv(0xcbf29ce484222325ull, t.s, t.n);
+  if (nok && !t.failed) {
+    uint64_t hs = fnv(0xcbf29ce484222325ull, t.data, t.len);
     hs = fnv(hs, cc, strlen(cc) + 1);
     for (size_t k = 0; k < NFLAGS; k++) hs = fnv(hs, cc_flags[k], strlen(cc_flags[k]) + 1);
     snprintf(key, sizeof key, "k%016llx", (unsigned long long)hs);
-    put(&t, "\nconst char st_cgen_key[] = \"%s\";\n", key);
+    st__text_printf(&t, "\nconst char st_cgen_key[] = \"%s\";\n", key);
   }
-  if (nok && !t.oom) {
+  if (nok && !t.failed) {
     if (!cache_dir(dir, sizeof dir)) {
       warn_once(W_FOLDER, "no cache folder to write (STRATA_CACHE_DIR, XDG_CACHE_HOME or HOME)");
     } else {
       snprintf(obj, sizeof obj, "%s/%s.so", dir, key);
       h = load(obj, key); /* a hit; a corrupted or foreign entry is built again */
-      if (!h) h = build(dir, cc, t.s, t.n, obj, key);
+      if (!h) h = build(dir, cc, t.data, t.len, obj, key);
     }
   }
-  text_free(&t);
+  st__text_free(&t);
   int found = 0;
   for (int gi = 0; h && gi < g->ngroups; gi++) {
     if (!ok[gi]) continue;
@@ -463,11 +423,14 @@ int cg_cgen(cg_graph *g) {
     found += fn != NULL;
   }
   st__free(ok, (size_t)g->ngroups * sizeof *ok);
-  if (h && (!found || !(g->cargs = st__calloc((size_t)g->nfsteps * 4 + 1, sizeof *g->cargs)))) {
+  if (!h) return 0;
+  if (!found || !(g->cargs = st__calloc((size_t)g->nfsteps * 4 + 1, sizeof *g->cargs))) {
     for (int gi = 0; gi < g->ngroups; gi++) g->groups[gi].cfn = NULL;
     dlclose(h);
     return 0;
   }
+  for (int f = 0; f < g->nfsteps; f++) /* the fixed bases; bind refreshes the call's */
+    memcpy(g->cargs + 4 * f, g->fsteps[f].base, sizeof g->fsteps[f].base);
   g->dl = h;
   g->cgroups = found;
   return 0;

@@ -138,7 +138,7 @@ typedef struct cg_graph {
   cg_fstep *fsteps;
   int nfsteps;
   /* the C backend: the loaded object, the argument array of the generated loops (4 per fused
-     step) and how many groups run generated code */
+     step: its bases, refreshed with them at each call) and how many groups run generated code */
   cg_backend backend;
   void *dl;
   char **cargs;

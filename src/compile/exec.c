@@ -156,8 +156,9 @@ static int bind(cg_graph *g, st_tensor *const *in, bool inference) {
     v->rt->inference = b->kind == CG_BUF_ROOT ? g->v[b->root].rt->inference : inference;
   }
   for (int k = 0; k < g->nrefresh; k++) {
-    int fs = g->refresh[k] / 4;
-    operand_base(g, &g->n[g->fsteps[fs].node], &g->fsteps[fs], g->refresh[k] % 4);
+    int fs = g->refresh[k] / 4, op = g->refresh[k] % 4;
+    operand_base(g, &g->n[g->fsteps[fs].node], &g->fsteps[fs], op);
+    if (g->cargs) g->cargs[g->refresh[k]] = g->fsteps[fs].base[op];
   }
   return 0;
 }
@@ -166,10 +167,7 @@ static int bind(cg_graph *g, st_tensor *const *in, bool inference) {
    then the next tile. */
 static void run_group(const cg_graph *g, const cg_group *G) {
   if (G->cfn) {
-    char **P = g->cargs + 4 * G->fbegin;
-    for (int f = G->fbegin; f < G->fend; f++)
-      memcpy(g->cargs + 4 * f, g->fsteps[f].base, sizeof g->fsteps[f].base);
-    G->cfn(P, G->numel);
+    G->cfn(g->cargs + 4 * G->fbegin, G->numel);
     return;
   }
   for (int64_t t0 = 0; t0 < G->numel; t0 += CG_TILE) {

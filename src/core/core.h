@@ -56,6 +56,17 @@ void *st__realloc(void *p, size_t old_size, size_t new_size);
 
 extern _Atomic int64_t st__live; /* live objects, for st_live_objects() */
 
+/* A growable text buffer (text.c). An allocation failure sets `failed` (and ST_ERR_OOM) and
+   makes later appends no-ops, so a caller checks once at the end; data is NUL-terminated. */
+typedef struct st_text {
+  char *data;
+  size_t len, cap;
+  bool failed;
+} st_text;
+void st__text_add(st_text *t, const char *s, size_t n);
+void st__text_printf(st_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void st__text_free(st_text *t);
+
 /* A map from addresses to ints, open addressing, grown at half full (ptrmap.c): st_compile's
    capture (tensors and storages to values and buffers), compiled autograd (storages to
    inputs). Zero-initialized is empty. */

@@ -108,54 +108,23 @@ static size_t put_utf8(char *out, uint32_t cp) {
 
 /* ================================================================================== saving */
 
-/* A growable text buffer; `failed` records an OOM so callers check once at the end. */
-typedef struct {
-  char *data;
-  size_t len, cap;
-  bool failed;
-} text;
+static void text_str(st_text *b, const char *s) { st__text_add(b, s, strlen(s)); }
 
-static void text_add(text *b, const char *s, size_t n) {
-  if (b->failed) return;
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + n + 1) cap *= 2;
-    char *data = st__realloc(b->data, b->cap, cap);
-    if (!data) {
-      b->failed = true;
-      return;
-    }
-    b->data = data;
-    b->cap = cap;
-  }
-  memcpy(b->data + b->len, s, n);
-  b->len += n;
-  b->data[b->len] = '\0';
-}
-
-static void text_str(text *b, const char *s) { text_add(b, s, strlen(s)); }
-
-static void text_u64(text *b, uint64_t v) {
-  char buf[24];
-  text_add(b, buf, (size_t)snprintf(buf, sizeof buf, "%llu", (unsigned long long)v));
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped (RFC 8259, section 7). */
-static void text_json_string(text *b, const char *s) {
-  text_add(b, "\"", 1);
+static void text_json_string(st_text *b, const char *s) {
+  st__text_add(b, "\"", 1);
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
     char esc[8];
     if (c == '"' || c == '\\') {
       esc[0] = '\\', esc[1] = (char)c;
-      text_add(b, esc, 2);
+      st__text_add(b, esc, 2);
     } else if (c < 0x20) {
-      text_add(b, esc, (size_t)snprintf(esc, sizeof esc, "\\u%04x", c));
+      st__text_add(b, esc, (size_t)snprintf(esc, sizeof esc, "\\u%04x", c));
     } else {
-      text_add(b, s, 1);
+      st__text_add(b, s, 1);
     }
   }
-  text_add(b, "\"", 1);
+  st__text_add(b, "\"", 1);
 }
 
 static uint64_t tensor_bytes(const st_tensor *t) {
@@ -177,7 +146,7 @@ static int check_names(const char *path, const st_dict *d) {
 
 /* The JSON header, compact as the reference writer makes it, padded with spaces to a multiple
    of 8 bytes so that the byte buffer starts aligned. */
-static int build_header(const st_dict *d, text *h) {
+static int build_header(const st_dict *d, st_text *h) {
   uint64_t offset = 0;
   text_str(h, "{");
   /* Stop at the first OOM: the dict's lookups below would clear its error. */
@@ -191,14 +160,14 @@ static int build_header(const st_dict *d, text *h) {
     text_str(h, "\",\"shape\":[");
     for (int k = 0; k < t->ndim; k++) {
       text_str(h, k ? "," : "");
-      text_u64(h, (uint64_t)t->shape[k]);
+      st__text_printf(h, "%llu", (unsigned long long)t->shape[k]);
     }
     text_str(h, "],\"data_offsets\":[");
-    text_u64(h, offset);
+    st__text_printf(h, "%llu", (unsigned long long)offset);
     text_str(h, ",");
     if (__builtin_add_overflow(offset, tensor_bytes(t), &offset))
       return st__error(ST_ERR_ARG, "st_save: the tensors hold more than 2^64 bytes");
-    text_u64(h, offset);
+    st__text_printf(h, "%llu", (unsigned long long)offset);
     text_str(h, "]}");
   }
   text_str(h, "}");
@@ -354,7 +323,7 @@ static void sync_dir(const char *target) {
 }
 
 /* The 8-byte header size, the header, then every tensor's bytes. */
-static int write_contents(FILE *f, const char *path, const st_dict *d, const text *header,
+static int write_contents(FILE *f, const char *path, const st_dict *d, const st_text *header,
                           char *chunk) {
   unsigned char size[8];
   put_u64_le(size, header->len);
@@ -376,7 +345,7 @@ int st_save(const char *path, const st_dict *d) {
   }
   if (!path[0]) return st__error(ST_ERR_ARG, "st_save: the path is empty");
   destination dst = {.exists = false};
-  text header = {0};
+  st_text header = {0};
   char *chunk = NULL;
   FILE *f = NULL;
   int fd = -1;
@@ -400,7 +369,7 @@ int st_save(const char *path, const st_dict *d) {
   if (rc && dst.temp[0]) unlink(dst.temp);
   if (!rc) sync_dir(dst.target);
   st__free(chunk, CHUNK_BYTES);
-  st__free(header.data, header.cap);
+  st__text_free(&header);
   if (!rc) st__ok();
   return rc;
 }
