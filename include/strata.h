@@ -734,7 +734,9 @@ st_node *st_current_node(void);
    that run. A hook returns 0, or a negative status (with st_hook_error) to fail the backward.
    The hooks of a node are read once before they run: one removed (or added) by another hook
    during a backward still runs (or not) in that pass, so keep its user data alive until the
-   backward returns. Handles are > 0 and valid on any thread. */
+   backward returns. Handles are > 0 and valid on any thread. A replacement must have the
+   gradient's dtype and shape, and an undefined (NULL) gradient cannot be replaced, as PyTorch
+   checks a hook's result: otherwise the backward fails (ST_ERR_DTYPE, ST_ERR_SHAPE, ST_ERR_ARG). */
 /* Sees the gradient of t; may replace it by storing a new reference in *replace. */
 typedef int (*st_tensor_hook)(void *user, st_tensor *grad, st_tensor **replace);
 int64_t st_tensor_register_hook(st_tensor *t, st_tensor_hook fn, void *user);
@@ -1004,13 +1006,19 @@ int st_compile_print(st_func *compiled, FILE *f);
    way the gradients reach .grad through each leaf's AccumulateGrad node, as in eager (a first
    gradient is stolen, later ones added in place), after the graph, in the engine's order, with
    the leaf's hooks (tensor hooks, node hooks of its AccumulateGrad node, post-accumulate-grad
-   hooks) around each; saved values are freed unless retain_graph. Values equal eager's. A
-   size that changes compiles again for that size. The transforms' own backwards (st_grad,
-   st_vjp, ...) do not use it. These backwards run eagerly and count as fallbacks, with a
-   one-time warning per reason: create_graph, anomaly mode, inside a transform, hooks on a
-   non-leaf tensor or node (and retains-grad), a custom function or checkpoint node, saved
-   values freed or modified in place (the engine then reports the error) or held by
-   saved-tensor hooks, and a graph whose capture failed. The cache
+   hooks) around each; saved values are freed unless retain_graph. Values equal eager's. Hooks
+   on other nodes (tensor hooks of non-leaves, retains-grad, node pre- and post-hooks) are calls
+   inside the graph, run at their place in eager's order on copies of the gradients (a hook may
+   keep its argument); the hooks that run are the ones registered on this backward's nodes, and
+   whether a node has hooks of each kind is part of the key. A hook that returns, at a replay,
+   gradients for other outputs than at the capture fails the backward with a message and no
+   .grad changed. A size that changes compiles again for that size. The transforms' own
+   backwards (st_grad, st_vjp, ...) do not use it. These backwards run eagerly and count as
+   fallbacks, with a one-time warning per reason: create_graph, anomaly mode, inside a
+   transform, hooks on leaves together with hooks on other nodes (the graph would run the
+   leaves' after the others), a hooked node with more than 64 inputs or outputs, a custom
+   function or checkpoint node, saved values freed or modified in place (the engine then
+   reports the error) or held by saved-tensor hooks, and a graph whose capture failed. The cache
    outlives turning it off (PyTorch's usage turns it on around each backward); its graphs count
    in st_live_objects. */
 bool st_set_compiled_autograd(bool enabled);

@@ -163,6 +163,9 @@ static inline bool st__node_hooked(const st_node *n) {
   const st_tensor *leaf = st__is_accumulate(n) ? (const st_tensor *)n->state : NULL;
   return leaf && leaf->ag && atomic_load_explicit(&leaf->ag->hooks, memory_order_relaxed);
 }
+/* Which kinds of hooks a node's own list holds (compiled autograd's key). */
+enum { ST_HOOKS_TENSOR = 1, ST_HOOKS_RETAINS = 2, ST_HOOKS_PRE = 4, ST_HOOKS_POST = 8 };
+unsigned st__node_hook_kinds(st_node *n);
 void st__tensor_hooks_free(st_tensor *t);
 /* An in-place op moved t's history from `from` to `to`: retains-grad follows it. */
 void st__move_retains_grad(st_tensor *t, st_node *from, st_node *to);

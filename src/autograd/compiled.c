@@ -13,9 +13,11 @@
    the new inputs. Either way `finish` applies those gradients outside the graph, through the
    leaves' own AccumulateGrad nodes. What the graph cannot replay runs eagerly and is counted
    (hooks, create_graph, anomaly mode, a node without describe). */
+#include <assert.h>
 #include <string.h>
 
 #include "../dispatch/interp.h"
+#include "../kernels/kernels.h"
 #include "engine.h"
 
 int (*_Atomic st__ca_hook)(st_ca_call *c);
@@ -111,20 +113,37 @@ typedef struct {
   int norder;
   int *plan;
   int nplan;
+  bool hooked_leaf, hooked_inner; /* a leaf with hooks; another node with user hooks */
 } ca_engine;
 
+/* The backward this thread describes, captures or replays: its hook calls find their node in
+   it (a hook that runs a backward of its own sets another meanwhile). */
+static _Thread_local ca_engine *tls_engine;
+
 /* One task's part of the key. 0, 1 (d->why) or ST_ERR_OOM. */
-static int describe_task(st_ca_desc *d, const ca_engine *e, int k) {
+static int describe_task(st_ca_desc *d, ca_engine *e, int k) {
   const graph_task *g = e->g;
   const task *t = &g->tasks[k];
   st_node *n = t->node;
-  /* a leaf's hooks run with its accumulation, after the graph (st__engine_accumulate) */
-  if (st__node_hooked(n) && !(st__is_accumulate(n) && !t->capture)) {
-    d->why = "a node the backward reaches has hooks (or retains its grad)";
-    return 1;
+  /* a leaf's hooks run with its accumulation, after the graph (st__engine_accumulate); any other
+     node's are calls inside the graph (st__ca_hooks), at most 64 gradients a side */
+  unsigned kinds = 0;
+  if (st__node_hooked(n) && st__is_accumulate(n)) {
+    if (t->capture) {
+      d->why = "st_autograd_grad's input is a leaf with hooks";
+      return 1;
+    }
+    e->hooked_leaf = true;
+  } else if (st__node_hooked(n)) {
+    kinds = st__node_hook_kinds(n);
+    e->hooked_inner |= (kinds & ~(unsigned)ST_HOOKS_RETAINS) != 0;
+    if (n->nin > 64 || n->nout > 64) {
+      d->why = "a node with hooks has more than 64 gradients";
+      return 1;
+    }
   }
   uint64_t head[5] = {(uint64_t)(uintptr_t)n->ops, (uint64_t)n->nin, (uint64_t)n->nout,
-                      (uint64_t)(t->needed | t->capture << 1 | t->target << 2)};
+                      (uint64_t)(t->needed | t->capture << 1 | t->target << 2), kinds};
   int rc = st__ca_put(d, head, sizeof head);
   for (int i = 0; !rc && i < n->nin; i++) {
     st_node *c = n->next[i].node;
@@ -177,6 +196,11 @@ static int describe(st_ca_desc *d, ca_engine *e) {
     rc = st__ca_put(d, w, sizeof w);
   }
   for (int p = 0; !rc && p < e->norder; p++) rc = describe_task(d, e, e->order[p]);
+  if (!rc && e->hooked_leaf && e->hooked_inner) {
+    /* the leaves' hooks run after the graph, the others inside it: eager interleaves them */
+    d->why = "hooks on leaves and on other nodes (the graph would change their order)";
+    return 1;
+  }
   return rc;
 }
 
@@ -248,6 +272,190 @@ static int ca_finish(st_ca_call *c, int nout, st_tensor **out, bool replay) {
   return rc;
 }
 
+/* ------------------------------------------------------------------- hooks in the graph */
+
+/* A hooked node's hooks of one phase are one opaque call of the graph ("hooks"): its inputs are
+   the gradients the hooks see, its outputs (tensor and pre-hooks) the gradients they leave, in
+   contiguous buffers of the node's metas. It runs the hooks on the backward's own node, found
+   by position, so the hooks registered on the graph of each call run (as the key promises,
+   their kinds match). Its attributes: the position, the phase, mask[0] the gradient slots
+   defined before (post: the node's gradients, buf), mask[1] those defined after (post: its
+   results, gin). The hooks get copies, so one that keeps its argument keeps no graph buffer. */
+
+static int run_phase(st_node *n, st_ca_hook_phase phase, st_tensor **buf, st_tensor *const *gin) {
+  switch (phase) {
+  case ST_CA_TENSOR_HOOKS: {
+    int rc = st__run_tensor_pre_hooks(n, buf);
+    return rc ? rc : st__run_retains_grad(n, buf);
+  }
+  case ST_CA_PRE_HOOKS: return st__run_pre_hooks(n, buf);
+  default: return st__run_post_hooks(n, gin, buf);
+  }
+}
+
+static uint64_t defined(int n, st_tensor *const *t) {
+  uint64_t m = 0;
+  for (int i = 0; i < n; i++) m |= (uint64_t)(t[i] != NULL) << i;
+  return m;
+}
+
+static st_node *hooked_node(const st_opcall *c) {
+  const ca_engine *e = tls_engine;
+  int64_t pos = c->a.hooks.pos;
+  if (e && pos >= 0 && pos < e->norder) return e->g->tasks[e->order[pos]].node;
+  st__error(ST_ERR_AUTOGRAD, "compiled autograd: a graph's hook call runs outside its backward");
+  return NULL;
+}
+
+/* Output o: the o-th slot of mask[1], contiguous, with the node's meta. */
+static void out_meta(const st_node *n, const st_attrs *a, st_meta *m) {
+  int o = 0;
+  for (int j = 0; j < n->nout && a->hooks.phase != ST_CA_POST_HOOKS; j++) {
+    if (!(a->hooks.mask[1] >> j & 1)) continue;
+    const st_tensor_meta *x = &n->out_meta[j];
+    m[o] = (st_meta){.dtype = x->dtype, .ndim = x->ndim, .alias = -1};
+    memcpy(m[o].shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+    st__contiguous_strides(x->ndim, x->shape, m[o].strides);
+    o++;
+  }
+}
+
+static int hooks_infer(const st_opcall *c, st_meta *m) {
+  const st_node *n = hooked_node(c);
+  if (!n) return ST_ERR_AUTOGRAD;
+  out_meta(n, &c->a, m);
+  return 0;
+}
+
+static bool meta_is(const st_tensor *t, const st_tensor_meta *m) {
+  return t->dtype == m->dtype && t->ndim == m->ndim &&
+         !memcmp(t->shape, m->shape, sizeof(int64_t) * (size_t)m->ndim);
+}
+
+/* The replay: the hooks on copies of the inputs, their gradients into the outputs. */
+static int hooks_kernel(const st_opcall *c, st_tensor *const *out) {
+  st_node *n = hooked_node(c);
+  if (!n) return ST_ERR_AUTOGRAD;
+  st_ca_hook_phase phase = (st_ca_hook_phase)c->a.hooks.phase;
+  bool post = phase == ST_CA_POST_HOOKS;
+  const uint64_t *mask = c->a.hooks.mask;
+  st_tensor *bsmall[16], *gsmall[16];
+  st_tensor **buf = st__tmp_array(n->nout, bsmall, 16);
+  st_tensor **gin = post ? st__tmp_array(n->nin, gsmall, 16) : NULL;
+  int rc = buf && (gin || !post) ? 0 : ST_ERR_OOM, i = 0;
+  for (int j = 0; !rc && j < n->nout; j++)
+    if ((mask[0] >> j & 1) && !(buf[j] = st__untrack(st_clone(c->in[i++])))) rc = st__status();
+  for (int j = 0; !rc && post && j < n->nin; j++)
+    if ((mask[1] >> j & 1) && !(gin[j] = st__untrack(st_clone(c->in[i++])))) rc = st__status();
+  st_node *prev = st__tls_current_node;
+  st__tls_current_node = n;
+  if (!rc && !(rc = st_scope_push())) {
+    rc = run_phase(n, phase, buf, gin);
+    if (rc && !st__has_error()) /* eager's message (engine.c) */
+      st__error(rc, "%s: a hook failed with status %d and no message", tls_engine->a->fn, rc);
+    if (!rc && !post && defined(n->nout, buf) != mask[1])
+      rc = st__error(ST_ERR_AUTOGRAD,
+                     "compiled autograd: the hooks of %s returned gradients for other outputs "
+                     "than when its backward was compiled",
+                     n->name);
+    for (int j = 0, o = 0; !rc && !post && j < n->nout; j++) {
+      if (!buf[j]) continue;
+      if (!meta_is(buf[j], &n->out_meta[j]))
+        rc = st__error(ST_ERR_SHAPE,
+                       "compiled autograd: a hook of %s returned a gradient of dtype %s and shape "
+                       "%s for output %d, which has dtype %s",
+                       n->name, st_dtype_name(buf[j]->dtype), ST_SHAPE_STR(buf[j]), j,
+                       st_dtype_name(n->out_meta[j].dtype));
+      else
+        st__k_copy(st__view_of(out[o++]), st__view_of(buf[j]));
+    }
+    st_scope_pop();
+  }
+  st__tls_current_node = prev;
+  for (int j = 0; buf && j < n->nout; j++) st__drop(buf[j]);
+  for (int j = 0; gin && j < n->nin; j++) st__drop(gin[j]);
+  st__tmp_free(buf, bsmall, n->nout);
+  if (gin) st__tmp_free(gin, gsmall, n->nin);
+  return rc;
+}
+
+#define HOOKS_OP(NOUT)                                                                             \
+  {                                                                                                \
+    .id = ST_OP_COUNT, .name = "hooks", .nin = ST_VARIADIC, .nout = (NOUT),                        \
+    .flags = ST_OP_EFFECT | ST_OP_NONDIFF, .infer = hooks_infer, .kernel = hooks_kernel            \
+  }
+static_assert(ST_MAX_OUTS == 4, "one hook call record per number of outputs");
+static const st_op hooks_ops[ST_MAX_OUTS + 1] = {HOOKS_OP(0), HOOKS_OP(1), HOOKS_OP(2), HOOKS_OP(3),
+                                                 HOOKS_OP(4)};
+
+/* The hooks' gradients (slots `after` of buf) as new contiguous tensors out[]: 0, 1 (after
+   st__capture_refuse: the graph cannot hold them) or ST_ERR_OOM. */
+static int fresh_outputs(const st_node *n, st_tensor *const *buf, uint64_t after, st_tensor **out,
+                         int *nout) {
+  for (int j = 0; j < n->nout; j++) {
+    if (!(after >> j & 1)) continue;
+    if (*nout == ST_MAX_OUTS) {
+      st__capture_refuse("hooks pass on more than 4 gradients of one node");
+      return 1;
+    }
+    if (!meta_is(buf[j], &n->out_meta[j])) {
+      st__capture_refuse("a hook returned a gradient of another dtype or shape than its node's");
+      return 1;
+    }
+    const st_tensor_meta *x = &n->out_meta[j];
+    if (!(out[*nout] = st__tensor_empty(x->dtype, x->ndim, x->shape))) return ST_ERR_OOM;
+    st__k_copy(st__view_of(out[*nout]), st__view_of(buf[j]));
+    (*nout)++;
+  }
+  return 0;
+}
+
+int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
+                 st_tensor *const *gin) {
+  st_node *n = g->tasks[k].node;
+  const ca_engine *e = tls_engine;
+  bool post = phase == ST_CA_POST_HOOKS;
+  uint64_t m0 = defined(n->nout, buf), m1 = post ? defined(n->nin, gin) : 0;
+  int nin = __builtin_popcountll(m0) + __builtin_popcountll(m1), i = 0;
+  st_tensor *small[16], **in = st__tmp_array(nin, small, 16);
+  if (!in) return ST_ERR_OOM;
+  for (int j = 0; j < n->nout; j++)
+    if (buf[j]) in[i++] = st_retain(buf[j]);
+  for (int j = 0; post && j < n->nin; j++)
+    if (gin[j]) in[i++] = st_retain(gin[j]);
+  /* the hooks are user code: their own ops are not the graph's, and they may read values */
+  st_capture_fn fn = st__capture_op;
+  uint32_t gen = st__capture_gen;
+  const char *read = st__capture_read;
+  st__capture_op = NULL;
+  st__capture_gen = 0;
+  st__capture_read = NULL;
+  int rc = run_phase(n, phase, buf, gin);
+  st__capture_op = fn;
+  st__capture_gen = gen;
+  st__capture_read = read;
+  st_tensor *out[ST_MAX_OUTS] = {0};
+  st_meta m[ST_MAX_OUTS];
+  int nout = 0;
+  uint64_t after = post ? m1 : defined(n->nout, buf);
+  if (!rc && !post) rc = fresh_outputs(n, buf, after, out, &nout);
+  if (!rc && fn && e) {
+    st_attrs a = {.hooks = {e->pos[k], phase, {m0, after}}};
+    out_meta(n, &a, m);
+    fn(&(st_opcall){.op = &hooks_ops[nout], .nin = nin, .in = in, .a = a}, m, out);
+  }
+  for (int j = 0, o = 0; !rc && !post && j < n->nout; j++) /* the engine goes on with them */
+    if (after >> j & 1) {
+      st__drop(buf[j]);
+      buf[j] = out[o];
+      out[o++] = NULL;
+    }
+  for (int o = 0; o < ST_MAX_OUTS; o++) st__drop(out[o]);
+  for (i = 0; i < nin; i++) st__drop(in[i]);
+  st__tmp_free(in, small, nin);
+  return rc == 1 ? 0 : rc;
+}
+
 int st__ca_backward(graph_task *g, const run_args *a) {
   int (*hook)(st_ca_call *) = atomic_load_explicit(&st__ca_hook, memory_order_acquire);
   if (!hook) return 1;
@@ -267,7 +475,10 @@ int st__ca_backward(graph_task *g, const run_args *a) {
                   .run = ca_run,
                   .finish = ca_finish,
                   .engine = &e};
+  ca_engine *prev = tls_engine;
+  tls_engine = &e;
   rc = hook(&c);
+  tls_engine = prev;
   desc_free(&d);
   free_engine(&e);
   return rc;

@@ -267,12 +267,14 @@ static int run_node(graph_task *g, int k) {
   }
   if (any) {
     t->ran = true;
-    if (atomic_load_explicit(&n->hooks, memory_order_relaxed)) rc = st__run_pre_hooks(n, t->buf);
+    if (atomic_load_explicit(&n->hooks, memory_order_relaxed))
+      rc = g->ca ? st__ca_hooks(g, k, ST_CA_PRE_HOOKS, t->buf, NULL) : st__run_pre_hooks(n, t->buf);
     if (!rc && !n->ops->null_grads) rc = fill_zeros(t);
     if (!rc) rc = apply(n, t->buf, gin, needs);
     /* read again: a hook registered while the node ran (an unpack hook may) runs, as in PyTorch */
     if (!rc && atomic_load_explicit(&n->hooks, memory_order_relaxed))
-      rc = st__run_post_hooks(n, gin, t->buf);
+      rc = g->ca ? st__ca_hooks(g, k, ST_CA_POST_HOOKS, t->buf, gin)
+                 : st__run_post_hooks(n, gin, t->buf);
     for (int i = 0; i < nin; i++) {
       if (!rc && gin[i] && needs[i])
         st__untrack(gin[i]);
@@ -352,7 +354,9 @@ static int process(graph_task *g, int k) {
     if (!rc && t->buf[0]) rc = sink(g, k, -1, t->buf[0]);
     t->buf[0] = NULL;
   } else {
-    if (!rc && st__node_hooked(t->node)) {
+    if (!rc && st__node_hooked(t->node) && g->ca) {
+      rc = st__ca_hooks(g, k, ST_CA_TENSOR_HOOKS, t->buf, NULL);
+    } else if (!rc && st__node_hooked(t->node)) {
       rc = st__run_tensor_pre_hooks(t->node, t->buf);
       if (!rc) rc = st__run_retains_grad(t->node, t->buf);
     }

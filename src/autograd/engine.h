@@ -71,5 +71,12 @@ int st__engine_accumulate(st_node *n, st_tensor *grad);
 /* compiled.c: the backward under compiled autograd. 0 when it ran, 1 when the engine runs it
    eagerly, or an error status. */
 int st__ca_backward(graph_task *g, const run_args *a);
+/* compiled.c: in a capture run (g->ca), a hooked node's hooks of one phase run as the engine
+   runs them, with the capture paused, and become one opaque call of the graph (which a replay
+   runs again on that backward's node). buf: the task's gradients; gin: the node's results
+   (ST_CA_POST_HOOKS). 0 or the status of the hooks. */
+typedef enum { ST_CA_TENSOR_HOOKS, ST_CA_PRE_HOOKS, ST_CA_POST_HOOKS } st_ca_hook_phase;
+int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
+                 st_tensor *const *gin);
 
 #endif /* STRATA_ENGINE_H */

@@ -2,6 +2,8 @@
    PyTorch's order (#85849, #92604): tensor pre-hooks, retains-grad, node pre-hooks, the node,
    post-accumulate-grad, node post-hooks. A list is copied before its hooks run, as PyTorch
    does, so a hook that removes another changes the next backward, not this one. */
+#include <string.h>
+
 #include "autograd.h"
 
 enum hook_kind { TENSOR_PRE, NODE_PRE, NODE_POST, POST_ACCUMULATE, RETAINS_GRAD };
@@ -262,11 +264,29 @@ static void hook_list_free(hook_list *l) {
 
 /* ---------------------------------------------------------------------------------- running */
 
-static void replace_with(st_tensor **slot, st_tensor *replacement) {
-  if (!replacement) return;
+/* A hook's replacement for *slot (taken; NULL keeps it). As PyTorch checks a hook's result
+   (check_variable_result, python_hook.cpp): same dtype and shape, and no tensor for an
+   undefined gradient; otherwise an error and *slot as it was. */
+static int replace_with(st_tensor **slot, st_tensor *replacement) {
+  if (!replacement) return 0;
   st__untrack(replacement);
-  st__drop(*slot);
+  st_tensor *was = *slot;
+  int rc = !was ? st__error(ST_ERR_ARG, "a hook can't replace an undefined gradient with a tensor")
+           : replacement->dtype != was->dtype
+               ? st__error(ST_ERR_DTYPE, "a hook changed the dtype of a gradient (was %s, got %s)",
+                           st_dtype_name(was->dtype), st_dtype_name(replacement->dtype))
+           : replacement->ndim != was->ndim ||
+                   memcmp(replacement->shape, was->shape, sizeof(int64_t) * (size_t)was->ndim)
+               ? st__error(ST_ERR_SHAPE, "a hook changed the size of a gradient (was %s, got %s)",
+                           ST_SHAPE_STR(was), ST_SHAPE_STR(replacement))
+               : 0;
+  if (rc) {
+    st__drop(replacement);
+    return rc;
+  }
+  st__drop(was);
   *slot = replacement;
+  return 0;
 }
 
 static int run_tensor_hooks(st_hook *_Atomic *head, int slot, st_tensor **g) {
@@ -276,12 +296,25 @@ static int run_tensor_hooks(st_hook *_Atomic *head, int slot, st_tensor **g) {
     st_tensor *replace = NULL;
     rc = ((st_tensor_hook)l.items[i].fn)(l.items[i].user, *g, &replace);
     if (!rc)
-      replace_with(g, replace);
+      rc = replace_with(g, replace);
     else
       st__drop(st__untrack(replace));
   }
   hook_list_free(&l);
   return rc;
+}
+
+unsigned st__node_hook_kinds(st_node *n) {
+  unsigned kinds = 0;
+  if (!atomic_load_explicit(&n->hooks, memory_order_relaxed)) return 0;
+  st__ag_lock(&registry_lock);
+  for (st_hook *h = atomic_load_explicit(&n->hooks, memory_order_relaxed); h; h = h->next)
+    kinds |= h->kind == NODE_PRE       ? ST_HOOKS_PRE
+             : h->kind == NODE_POST    ? ST_HOOKS_POST
+             : h->kind == RETAINS_GRAD ? ST_HOOKS_RETAINS
+                                       : ST_HOOKS_TENSOR;
+  st__ag_unlock(&registry_lock);
+  return kinds;
 }
 
 int st__run_tensor_pre_hooks(st_node *n, st_tensor **buf) {
@@ -345,7 +378,7 @@ int st__run_pre_hooks(st_node *n, st_tensor **buf) {
     rc = ((st_node_pre_hook)l.items[i].fn)(l.items[i].user, n, n->nout, buf, replace);
     for (int j = 0; j < n->nout; j++) {
       if (!rc)
-        replace_with(&buf[j], replace[j]);
+        rc = replace_with(&buf[j], replace[j]);
       else
         st__drop(st__untrack(replace[j]));
     }

@@ -223,7 +223,7 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
     }
     n->out[j] = v;
   }
-  n->view = view;
+  n->view = view && op->nout > 0; /* an op without outputs (a hook call) still runs */
   n->group = -1;
   n->fusible = !view && !(op->flags & (ST_OP_INPLACE | ST_OP_RANDOM)) && op->pointwise &&
                op->pointwise(c, &n->pw);
@@ -291,7 +291,8 @@ int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **
         {"st_to_f64", "it reads tensor values on the host (st_to_f64)"},
         {"st_data_ptr", "it reads tensor values on the host (st_data_ptr)"},
         {"st_print", "it reads tensor values on the host (st_print)"}};
-    cap->why = "it reads tensor values on the host";
+    /* a function's name is a host read; anything else is st__capture_refuse's reason */
+    cap->why = strncmp(read, "st_", 3) ? read : "it reads tensor values on the host";
     for (size_t k = 0; k < sizeof reads / sizeof reads[0]; k++)
       if (!strcmp(read, reads[k][0])) cap->why = reads[k][1];
   }

@@ -39,7 +39,7 @@ static bool classify(const cg_graph *g, int nin, int nct, int nd, split *s) {
   for (int b = 0; b < g->nb; b++) s->base[b] = -1;
   for (int i = 0; i < g->nn; i++) {
     const cg_node *n = &g->n[i];
-    bool t = false, fr = !(n->op->flags & ST_OP_RANDOM);
+    bool t = false, fr = !(n->op->flags & (ST_OP_RANDOM | ST_OP_EFFECT));
     for (int k = 0; k < n->nin; k++) {
       int b = g->v[n->in[k]].buf;
       t |= s->tainted[b];

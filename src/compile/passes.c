@@ -60,7 +60,7 @@ static int eliminate_dead(cg_graph *g) {
   for (int i = g->nn - 1; i >= 0; i--) {
     cg_node *n = &g->n[i];
     if (n->dead) continue;
-    bool live = (n->op->flags & ST_OP_RANDOM) != 0;
+    bool live = (n->op->flags & (ST_OP_RANDOM | ST_OP_EFFECT)) != 0;
     for (int j = 0; !live && j < n->nout; j++) {
       const cg_value *v = &g->v[n->out[j]];
       bool writes = (j == 0 && (n->op->flags & ST_OP_INPLACE)) || g->b[v->buf].def == i;
@@ -114,7 +114,7 @@ static int eliminate_common(cg_graph *g) {
     cg_node *n = &g->n[i];
     if (n->dead) continue;
     for (int k = 0; k < n->nin; k++) n->in[k] = remap[n->in[k]];
-    if (n->op->flags & (ST_OP_INPLACE | ST_OP_RANDOM)) continue;
+    if (n->op->flags & (ST_OP_INPLACE | ST_OP_RANDOM | ST_OP_EFFECT)) continue;
     bool ok = true;
     for (int k = 0; ok && k < n->nin; k++) ok = !(mark[g->v[n->in[k]].buf] & 1);
     for (int j = 0; ok && j < n->nout; j++) ok = !mark[g->v[n->out[j]].buf];
@@ -162,7 +162,7 @@ static int fold_constants(cg_graph *g) {
     if (g->v[v].kind == CG_ALIAS) unsafe[g->v[v].buf] = true;
   for (int i = 0; !rc && i < g->nn; i++) {
     cg_node *n = &g->n[i];
-    if (n->dead || (n->op->flags & (ST_OP_RANDOM | ST_OP_INPLACE))) continue;
+    if (n->dead || (n->op->flags & (ST_OP_RANDOM | ST_OP_INPLACE | ST_OP_EFFECT))) continue;
     bool ok = true;
     for (int k = 0; ok && k < n->nin; k++) ok = cv[n->in[k]];
     for (int j = 0; ok && j < n->nout; j++) ok = !unsafe[g->v[n->out[j]].buf];

@@ -99,6 +99,9 @@ extern _Thread_local const char *st__capture_read;
 static inline void st__note_host_read(const char *fn) {
   if (st__capture_gen && !st__capture_read) st__capture_read = fn;
 }
+/* Ends the running capture with a reason (a sentence, static text) as a host read does:
+   compiled autograd's hooks returning what a graph cannot hold. */
+static inline void st__capture_refuse(const char *why) { st__note_host_read(why); }
 /* Code that reads values only to choose a faster path (det's backward skipping its SVD when no
    matrix is singular) takes the path that reads none while a capture runs. */
 static inline bool st__capturing(void) { return st__capture_gen != 0; }

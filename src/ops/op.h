@@ -124,6 +124,12 @@ typedef struct st_attrs {
     struct {
       bool upper, left, unitriangular;
     } triangular;
+    /* compiled autograd's hook call: the node's position in the backward's order, which of its
+       hook lists run (st_ca_hook_phase), and masks of its gradient slots (compiled.c) */
+    struct {
+      int64_t pos, phase;
+      uint64_t mask[2];
+    } hooks;
   };
   int nlist;
   int64_t list[ST_MAX_LIST]; /* a shape, a permutation, a set of dims, pad sizes */
@@ -176,6 +182,9 @@ enum {
      level, so every transform differentiates and batches its constituents; its infer does the
      checks and names the op in errors (trace, cross, var_mean, clamp with tensor bounds, ...) */
   ST_OP_COMPOSITE = 1u << 5,
+  /* calls user code when it runs (compiled autograd's hook calls, src/autograd/compiled.c):
+     compiled graphs never remove, merge, fold or reorder it */
+  ST_OP_EFFECT = 1u << 6,
 };
 
 /* What a vjp rule sees: the call's attributes, the saved values it asked for (NULL elsewhere),
