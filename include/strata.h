@@ -1006,7 +1006,9 @@ int st_compile_print(st_func *compiled, FILE *f);
    way the gradients reach .grad through each leaf's AccumulateGrad node, as in eager (a first
    gradient is stolen, later ones added in place), after the graph, in the engine's order, with
    the leaf's hooks (tensor hooks, node hooks of its AccumulateGrad node, post-accumulate-grad
-   hooks) around each; saved values are freed unless retain_graph. Values equal eager's. Hooks
+   hooks) around each; without retain_graph each saved value is freed right after the last
+   step of the graph that reads it (as eager frees a node's after it runs). Values equal
+   eager's. Hooks
    on other nodes (tensor hooks of non-leaves, retains-grad, node pre- and post-hooks) are calls
    inside the graph, run at their place in eager's order on copies of the gradients (a hook may
    keep its argument); the hooks that run are the ones registered on this backward's nodes, and

@@ -210,6 +210,10 @@ typedef struct st_ca_call {
   /* Hands out[nout] (consumed) to the leaves and results by plan; replay: frees the saved
      values as the run did. */
   int (*finish)(struct st_ca_call *c, int nout, st_tensor **out, bool replay);
+  /* Before a replay by plan, without retain_graph: new references to the inputs in owned[nin],
+   and the saved values of the nodes the plan runs freed, so that the replay can drop each after
+   its last use (eager frees them node by node). false with retain_graph (owned untouched). */
+  bool (*take)(struct st_ca_call *c, st_tensor **owned);
   int *plan; /* where each output goes and which nodes ran, as the capture run found them */
   int nplan;
   void *engine;

@@ -241,6 +241,23 @@ static int ca_run(st_ca_call *c, int *nout, st_tensor ***out) {
   return 0;
 }
 
+/* The saved values of the nodes the plan ran (a second call does nothing). */
+static void release_ran(st_ca_call *c) {
+  ca_engine *e = c->engine;
+  for (int k = 1 + 2 * c->plan[0]; k < c->nplan; k++) {
+    st_node *n = e->g->tasks[e->order[c->plan[k]]].node;
+    if (n->ops->release_saved) n->ops->release_saved(n);
+    n->saved_released = true;
+  }
+}
+
+static bool ca_take(st_ca_call *c, st_tensor **owned) {
+  if (((ca_engine *)c->engine)->g->retain_graph) return false;
+  for (int i = 0; i < c->nin; i++) owned[i] = st_retain(c->in[i]);
+  release_ran(c);
+  return true;
+}
+
 static int ca_finish(st_ca_call *c, int nout, st_tensor **out, bool replay) {
   ca_engine *e = c->engine;
   graph_task *g = e->g;
@@ -262,13 +279,7 @@ static int ca_finish(st_ca_call *c, int nout, st_tensor **out, bool replay) {
     }
     rc = st__engine_accumulate(g->tasks[e->order[q[0]]].node, v);
   }
-  if (!rc && replay && !g->retain_graph) {
-    for (int k = 1 + 2 * nout; k < c->nplan; k++) {
-      st_node *n = g->tasks[e->order[c->plan[k]]].node;
-      if (n->ops->release_saved) n->ops->release_saved(n);
-      n->saved_released = true;
-    }
-  }
+  if (!rc && replay && !g->retain_graph) release_ran(c);
   return rc;
 }
 
@@ -474,6 +485,7 @@ int st__ca_backward(graph_task *g, const run_args *a) {
                   .why = rc ? d.why : NULL,
                   .run = ca_run,
                   .finish = ca_finish,
+                  .take = ca_take,
                   .engine = &e};
   ca_engine *prev = tls_engine;
   tls_engine = &e;

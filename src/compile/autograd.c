@@ -121,19 +121,22 @@ static void note_graph(const cg_graph *g) {
 static int replay(st_ca_call *c, ca_entry *e) {
   if (pthread_mutex_trylock(&e->lock)) return fallback("another thread runs the same backward");
   st_tensor *small[16] = {0}, **out = st__tmp_array(e->nout, small, 16);
-  if (e->nout && !out) {
+  st_tensor *ismall[16] = {0}, **owned = out ? st__tmp_array(c->nin, ismall, 16) : NULL;
+  if ((e->nout && !out) || (c->nin && !owned)) {
+    st__tmp_free(out, small, e->nout);
     pthread_mutex_unlock(&e->lock);
     return st__error(ST_ERR_OOM, "compiled autograd: out of memory");
   }
-  int rc = cg_run(e->g, c->in, out, st__inference_mode());
+  c->plan = e->plan;
+  c->nplan = e->nplan;
+  /* without retain_graph the graph owns the saved values and drops each after its last use */
+  int rc = c->take(c, owned) ? cg_run_owned(e->g, owned, out, st__inference_mode())
+                             : cg_run(e->g, c->in, out, st__inference_mode());
   note_graph(e->g);
   pthread_mutex_unlock(&e->lock);
-  if (!rc) {
-    c->plan = e->plan;
-    c->nplan = e->nplan;
-    rc = c->finish(c, e->nout, out, true);
-  }
+  if (!rc) rc = c->finish(c, e->nout, out, true);
   st__tmp_free(out, small, e->nout);
+  st__tmp_free(owned, ismall, c->nin);
   return rc;
 }
 

@@ -135,6 +135,10 @@ typedef struct cg_graph {
      and the fused operands whose data moves with the call's tensors (node * 4 + k) */
   int *steps, *bound, *fresh, *refresh; /* refresh: fstep * 4 + operand */
   int nsteps, nbound, nfresh, nrefresh;
+  /* cg_run_owned's early release: the bound values over each input's storage, listed by the
+     step after which nothing reads it (rel[rel_at[s + 1] .. rel_at[s + 2]) after step s, from
+     rel_at[0]: before the first; an input an output returns is not listed) */
+  int *rel_at, *rel;
   cg_fstep *fsteps;
   int nfsteps;
   /* the C backend: the loaded object, the argument array of the generated loops (4 per fused
@@ -197,6 +201,10 @@ bool cg_input_fits(const cg_graph *g, int i, const st_tensor *t);
 /* Runs the graph on in[] (whose layouts the caller has guarded); out receives nout untracked
    references. inference: the outputs are inference tensors. */
 int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference);
+/* cg_run taking the references in[] (all NULL when it returns): each input is dropped right
+   after the last step that reads it, so that memory nothing else holds is freed during the run
+   (the boxed calling convention of PyTorch's compiled autograd, for its saved values). */
+int cg_run_owned(cg_graph *g, st_tensor **in, st_tensor **out, bool inference);
 
 /* ---- cgen.c ---- */
 /* STRATA_COMPILE_BACKEND ("interp" or "c"), else the built-in default. */

@@ -48,6 +48,48 @@ static void pack_group(cg_graph *g, cg_group *G) {
   G->fend = g->nfsteps;
 }
 
+/* cg_run_owned's plan (rel_at, rel): for each input's buffer the last step that reads it (a
+   fused group's members read at its step), then its bound values by that step. */
+static int plan_release(cg_graph *g) {
+  int *last = st__calloc((size_t)g->nb + 1, sizeof *last), *step_of = NULL;
+  g->rel_at = st__calloc((size_t)g->nn + 2, sizeof *g->rel_at);
+  g->rel = st__calloc((size_t)g->nv + 1, sizeof *g->rel);
+  step_of = st__calloc((size_t)g->nn + 1, sizeof *step_of);
+  int rc = last && g->rel_at && g->rel && step_of ? 0 : ST_ERR_OOM;
+  for (int b = 0; !rc && b < g->nb; b++) last[b] = -1;
+  for (int s = 0; !rc && s < g->nsteps; s++) step_of[g->steps[s]] = s;
+  for (int i = 0; !rc && i < g->nn; i++) {
+    const cg_node *n = &g->n[i];
+    if (n->dead || n->view || n->folded) continue;
+    int s = step_of[n->group >= 0 ? g->groups[n->group].first : i];
+    for (int k = 0; k < n->nin; k++)
+      if (last[g->v[n->in[k]].buf] < s) last[g->v[n->in[k]].buf] = s;
+  }
+  for (int j = 0; !rc && j < g->nout; j++) last[g->v[g->outputs[j]].buf] = g->nsteps;
+  /* a counting sort of the listed values by slot (last step + 1) */
+  for (int pass = 0; !rc && pass < 2; pass++) {
+    for (int k = 0; k < g->nbound; k++) {
+      const cg_value *v = &g->v[g->bound[k]];
+      const cg_buf *b = &g->b[v->buf];
+      if (b->kind != CG_BUF_ROOT || g->v[b->root].kind != CG_INPUT || last[v->buf] == g->nsteps)
+        continue;
+      int slot = last[v->buf] + 1;
+      if (pass == 0)
+        g->rel_at[slot + 1]++;
+      else
+        g->rel[g->rel_at[slot]++] = g->bound[k];
+    }
+    if (pass == 0) /* offsets, shifted by one slot so that the second pass advances them */
+      for (int s = 1; s <= g->nsteps + 1; s++) g->rel_at[s] += g->rel_at[s - 1];
+  }
+  /* the second pass left rel_at[s] at slot s's end: shift back to starts */
+  for (int s = g->nsteps + 1; !rc && s > 0; s--) g->rel_at[s] = g->rel_at[s - 1];
+  if (!rc) g->rel_at[0] = 0;
+  if (last) st__free(last, ((size_t)g->nb + 1) * sizeof *last);
+  if (step_of) st__free(step_of, ((size_t)g->nn + 1) * sizeof *step_of);
+  return rc;
+}
+
 int cg_prepare(cg_graph *g, cg_backend backend) {
   bool any_arena = false; /* zero-size intermediates have headers over the arena too */
   for (int b = 0; b < g->nb; b++)
@@ -114,6 +156,7 @@ int cg_prepare(cg_graph *g, cg_backend backend) {
       return ST_ERR_OOM;
     }
   }
+  if (plan_release(g)) return ST_ERR_OOM;
   for (int i = 0; i < g->nn; i++) /* the constants, once */
     if (!g->n[i].dead && g->n[i].folded && !g->n[i].view && run_node(g, &g->n[i]))
       return st__status() ? st__status() : ST_ERR_OOM;
@@ -204,15 +247,32 @@ bool cg_input_fits(const cg_graph *g, int i, const st_tensor *t) {
          !memcmp(t->strides, v->strides, n);
 }
 
-int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference) {
+/* Drops the values of release slot `slot` (owned: in[] holds the inputs' references). */
+static void release_slot(cg_graph *g, int slot, st_tensor **owned) {
+  for (int k = g->rel_at[slot]; k < g->rel_at[slot + 1]; k++) {
+    cg_value *v = &g->v[g->rel[k]];
+    if (v->per_call) {
+      st__drop(v->rt);
+    } else {
+      st__drop(owned[v->src]);
+      owned[v->src] = NULL;
+    }
+    v->rt = NULL;
+  }
+}
+
+static int run(cg_graph *g, st_tensor *const *in, st_tensor **owned, st_tensor **out,
+               bool inference) {
   for (int j = 0; j < g->nout; j++) out[j] = NULL;
   int rc = bind(g, in, inference);
+  if (!rc && owned) release_slot(g, 0, owned);
   for (int s = 0; !rc && s < g->nsteps; s++) {
     cg_node *n = &g->n[g->steps[s]];
     if (n->group >= 0)
       run_group(g, &g->groups[n->group]);
     else
       rc = run_node(g, n);
+    if (!rc && owned) release_slot(g, s + 1, owned);
   }
   for (int j = 0; !rc && j < g->nout; j++) {
     const cg_value *v = &g->v[g->outputs[j]];
@@ -227,6 +287,10 @@ int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference) {
       out[j]->inference = t->inference;
   }
   unbind(g);
+  for (int i = 0; owned && i < g->nin; i++) {
+    st__drop(owned[i]);
+    owned[i] = NULL;
+  }
   if (rc) {
     for (int j = 0; j < g->nout; j++) {
       st__drop(out[j]);
@@ -236,4 +300,12 @@ int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference) {
     return st__status();
   }
   return 0;
+}
+
+int cg_run(cg_graph *g, st_tensor *const *in, st_tensor **out, bool inference) {
+  return run(g, in, NULL, out, inference);
+}
+
+int cg_run_owned(cg_graph *g, st_tensor **in, st_tensor **out, bool inference) {
+  return run(g, in, in, out, inference);
 }

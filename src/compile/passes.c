@@ -34,6 +34,8 @@ void cg_free(cg_graph *g) {
   if (g->fresh) st__free(g->fresh, ((size_t)g->nb + 1) * sizeof *g->fresh);
   if (g->refresh) st__free(g->refresh, ((size_t)g->nn * 4 + 1) * sizeof *g->refresh);
   if (g->fsteps) st__free(g->fsteps, ((size_t)g->nn + 1) * sizeof *g->fsteps);
+  if (g->rel_at) st__free(g->rel_at, ((size_t)g->nn + 2) * sizeof *g->rel_at);
+  if (g->rel) st__free(g->rel, ((size_t)g->nv + 1) * sizeof *g->rel);
   if (g->inputs) st__free(g->inputs, (size_t)g->nin * sizeof *g->inputs);
   if (g->outputs) st__free(g->outputs, (size_t)g->nout * sizeof *g->outputs);
   cg_cgen_free(g);
