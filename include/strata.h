@@ -1014,7 +1014,13 @@ int st_compile_print(st_func *compiled, FILE *f);
    keep its argument); the hooks that run are the ones registered on this backward's nodes, and
    whether a node has hooks of each kind is part of the key. A hook that returns, at a replay,
    gradients for other outputs than at the capture fails the backward with a message and no
-   .grad changed. A size that changes compiles again for that size. The transforms' own
+   .grad changed. Sizes are symbolic after one recompile (seed 002): when a backward is
+   captured at other sizes than a cached one that is the same backward (the same nodes,
+   attributes and dtypes), the two give a template, and later sizes instantiate it without
+   running the engine (a cache hit), provided every size, stride and offset the backward
+   describes follows the template's formulas (else it is captured again); sizes 0 and 1 are
+   never symbolic, and a view op whose arguments hold the sizes keeps them static. The
+   transforms' own
    backwards (st_grad, st_vjp, ...) do not use it. These backwards run eagerly and count as
    fallbacks, with a one-time warning per reason: create_graph, anomaly mode, inside a
    transform, hooks on leaves together with hooks on other nodes (the graph would run the

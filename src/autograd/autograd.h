@@ -180,6 +180,8 @@ void st__move_retains_grad(st_tensor *t, st_node *from, st_node *to);
 struct st_ca_desc {
   uint64_t *key;
   size_t nkey, capkey;
+  uint64_t *sizes; /* bit w: key word w is a size, stride or offset (symbolic sizes may vary it) */
+  size_t capsizes;
   st_tensor **in; /* the inputs (borrowed), one per storage */
   int nin;
   size_t capin;
@@ -200,6 +202,7 @@ int st__ca_put_chain(st_ca_desc *d, const st_view_step *chain); /* views.c */
 typedef struct st_ca_call {
   const uint64_t *key;
   size_t nkey;
+  const uint64_t *sizes; /* (nkey + 63) / 64 words: which key words are sizes */
   int nin;
   st_tensor *const *in;
   const char *why; /* not compilable: why (key and inputs are empty) */

@@ -37,12 +37,20 @@ static int reserve(void **p, size_t *cap, size_t n, size_t es) {
 }
 
 int st__ca_put(st_ca_desc *d, const void *bytes, size_t n) {
-  size_t words = (n + 7) / 8;
-  if (reserve((void **)&d->key, &d->capkey, d->nkey + words, sizeof *d->key)) return ST_ERR_OOM;
-  d->key[d->nkey + words - 1] = 0;
+  size_t words = (n + 7) / 8, end = d->nkey + words;
+  if (reserve((void **)&d->key, &d->capkey, end, sizeof *d->key) ||
+      reserve((void **)&d->sizes, &d->capsizes, (end + 63) / 64, sizeof *d->sizes))
+    return ST_ERR_OOM;
+  d->key[end - 1] = 0;
   memcpy(d->key + d->nkey, bytes, n);
-  d->nkey += words;
+  for (size_t w = d->nkey; w < end; w++) d->sizes[w / 64] &= ~(UINT64_C(1) << w % 64);
+  d->nkey = end;
   return 0;
+}
+
+/* Marks the last n words put as sizes. */
+static void sized(st_ca_desc *d, size_t n) {
+  for (size_t w = d->nkey - n; w < d->nkey; w++) d->sizes[w / 64] |= UINT64_C(1) << w % 64;
 }
 
 static int put_word(st_ca_desc *d, uint64_t w) { return st__ca_put(d, &w, sizeof w); }
@@ -50,7 +58,9 @@ static int put_word(st_ca_desc *d, uint64_t w) { return st__ca_put(d, &w, sizeof
 int st__ca_put_meta(st_ca_desc *d, const st_tensor_meta *m) {
   uint64_t w[2 + ST_MAX_DIMS] = {(uint64_t)m->dtype, (uint64_t)m->ndim};
   for (int i = 0; i < m->ndim; i++) w[2 + i] = (uint64_t)m->shape[i];
-  return st__ca_put(d, w, sizeof(uint64_t) * (size_t)(2 + m->ndim));
+  int rc = st__ca_put(d, w, sizeof(uint64_t) * (size_t)(2 + m->ndim));
+  if (!rc) sized(d, (size_t)m->ndim);
+  return rc;
 }
 
 /* The input holding t's storage, added on first sight; -1 on OOM. */
@@ -77,7 +87,9 @@ int st__ca_put_tensor(st_ca_desc *d, st_tensor *t) {
     w[4 + 2 * i] = (uint64_t)t->shape[i];
     w[5 + 2 * i] = (uint64_t)t->strides[i];
   }
-  return st__ca_put(d, w, sizeof(uint64_t) * (size_t)(4 + 2 * t->ndim));
+  int rc = st__ca_put(d, w, sizeof(uint64_t) * (size_t)(4 + 2 * t->ndim));
+  if (!rc) sized(d, (size_t)(1 + 2 * t->ndim)); /* the offset, shape and strides */
+  return rc;
 }
 
 int st__ca_put_saved(st_ca_desc *d, const st_saved *s) {
@@ -99,6 +111,7 @@ int st__ca_put_saved(st_ca_desc *d, const st_saved *s) {
 
 static void desc_free(st_ca_desc *d) {
   st__free(d->key, d->capkey * sizeof *d->key);
+  st__free(d->sizes, d->capsizes * sizeof *d->sizes);
   st__free(d->in, d->capin * sizeof *d->in);
   st__ptrmap_free(&d->seen);
   *d = (st_ca_desc){0};
@@ -480,6 +493,7 @@ int st__ca_backward(graph_task *g, const run_args *a) {
   }
   st_ca_call c = {.key = d.key,
                   .nkey = d.nkey,
+                  .sizes = d.sizes,
                   .nin = d.nin,
                   .in = d.in,
                   .why = rc ? d.why : NULL,

@@ -23,9 +23,12 @@
 typedef struct ca_entry {
   _Atomic int64_t refcount;
   uint64_t hash;
-  uint64_t *key;
+  uint64_t *key, *sizes; /* sizes: which key words are sizes (a bit each) */
   size_t nkey;
   cg_graph *g;     /* NULL: the capture failed (why); such keys run eagerly */
+  cg_graph *raw;   /* a capture's graph before its passes (symbolic sizes), or NULL */
+  cg_dyn *dyn;     /* the template of this capture and an earlier one at other sizes, or NULL */
+  cg_dyn_words *words; /* with dyn: the key's size words as formulas in its symbols */
   const char *why; /* static text */
   int *plan;
   int nplan, nout;
@@ -52,9 +55,15 @@ static uint64_t hash_key(const uint64_t *k, size_t n) {
   return h;
 }
 
+static size_t size_words(size_t nkey) { return (nkey + 63) / 64 + 1; }
+
 static void entry_release(ca_entry *e) {
   if (!e || atomic_fetch_sub_explicit(&e->refcount, 1, memory_order_acq_rel) != 1) return;
   cg_free(e->g);
+  cg_free(e->raw);
+  cg_dyn_free(e->dyn);
+  cg_dyn_words_free(e->words);
+  st__free(e->sizes, size_words(e->nkey) * sizeof *e->sizes);
   st__free(e->key, e->nkey * sizeof *e->key);
   st__free(e->plan, (size_t)e->nplan * sizeof *e->plan);
   pthread_mutex_destroy(&e->lock);
@@ -140,16 +149,137 @@ static int replay(st_ca_call *c, ca_entry *e) {
   return rc;
 }
 
-/* A miss: the engine runs under capture; its graph becomes a new entry (one that runs eagerly
-   when the capture failed). */
-static int compile_run(st_ca_call *c, uint64_t h) {
-  stats.compiles++;
+static bool bit(const uint64_t *m, size_t w) { return m[w / 64] >> w % 64 & 1; }
+
+/* Whether e's key is c's but for sizes: the same backward (nodes, attributes, dtypes, which
+   values share storage) at other sizes, strides or offsets. */
+static bool same_family(const ca_entry *e, const st_ca_call *c) {
+  if (e->nkey != c->nkey) return false;
+  for (size_t w = 0; w < c->nkey; w++) {
+    bool sized = bit(c->sizes, w);
+    if (sized != bit(e->sizes, w) || (!sized && e->key[w] != c->key[w])) return false;
+  }
+  return true;
+}
+
+/* A new entry for c's key (one reference, the caller's), without a graph; NULL on OOM. */
+static ca_entry *entry_new(const st_ca_call *c, uint64_t h) {
   ca_entry *e = st__calloc(1, sizeof *e);
   uint64_t *key = e ? st__alloc(c->nkey * sizeof *key) : NULL;
-  cg_capture *cap = key ? cg_capture_begin(c->nin, c->in, false) : NULL;
-  if (!cap) {
+  uint64_t *sizes = key ? st__calloc(size_words(c->nkey), sizeof *sizes) : NULL;
+  if (!sizes || pthread_mutex_init(&e->lock, NULL)) {
+    st__free(sizes, size_words(c->nkey) * sizeof *sizes);
     st__free(key, c->nkey * sizeof *key);
     st__free(e, sizeof *e);
+    return NULL;
+  }
+  memcpy(key, c->key, c->nkey * sizeof *key);
+  memcpy(sizes, c->sizes, (c->nkey + 63) / 64 * sizeof *sizes);
+  atomic_init(&e->refcount, 1);
+  e->hash = h, e->key = key, e->sizes = sizes, e->nkey = c->nkey;
+  return e;
+}
+
+/* The cached entry (a new reference) that `want` accepts, or NULL. */
+static ca_entry *find(bool (*want)(const ca_entry *x, const void *arg), const void *arg) {
+  ca_entry *o = NULL;
+  pthread_mutex_lock(&cache.lock);
+  for (ca_entry *x = cache.head; x && !o; x = x->next)
+    if (want(x, arg)) {
+      atomic_fetch_add_explicit(&x->refcount, 1, memory_order_relaxed);
+      o = x;
+    }
+  pthread_mutex_unlock(&cache.lock);
+  return o;
+}
+
+typedef struct {
+  const st_ca_call *c;
+  const ca_entry *e;
+  const int64_t *words; /* c's size words */
+} family_arg;
+
+/* The key's size words, in order; NULL on OOM. */
+static int64_t *size_words_of(const uint64_t *key, const uint64_t *sizes, size_t nkey, size_t *n) {
+  *n = 0;
+  for (size_t w = 0; w < nkey; w++) *n += bit(sizes, w);
+  int64_t *v = st__alloc(*n * sizeof *v + 1);
+  for (size_t w = 0, k = 0; v && w < nkey; w++)
+    if (bit(sizes, w)) v[k++] = (int64_t)key[w];
+  return v;
+}
+
+/* A template whose symbols the call's inputs give and whose formulas give every size, stride
+   and offset the call's key describes (so a saved view whose layout is not a function of the
+   sizes, say a slice at another index, is captured instead). */
+static bool has_template_for(const ca_entry *x, const void *arg) {
+  const family_arg *f = arg;
+  return x->dyn && same_family(x, f->c) &&
+         cg_dyn_words_fit(x->dyn, x->words, f->c->nin, f->c->in, f->words);
+}
+
+static bool earlier_capture(const ca_entry *x, const void *arg) {
+  const family_arg *f = arg;
+  return x != f->e && x->raw && x->nout == f->e->nout && x->nplan == f->e->nplan &&
+         !memcmp(x->plan, f->e->plan, (size_t)x->nplan * sizeof *x->plan) && same_family(x, f->c);
+}
+
+/* e's template from an earlier capture o of the same backward at other sizes: its graph with
+   the sizes symbolic, and every size word of the key as a formula in them. None when the two
+   are not one program or a word has no formula (or OOM). */
+static void learn_sizes(ca_entry *e, const ca_entry *o) {
+  size_t na, nb;
+  int64_t *wa = size_words_of(o->key, o->sizes, o->nkey, &na);
+  int64_t *wb = size_words_of(e->key, e->sizes, e->nkey, &nb);
+  cg_dyn *d = wa && wb ? cg_dyn_derive(o->raw, e->raw) : NULL;
+  cg_dyn_words *w = d ? cg_dyn_fit_words(d, na, wa, wb) : NULL;
+  if (w) {
+    e->dyn = d;
+    e->words = w;
+  } else {
+    cg_dyn_free(d);
+  }
+  st__free(wa, na * sizeof *wa + 1);
+  st__free(wb, nb * sizeof *wb + 1);
+}
+
+/* Symbolic sizes (seed 002: a size that changes becomes dynamic after one recompile): a miss
+   whose backward is a cached one's at other sizes instantiates that family's template (the
+   graph at the call's sizes, without running the engine) into a new entry; NULL when there is
+   none (or it does not fit, or OOM). */
+static ca_entry *from_template(const st_ca_call *c, uint64_t h) {
+  size_t n;
+  int64_t *words = size_words_of(c->key, c->sizes, c->nkey, &n);
+  ca_entry *o = words ? find(has_template_for, &(family_arg){c, NULL, words}) : NULL;
+  st__free(words, n * sizeof *words + 1);
+  if (!o) return NULL;
+  cg_graph *g = cg_dyn_instantiate(o->dyn, c->nin, c->in);
+  ca_entry *e = g ? entry_new(c, h) : NULL;
+  int *plan = e ? st__alloc((size_t)o->nplan * sizeof *plan) : NULL;
+  if (!plan || cg_optimize(g) || cg_prepare(g, cg_default_backend())) {
+    cg_free(g);
+    entry_release(e);
+    st__free(plan, (size_t)o->nplan * sizeof *plan);
+    entry_release(o);
+    return NULL;
+  }
+  memcpy(plan, o->plan, (size_t)o->nplan * sizeof *plan);
+  e->g = g, e->plan = plan, e->nplan = o->nplan, e->nout = o->nout;
+  entry_release(o);
+  atomic_fetch_add_explicit(&e->refcount, 1, memory_order_relaxed); /* the cache's */
+  insert(e);
+  return e;
+}
+
+/* A miss: the engine runs under capture; its graph becomes a new entry (one that runs eagerly
+   when the capture failed). A capture of the same backward at other sizes than an earlier one
+   gives the family its template (dynamic.c). */
+static int compile_run(st_ca_call *c, uint64_t h) {
+  stats.compiles++;
+  ca_entry *e = entry_new(c, h);
+  cg_capture *cap = e ? cg_capture_begin(c->nin, c->in, false) : NULL;
+  if (!cap) {
+    entry_release(e);
     return st__error(ST_ERR_OOM, "compiled autograd: out of memory");
   }
   cg_capture_close(cap);
@@ -159,25 +289,31 @@ static int compile_run(st_ca_call *c, uint64_t h) {
   cg_graph *g = NULL;
   const char *why = NULL;
   cg_capture_end(cap, rc ? 0 : nout, out, &g, &why);
+  cg_graph *raw = !rc && g ? cg_copy_raw(g) : NULL; /* NULL (OOM): no template */
   if (!rc && g && (cg_optimize(g) || cg_prepare(g, cg_default_backend()))) {
     cg_free(g);
     g = NULL;
     why = "out of memory while planning its buffers";
   }
   int *plan = !rc ? st__alloc((size_t)c->nplan * sizeof *plan) : NULL;
-  if (rc || !plan || pthread_mutex_init(&e->lock, NULL)) {
+  if (rc || !plan) {
     cg_free(g);
+    cg_free(raw);
     st__free(plan, (size_t)c->nplan * sizeof *plan);
-    st__free(key, c->nkey * sizeof *key);
-    st__free(e, sizeof *e);
+    entry_release(e);
     if (!rc) rc = st__error(ST_ERR_OOM, "compiled autograd: out of memory");
   } else {
-    memcpy(key, c->key, c->nkey * sizeof *key);
     memcpy(plan, c->plan, (size_t)c->nplan * sizeof *plan);
-    atomic_init(&e->refcount, 1);
-    e->hash = h, e->key = key, e->nkey = c->nkey;
     e->g = g, e->why = g ? NULL : why;
     e->plan = plan, e->nplan = c->nplan, e->nout = nout;
+    if (g) {
+      e->raw = raw;
+      ca_entry *o = find(earlier_capture, &(family_arg){c, e, NULL});
+      if (o) learn_sizes(e, o);
+      entry_release(o);
+    } else {
+      cg_free(raw);
+    }
     insert(e);
     if (g)
       note_graph(g);
@@ -194,6 +330,7 @@ static int hook(st_ca_call *c) {
   if (c->why) return fallback(c->why);
   uint64_t h = hash_key(c->key, c->nkey);
   ca_entry *e = lookup(h, c->key, c->nkey);
+  if (!e) e = from_template(c, h);
   if (!e) return compile_run(c, h);
   stats.cache_hits++;
   int rc = e->g ? replay(c, e) : fallback(e->why);

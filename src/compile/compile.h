@@ -191,6 +191,16 @@ bool cg_dyn_fits(const cg_dyn *d, int nin, st_tensor *const *in);
 /* The template at the call's sizes (a raw graph for cg_optimize), or NULL. */
 cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in);
 void cg_dyn_free(cg_dyn *d);
+/* Words that describe the two captures (compiled autograd's key: the sizes, strides and offsets
+   of its tensors), wa and wb, as formulas in the template's symbols: each equal word stays,
+   each other one is fitted as the attributes are. NULL when a word has no formula (or OOM). */
+typedef struct cg_dyn_words cg_dyn_words;
+cg_dyn_words *cg_dyn_fit_words(const cg_dyn *d, size_t n, const int64_t *wa, const int64_t *wb);
+/* Whether a call's inputs fit the template and its words wc are what the formulas give at its
+   sizes: a call the template describes, and no other. */
+bool cg_dyn_words_fit(const cg_dyn *d, const cg_dyn_words *w, int nin, st_tensor *const *in,
+                      const int64_t *wc);
+void cg_dyn_words_free(cg_dyn_words *w);
 
 /* ---- exec.c ---- */
 /* Makes the arena and the persistent headers, and with CG_C the groups' generated code; 0 or

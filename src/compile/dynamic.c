@@ -10,7 +10,8 @@
    fitted on their values.
 
    A call whose sizes fit the template (same dtypes and ranks, contiguous inputs, the other
-   dims equal, each symbol's dims equal and >= 2) instantiates it without running the
+   dims equal, each symbol's dims equal and >= 2; an input of another layout, which no symbol
+   may touch, exactly as captured) instantiates it without running the
    function: the formulas give the attributes, every node's infer gives its outputs' shapes
    (ground truth: an inconsistent formula fails there, and the call is captured instead), and
    the graph goes through the passes like a captured one. */
@@ -36,8 +37,8 @@ typedef struct cg_fit {
 struct cg_dyn {
   cg_graph *tmpl; /* the first capture, raw */
   int nsyms;
-  int64_t a[CG_MAX_SYMS];       /* each symbol's size in the template */
-  int8_t sym[ST_MAX_DIMS * 16]; /* input i, dim d -> symbol, or -1 (nin <= 16) */
+  int64_t a[CG_MAX_SYMS], b[CG_MAX_SYMS]; /* each symbol's size in the template, the other */
+  int8_t *sym; /* input i, dim d (i * ST_MAX_DIMS + d) -> symbol, or -1 */
   cg_fit *fits;
   int nfits, capfits;
 };
@@ -167,6 +168,11 @@ static int add_fit(cg_dyn *d, const cg_fit *f) {
   return 0;
 }
 
+static bool same_layout(const cg_value *a, const cg_value *b) {
+  size_t n = sizeof(int64_t) * (size_t)a->ndim;
+  return a->ndim == b->ndim && !memcmp(a->shape, b->shape, n) && !memcmp(a->strides, b->strides, n);
+}
+
 /* The two captures are the same program: the same nodes on the same values and buffers. */
 static bool same_structure(const cg_graph *x, const cg_graph *y) {
   if (x->nin != y->nin || x->nout != y->nout || x->nv != y->nv || x->nn != y->nn ||
@@ -200,21 +206,28 @@ static bool same_structure(const cg_graph *x, const cg_graph *y) {
 
 void cg_dyn_free(cg_dyn *d) {
   if (!d) return;
+  if (d->sym) st__free(d->sym, (size_t)(d->tmpl ? d->tmpl->nin : 0) * ST_MAX_DIMS + 1);
   cg_free(d->tmpl);
   if (d->fits) st__free(d->fits, sizeof *d->fits * (size_t)d->capfits);
   st__free(d, sizeof *d);
 }
 
 cg_dyn *cg_dyn_derive(const cg_graph *ga, const cg_graph *gb) {
-  if (!same_structure(ga, gb) || ga->nin > 16) return NULL;
+  if (!same_structure(ga, gb)) return NULL;
   cg_dyn *d = st__calloc(1, sizeof *d);
-  if (!d) return NULL;
+  size_t nsym = (size_t)ga->nin * ST_MAX_DIMS + 1;
+  if (!d || !(d->sym = st__alloc(nsym))) {
+    if (d) st__free(d, sizeof *d);
+    return NULL;
+  }
   int64_t b[CG_MAX_SYMS];
-  memset(d->sym, -1, sizeof d->sym);
+  memset(d->sym, -1, nsym);
   bool ok = true;
   for (int i = 0; ok && i < ga->nin; i++) {
     const cg_value *va = &ga->v[ga->inputs[i]], *vb = &gb->v[gb->inputs[i]];
-    ok = cg_contiguous(va) && cg_contiguous(vb);
+    /* a symbolic input is contiguous; one of another layout keeps it (compiled autograd's
+       saved transposed weights) */
+    ok = (cg_contiguous(va) && cg_contiguous(vb)) || same_layout(va, vb);
     for (int k = 0; ok && k < va->ndim; k++) {
       int64_t sa = va->shape[k], sb = vb->shape[k];
       if (sa == sb) continue;
@@ -262,8 +275,11 @@ cg_dyn *cg_dyn_derive(const cg_graph *ga, const cg_graph *gb) {
       ok = r >= 0 && (r == 0 || !add_fit(d, &f));
     }
   }
+  memcpy(d->b, b, sizeof b);
   if (ok && !(d->tmpl = cg_copy_raw(ga))) ok = false;
   if (!ok) {
+    st__free(d->sym, nsym);
+    d->sym = NULL;
     cg_dyn_free(d);
     return NULL;
   }
@@ -279,10 +295,16 @@ static bool sizes_of(const cg_dyn *d, int nin, st_tensor *const *in, int64_t *s)
   for (int j = 0; j < d->nsyms; j++) s[j] = -1;
   for (int i = 0; i < nin; i++) {
     const cg_value *v = &t->v[t->inputs[i]];
-    if (in[i]->dtype != v->dtype || in[i]->ndim != v->ndim || !st__is_contiguous(in[i]))
-      return false;
+    if (in[i]->dtype != v->dtype || in[i]->ndim != v->ndim) return false;
     for (int k = 0; k < i; k++) /* the same tensor twice, as in the template */
       if ((in[k] == in[i]) != (t->inputs[k] == t->inputs[i])) return false;
+    if (!cg_contiguous(v)) { /* a fixed layout */
+      if (memcmp(in[i]->shape, v->shape, sizeof(int64_t) * (size_t)v->ndim) ||
+          memcmp(in[i]->strides, v->strides, sizeof(int64_t) * (size_t)v->ndim))
+        return false;
+      continue;
+    }
+    if (!st__is_contiguous(in[i])) return false;
     for (int k = 0; k < v->ndim; k++) {
       int sym = d->sym[i * ST_MAX_DIMS + k];
       int64_t n = in[i]->shape[k];
@@ -392,4 +414,49 @@ cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in) {
     return NULL;
   }
   return g;
+}
+
+/* -------------------------------------------------------------------- described sizes */
+
+struct cg_dyn_words {
+  size_t n;
+  int64_t *equal; /* the word where both captures agree, else INT64_MIN */
+  cg_fit *fits;   /* the formula where they differ */
+};
+
+void cg_dyn_words_free(cg_dyn_words *w) {
+  if (!w) return;
+  st__free(w->equal, w->n * sizeof *w->equal + 1);
+  st__free(w->fits, w->n * sizeof *w->fits + 1);
+  st__free(w, sizeof *w);
+}
+
+cg_dyn_words *cg_dyn_fit_words(const cg_dyn *d, size_t n, const int64_t *wa, const int64_t *wb) {
+  cg_dyn_words *w = st__calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->n = n;
+  w->equal = st__alloc(n * sizeof *w->equal + 1);
+  w->fits = st__calloc(1, n * sizeof *w->fits + 1);
+  bool ok = w->equal && w->fits;
+  for (size_t k = 0; ok && k < n; k++) {
+    w->equal[k] = wa[k] == wb[k] && wa[k] != INT64_MIN ? wa[k] : INT64_MIN;
+    ok = wa[k] == wb[k] ? wa[k] != INT64_MIN
+                        : small(wa[k]) && small(wb[k]) &&
+                              fit_ints(wa[k], wb[k], d->a, d->b, d->nsyms, &w->fits[k]);
+  }
+  if (!ok) {
+    cg_dyn_words_free(w);
+    return NULL;
+  }
+  return w;
+}
+
+bool cg_dyn_words_fit(const cg_dyn *d, const cg_dyn_words *w, int nin, st_tensor *const *in,
+                      const int64_t *wc) {
+  int64_t s[CG_MAX_SYMS];
+  if (!sizes_of(d, nin, in, s)) return false;
+  for (size_t k = 0; k < w->n; k++)
+    if (wc[k] != (w->equal[k] != INT64_MIN ? w->equal[k] : eval(&w->fits[k], s, d->nsyms)))
+      return false;
+  return true;
 }

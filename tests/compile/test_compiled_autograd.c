@@ -107,6 +107,65 @@ TEST(compiled_autograd_replays_an_mlp_backward_with_eager_values) {
   st_set_compiled_autograd(was);
 }
 
+/* seed 002 (#103822): a size that changes is dynamic after one recompile. The batch of an MLP
+   (with embedding, dropout and a bias broadcast over it) changes at every call: the first two
+   sizes are captured, and their graphs give a template from which every later size is
+   instantiated without running the engine (a hit), with eager's values */
+TEST(compiled_autograd_batch_sizes_become_symbolic_after_one_recompile) {
+  bool was = st_set_compiled_autograd(false);
+  st_compile_stats s0 = ca_stats();
+  mlp m = mlp_new(ST_F64, 8, true);
+  const int64_t batches[] = {3, 5, 7, 8, 2, 7};
+  for (int it = 0; it < 6; it++) {
+    int64_t b = batches[it];
+    m.x = st_randn(ST_F64, ST_SHAPE(b, 8));
+    m.idx = st_slice(st_from_data(ST_I64, ST_SHAPE(8), (int64_t[]){0, 3, 3, 1, 4, 2, 0, 1}), 0, 0,
+                     b, 1);
+    st_tensor *ge[4] = {0}, *gc[4] = {0};
+    CHECK(step(&m, false, 20 + (uint64_t)it, ge, true) == 0);
+    CHECK(step(&m, true, 20 + (uint64_t)it, gc, true) == 0);
+    for (int i = 0; i < 4; i++) CHECK(maxdiff(ge[i], gc[i]) <= 1e-13);
+  }
+  st_compile_stats s = ca_stats();
+  CHECK_EQ_INT(s.compiles - s0.compiles, 2);
+  CHECK_EQ_INT(s.cache_hits - s0.cache_hits, 4);
+  CHECK_EQ_INT(s.fallbacks - s0.fallbacks, 0);
+  st_set_compiled_autograd(was);
+}
+
+/* a template serves only calls whose every described size, stride and offset its formulas
+   give: two saved slices of one storage at offsets that follow no formula in the batch are
+   captured again (a replay at the formula's offset would read the wrong rows) */
+TEST(compiled_autograd_symbolic_sizes_check_every_described_layout) {
+  bool was = st_set_compiled_autograd(false);
+  st_tensor *base = st_randn(ST_F64, ST_SHAPE(20, 4));
+  /* (batch, row of a, row of c): the second fixes the formulas (a at 2b - 6 rows... c at b + 1),
+     the third breaks them, the fourth follows them */
+  const int64_t calls[4][3] = {{3, 0, 4}, {5, 1, 6}, {7, 0, 1}, {9, 3, 10}};
+  int64_t compiles[4], hits[4];
+  for (int it = 0; it < 4; it++) {
+    int64_t b = calls[it][0], i = calls[it][1], j = calls[it][2];
+    st_tensor *w = st_randn(ST_F64, ST_SHAPE(b, 4));
+    st_set_requires_grad(w, true);
+    st_tensor *g[2] = {0};
+    for (int compiled = 0; compiled < 2; compiled++) {
+      st_zero_grad(w);
+      st_tensor *a = st_slice(base, 0, i, i + b, 1), *c = st_slice(base, 0, j, j + b, 1);
+      bool prev = st_set_compiled_autograd(compiled);
+      CHECK(st_backward(st_sum_all(st_mul(st_mul(w, a), c)), NULL, false, false) == 0);
+      st_set_compiled_autograd(prev);
+      g[compiled] = st_clone(st_grad_of(w));
+    }
+    CHECK(maxdiff(g[0], g[1]) == 0); /* a * c, row for row */
+    compiles[it] = ca_stats().compiles;
+    hits[it] = ca_stats().cache_hits;
+  }
+  CHECK_EQ_INT(compiles[2] - compiles[1], 1); /* captured again */
+  CHECK_EQ_INT(compiles[3] - compiles[2], 0); /* the template */
+  CHECK_EQ_INT(hits[3] - hits[2], 1);
+  st_set_compiled_autograd(was);
+}
+
 TEST(compiled_autograd_accumulates_into_grad_as_eager_does) {
   bool was = st_set_compiled_autograd(false);
   mlp m = mlp_new(ST_F32, 4, false);
