@@ -33,7 +33,7 @@
        inf in the same places. The generated objects go to a cache folder of the run's own
        under /tmp, removed at exit; a compiler that is not there skips the check (counted).
    A failed check prints what failed and calls abort(), which libFuzzer reports as a crash.
-   For time (about 2 ms a run on average under the sanitizers), a stack differentiates at most
+   For time (about 6-7 ms a run on average under the sanitizers), a stack differentiates at most
    3 times, its jacobians use at most 16 basis vectors in all, and op results of more than 512
    elements are not kept.
    FUZZ_VERBOSE=1 in the environment prints the decoded program and stack (for reducing a
@@ -1781,7 +1781,7 @@ static void cgen_init(void) {
 
 /* One in C_EVERY programs (by a hash of the input bytes, so a reproducer repeats it) goes
    through the "c" backend: a new graph costs a compiler run (~50 ms, where a run averages
-   ~2 ms), and the programs picked alternate between the two compilers. */
+   ~6 ms), and the programs picked alternate between the two compilers. */
 #ifndef C_EVERY
 #define C_EVERY 16
 #endif
