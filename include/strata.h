@@ -956,23 +956,25 @@ void st_trace_end(void);
    a call is one node, "CompiledFunctionBackward", whose forward is the graph and whose backward
    is compiled too: f and the engine's backward over it are captured as one graph and split
    (AOTAutograd's partition) into a forward that also returns what the backward reads, which the
-   node saves, and a backward that reads it. Under create_graph the backward is the joint graph
-   whole (the forward recomputed, random ops redrawing the forward's values), itself a compiled
-   function, so differentiating it again goes the same way. Calls a graph cannot
-   serve run f eagerly and count as fallbacks: inside a transform (transforms see f's ops), a
-   program that writes an input or captured tensor in place while autograd records it, and a
-   signature whose capture failed (f read values on the host with st_item, st_to_f64,
-   st_data_ptr or st_print; random draws under vmap's randomness modes; f keeps tensors with
-   st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails with
-   ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are
-   kept. Sizes that change between calls become symbolic after one recompile when the program is the
-   same (sizes 3, then 4, then any other compile twice; a program whose ops change with the size is
-   captured per size). With dynamic, the first call also captures the program at other sizes
-   (each size n >= 2 as 2n + 1, on zeros; not for a program that writes its inputs or captured
-   tensors), so later sizes reuse it from the start (duck sizing: equal sizes are one symbol).
-   backend: "interp", the built-in executor (fused groups run tile by tile through the op
-   records' loops; values equal eager's bit for bit); "c", each fused group written as one C loop,
-   compiled by the system C compiler ($STRATA_CC, else cc) into a shared object cached on disk
+   node saves, and a backward that reads it. An output the loss does not use contributes
+   nothing, as in eager (an inf in it gives no NaN gradient); that backward recomputes the
+   forward (the joint graph whole, captured once per set of outputs used). Under create_graph
+   the backward is the joint graph whole (the forward recomputed, random ops redrawing the
+   forward's values), itself a compiled function, so differentiating it again goes the same
+   way. Calls a graph cannot serve run f eagerly and count as fallbacks: inside a transform
+   (transforms see f's ops), a program that writes an input or captured tensor in place while
+   autograd records it, and a signature whose capture failed (f read values on the host with
+   st_item, st_to_f64, st_data_ptr or st_print; random draws under vmap's randomness modes; f keeps
+   tensors with st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails
+   with ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are kept. Sizes
+   that change between calls become symbolic after one recompile when the program is the same (sizes
+   3, then 4, then any other compile twice; a program whose ops change with the size is captured per
+   size). With dynamic, the first call also captures the program at other sizes (each size n >= 2 as
+   2n + 1, on zeros; not for a program that writes its inputs or captured tensors), so later sizes
+   reuse it from the start (duck sizing: equal sizes are one symbol). backend: "interp", the
+   built-in executor (fused groups run tile by tile through the op records' loops; values equal
+   eager's bit for bit); "c", each fused group written as one C loop, compiled by the system C
+   compiler ($STRATA_CC, else cc) into a shared object cached on disk
    ($STRATA_CACHE_DIR, else $XDG_CACHE_HOME/strata, else ~/.cache/strata; safe for concurrent
    processes; a truncated, corrupted or foreign entry is compiled again) and loaded: values equal
    eager's within the vector math library's rounding (its loops vectorize at other elements), and

@@ -50,8 +50,12 @@ static void joint_free(void *p) {
 }
 
 /* (x[0..nin), ct[0..nout)) -> (dx[0..nin), dW[0..ndiff)): the vjp of f at x, by eager
-   autograd; dx[i] is a zero scalar for an input not in need. In grad mode (a caller differentiating the backward) the gradients keep their
-   history: inputs that require grad are used as they are and the graph is created. */
+   autograd; dx[i] is a zero scalar for an input not in need. A cotangent without elements is
+   absent (the node's backward passes one for an output no gradient reached): that output is
+   not differentiated at all, as eager autograd never reaches a branch nobody used, where a zero
+   cotangent would still carry 0 * inf = NaN from it. In grad mode (a caller differentiating the
+   backward) the gradients keep their history: inputs that require grad are used as they are and
+   the graph is created. */
 static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor **out) {
   (void)n;
   (void)nout;
@@ -74,7 +78,7 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
   if (!rc) rc = st_call(j->f, xs, y);
   int k = 0; /* the outputs a gradient flows from, with theirs */
   for (int q = 0; !rc && q < j->nout; q++)
-    if (st__is_float(y[q]->dtype) && st__requires_grad(y[q])) {
+    if (st__is_float(y[q]->dtype) && st__requires_grad(y[q]) && st_numel(ct[q]) > 0) {
       o[k] = y[q];
       cts[k++] = ct[q];
     }
@@ -93,7 +97,10 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
   st_set_grad_enabled(prev);
   for (int i = 0, t = 0; !rc && i < ntarget; i++) {
     bool has = i >= nin || j->need[i];
-    out[i] = has && k ? gr[t] : has ? st_zeros_like(j->diff[i - nin]) : st_scalar(ST_F32, 0);
+    out[i] = has && k         ? gr[t]
+             : has && i < nin ? st_zeros_like(in[i])
+             : has            ? st_zeros_like(j->diff[i - nin])
+                              : st_scalar(ST_F32, 0);
     t += has;
     if (!out[i]) rc = st__status();
   }
@@ -212,6 +219,7 @@ typedef struct aot_call {
   cg_split *split; /* the split graphs, or NULL: backward runs the joint function */
   st_func *joint;
   int nin, nout, nres;
+  bool float_out[MAX_OUT]; /* which of f's outputs are differentiable */
   st_rng_state rng; /* the generator at the forward: a recomputation draws what it drew */
 } aot_call;
 
@@ -231,11 +239,16 @@ static int aot_forward(void *user, int nin, st_tensor *const *in, int nout, st_t
   return cg_run(a->g, in, out, false);
 }
 
-/* Saves the inputs, the captured tensors and the residuals (outputs nout and on). */
+/* Saves the inputs, the captured tensors and the residuals (outputs nout and on). Output
+   gradients are not materialized: backward must tell an output nobody used (NULL) from one
+   whose gradient is zero. */
 static int aot_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
   aot_call *a = st_ctx_user(ctx);
-  for (int j = 0; j < a->fn.nout; j++)
+  st_ctx_set_materialize_grads(ctx, false);
+  for (int j = 0; j < a->fn.nout; j++) {
+    if (j < a->nout) a->float_out[j] = st__is_float(out[j]->dtype);
     if (j >= a->nout || !st__is_float(out[j]->dtype)) st_ctx_mark_non_differentiable(ctx, j);
+  }
   int n = a->fn.nin + a->nres, rc = 0;
   st_tensor *small[32], **keep = st__tmp_array(n, small, 32);
   if (!keep) return ST_ERR_OOM;
@@ -250,7 +263,12 @@ static int aot_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
 }
 
 /* The split's backward graph on (x, ct, residuals), or, when the gradients must keep their
-   history (create_graph) or nothing was split, the compiled joint function on (x, ct). */
+   history (create_graph), nothing was split or an output has no gradient, the compiled joint
+   function on (x, ct). The backward graph was captured with every output's cotangent, so an
+   output nobody used (its gradient NULL) would enter it as zeros and carry 0 * inf = NaN from
+   a branch eager autograd never runs; the joint function leaves such an output out instead (an
+   empty cotangent), at the cost of recomputing the forward, and its compiled form keeps one
+   graph per set of outputs used (their signatures differ). */
 static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   aot_call *a = st_ctx_data(ctx);
   int nin = a->nin, nout = a->nout, nres = a->nres, nd = a->fn.nin, rc = 0;
@@ -261,13 +279,19 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   for (int k = 0; k < nd; k++) res[k] = NULL;
   for (int i = 0; !rc && i < nin; i++)
     if (!(args[i] = st_ctx_saved(ctx, i))) rc = st__status();
-  for (int q = 0; !rc && q < nout; q++) /* no gradient for an integer output */
-    if (!(args[nin + q] = gout[q] ? gout[q] : st_scalar(ST_F32, 0))) rc = st__status();
+  bool absent = false;                    /* a differentiable output without a gradient */
+  for (int q = 0; !rc && q < nout; q++) { /* no gradient for an integer output */
+    absent |= a->float_out[q] && !gout[q];
+    args[nin + q] = gout[q]           ? gout[q]
+                    : a->float_out[q] ? st_zeros(ST_F32, 1, (int64_t[]){0})
+                                      : st_scalar(ST_F32, 0);
+    if (!args[nin + q]) rc = st__status();
+  }
   for (int r = 0; !rc && r < nres; r++)
     if (!(args[nin + nout + r] = st_ctx_saved(ctx, nd + r))) rc = st__status();
   /* the backward graph was captured on contiguous output gradients: others are copied (an
      expanded one from a sum, say), and what still differs runs the joint function */
-  bool fits = a->split && !st_is_grad_enabled();
+  bool fits = a->split && !st_is_grad_enabled() && !absent;
   for (int k = 0; !rc && fits && k < narg; k++) {
     if (cg_input_fits(a->split->bwd, k, args[k])) continue;
     st_tensor *t = k >= nin && k < nin + nout ? st_contiguous(args[k]) : NULL;

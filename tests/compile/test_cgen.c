@@ -126,8 +126,7 @@ static double tol_of(st_dtype dt) { return dt == ST_F32 ? 1e-5 : 1e-13; }
    logical_not and arithmetic, constants (0.5, NaN, inf), a one-element operand, an output from
    the middle of the chain, a value read outside the group (sum), an in-place member. */
 static int f_mix(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
-  (void)nin, (void)nout;
-  bool finite = ctx != NULL; /* for the backward test: out[2] without NaN and inf */
+  (void)ctx, (void)nin, (void)nout;
   st_tensor *x = in[0], *s = in[1];
   st_tensor *a = st_tanh(st_mul(x, s));
   st_tensor *b = st_add_scalar(st_mul_scalar(a, 0.5), 0.25);
@@ -135,8 +134,8 @@ static int f_mix(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor *
   st_tensor *c = st_sin(st_sub(b, st_exp(st_neg(st_abs(a)))));
   st_tensor *total = st_sum_all(c);
   st_tensor *d = st_mul(st_sigmoid(c), st_add_scalar(total, 1));
-  st_tensor *e = st_add(st_maximum(d, st_mul_scalar(x, finite ? 2 : NAN)),
-                        st_mul_scalar(st_square(x), finite ? 3 : INFINITY));
+  st_tensor *e =
+      st_add(st_maximum(d, st_mul_scalar(x, NAN)), st_mul_scalar(st_square(x), INFINITY));
   st_tensor *w = st_add_scalar(st_mul(d, d), 1.0 / 3);
   st_add_(w, st_atan2(x, st_add_scalar(st_relu(x), 1))); /* in place, inside the chain */
   out[0] = st_add(st_log1p(st_abs(w)), st_to_dtype(m, st_dtype_of(d)));
@@ -399,14 +398,13 @@ TEST(cgen_threads_building_the_same_entry_leave_one) {
 }
 
 /* Under eager autograd the compiled function's forward and backward graphs are generated too. The
-   loss leaves out[2] out, whose gradient is then none in eager; the compiled node's backward
-   graph multiplies a zero cotangent through it, so out[2] is kept finite here (0 * inf is NaN). */
+   loss leaves out[2] (NaN and inf) out, which eager then never differentiates, nor may the
+   compiled node's backward (a zero cotangent through it would be 0 * inf = NaN). */
 TEST(cgen_backward_through_a_compiled_function_equals_eager) {
   cenv env;
   env_begin(&env, NULL);
   st_scope_push();
-  static int finite = 1;
-  st_func *f = st_func_new(f_mix, &finite, 2, 3), *c = compiled(f);
+  st_func *f = st_func_new(f_mix, NULL, 2, 3), *c = compiled(f);
   for (int call = 0; call < 3; call++) {
     st_tensor *x = st_randn(ST_F64, ST_SHAPE(4, 60)), *s = st_full(ST_F64, ST_SHAPE(1, 1), 0.4);
     st_tensor *xe = st_detach(x), *xc = st_detach(x);
@@ -418,6 +416,44 @@ TEST(cgen_backward_through_a_compiled_function_equals_eager) {
     CHECK(st_backward(st_sum_all(st_add(r[0], r[1])), NULL, false, false) == 0);
     CHECK(close_to(st_grad_of(xc), st_grad_of(xe), 1e-12));
   }
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+  env_end(&env);
+}
+
+/* out = (x * 2, exp(1000 x)): the second overflows to inf for x >= 0.71 */
+static int f_double_and_overflow(void *ctx, int nin, st_tensor *const *in, int nout,
+                                 st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul_scalar(in[0], 2);
+  out[1] = st_exp(st_mul_scalar(in[0], 1000));
+  return out[0] && out[1] ? 0 : -1;
+}
+
+/* The loss uses out[0] alone: x's gradient is 2, as eager's, with generated code in both halves
+   of the node; then both outputs (the backward graph of the split) and out[0] again. */
+TEST(cgen_backward_leaves_an_unused_output_out) {
+  cenv env;
+  env_begin(&env, NULL);
+  st_scope_push();
+  st_func *f = st_func_new(f_double_and_overflow, NULL, 1, 2), *c = compiled(f);
+  const double xv[3] = {0.001, 0.75, 1.0}; /* out[1] = e, inf, inf */
+  const bool both[4] = {false, false, true, false};
+  for (int call = 0; call < 4; call++) {
+    st_tensor *x = st_from_data(ST_F64, 1, (int64_t[]){3}, xv), *r[2] = {NULL, NULL};
+    st_set_requires_grad(x, true);
+    CHECK(st_call(c, &x, r) == 0);
+    st_tensor *loss = st_sum_all(r[0]);
+    if (both[call]) loss = st_add(loss, st_select(r[1], 0, 0));
+    CHECK(st_backward(loss, NULL, false, false) == 0);
+    double g[3] = {0, 0, 0};
+    CHECK(st_to_f64(st_grad_of(x), g, 3) == 0);
+    CHECK(both[call] ? fabs(g[0] - (2 + 1000 * exp(1.0))) < 1e-9 : g[0] == 2);
+    CHECK(g[1] == 2 || (both[call] && isnan(g[1]))); /* eager's NaN: 0 * inf in exp's rule */
+    CHECK(g[2] == 2 || (both[call] && isnan(g[2])));
+  }
+  CHECK(generated_groups(c) >= 1);
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();

@@ -315,6 +315,115 @@ TEST(compile_under_eager_autograd_differentiates_twice) {
   st_scope_pop();
 }
 
+/* out = (x * 2, exp(1000 x)): the second overflows to inf for x >= 0.71 */
+static int f_double_and_overflow(void *ctx, int nin, st_tensor *const *in, int nout,
+                                 st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul_scalar(in[0], 2);
+  out[1] = st_exp(st_mul_scalar(in[0], 1000));
+  return out[0] && out[1] ? 0 : -1;
+}
+
+/* Equal shapes and values within tol relative, NaN where the other has NaN, inf equal to inf. */
+static bool agrees(st_tensor *a, st_tensor *b, double tol) {
+  if (!a || !b || st_ndim(a) != st_ndim(b) || st_numel(a) != st_numel(b) || st_numel(a) > 16)
+    return false;
+  double va[16], vb[16];
+  int64_t n = st_numel(a);
+  if (st_to_f64(a, va, n) || st_to_f64(b, vb, n)) return false;
+  for (int64_t k = 0; k < n; k++)
+    if (!(va[k] == vb[k] || (isnan(va[k]) && isnan(vb[k])) ||
+          fabs(va[k] - vb[k]) <= tol * (1 + fabs(vb[k]))))
+      return false;
+  return true;
+}
+
+/* The loss over f_double_and_overflow's outputs: which ones it uses (bit 0: the sum of out[0],
+   bit 1: the sum of out[1], bit 2: out[1]'s first element alone). */
+static st_tensor *loss_of(st_tensor *const *out, int uses) {
+  st_tensor *l = st_zeros(ST_F64, 0, NULL);
+  if (uses & 1) l = st_add(l, st_sum_all(out[0]));
+  if (uses & 2) l = st_add(l, st_sum_all(out[1]));
+  if (uses & 4) l = st_add(l, st_select(out[1], 0, 0));
+  return l;
+}
+
+/* x's gradient through f_double_and_overflow under `uses`, eagerly and compiled (call after
+   call: the first captures, the others run the compiled node), for each entry of uses. */
+static void check_outputs_used(const double *xv, int n, const int *uses, int nuses, bool finite) {
+  st_scope_push();
+  st_func *f = st_func_new(f_double_and_overflow, NULL, 1, 2), *c = st_compile(f, NULL);
+  st_tensor *x0 = st_from_data(ST_F64, 1, (int64_t[]){n}, xv);
+  for (int call = 0; call < nuses; call++) {
+    st_tensor *xe = st_clone(x0), *xc = st_clone(x0), *e[2] = {NULL, NULL}, *r[2] = {NULL, NULL};
+    st_set_requires_grad(xe, true);
+    st_set_requires_grad(xc, true);
+    CHECK(st_call(f, &xe, e) == 0 && st_call(c, &xc, r) == 0);
+    const char *node = st_node_name(st_grad_fn(r[0]));
+    if (call) CHECK(node && !strcmp(node, "CompiledFunctionBackward"));
+    CHECK(st_backward(loss_of(e, uses[call]), NULL, false, false) == 0);
+    CHECK(st_backward(loss_of(r, uses[call]), NULL, false, false) == 0);
+    CHECK(agrees(st_grad_of(xc), st_grad_of(xe), 1e-12));
+    double g[16] = {0};
+    CHECK(n <= 16 && st_to_f64(st_grad_of(xc), g, n) == 0);
+    for (int k = 0; finite && k < n; k++) CHECK(isfinite(g[k]));
+  }
+  CHECK(stats_of(c).fallbacks == 0);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* Eager autograd never differentiates an output the loss leaves out; the compiled node's
+   backward must not either (a zero cotangent through exp's inf would be 0 * inf = NaN). */
+TEST(compile_under_eager_autograd_leaves_an_unused_output_out_of_the_backward) {
+  const double x[3] = {0.001, 0.75, 1.0}; /* out[1] = e, inf, inf */
+  const int uses[3] = {1, 1, 1};
+  check_outputs_used(x, 3, uses, 3, true); /* x's gradient is 2 everywhere */
+}
+
+/* An output used in part gets a zero cotangent where it is not used, in eager as compiled: the
+   gradient is NaN where out[1] is inf, as eager's. The uses change from call to call, each set
+   of outputs used with a backward of its own. */
+TEST(compile_under_eager_autograd_an_output_used_in_part_equals_eager) {
+  const double x[3] = {0.001, 0.75, 1.0};
+  const int uses[5] = {4, 4, 1, 4 | 1, 1};
+  check_outputs_used(x, 3, uses, 5, false);
+}
+
+TEST(compile_under_eager_autograd_all_outputs_used_equals_eager) {
+  const double x[3] = {0.001, -0.002, 0.003}; /* out[1] finite */
+  const int uses[5] = {1 | 2, 1 | 2, 2, 1, 1 | 2};
+  check_outputs_used(x, 3, uses, 5, true);
+}
+
+/* out = (x * 2, ones): the second does not depend on x */
+static int f_double_and_ones(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul_scalar(in[0], 2);
+  out[1] = st_ones(ST_F64, 1, (int64_t[]){3});
+  return out[0] && out[1] ? 0 : -1;
+}
+
+/* A loss on the compiled node's output that does not depend on x alone (out[0] unused): the
+   joint function then differentiates no output at all, and x's gradient is zeros of x's shape.
+   (Eager refuses this backward, out[1] not requiring grad; every output of the node does.) */
+TEST(compile_under_eager_autograd_a_loss_on_an_output_independent_of_the_inputs_adds_nothing) {
+  st_scope_push();
+  st_func *f = st_func_new(f_double_and_ones, NULL, 1, 2), *c = st_compile(f, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_ones(ST_F64, 1, (int64_t[]){3}), *r[2] = {NULL, NULL};
+    st_set_requires_grad(x, true);
+    CHECK(st_call(c, &x, r) == 0);
+    if (!st_requires_grad(r[1])) continue; /* the capture ran eagerly */
+    CHECK(st_backward(st_sum_all(r[1]), NULL, false, false) == 0);
+    CHECK(same(st_grad_of(x), st_zeros(ST_F64, 1, (int64_t[]){3}), 0));
+  }
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
 /* writes a captured counter in place: out = x * 2, counter += 1 */
 static int f_counts(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nin, (void)nout;

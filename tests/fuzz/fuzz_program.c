@@ -22,20 +22,31 @@
        relative), and the whole stack satisfies <u, J v> (jvp) = <J^T u, v> (vjp) to 1e-8;
      - st_compile of the stack (and of the program, on the unbatched inputs: a second
        signature) fails where eager fails and otherwise equals it bit for bit, captured and
-       replayed.
+       replayed;
+     - one program in 16 (C_EVERY, picked by a hash of the input bytes, so a reproducer
+       repeats it; a new graph costs a compiler run of ~50 ms) also goes through st_compile's
+       "c" backend, alternately with two compilers: clang, whose code calls the scalar libm this
+       clang-built library's loops call, bit for bit; the system compiler (STRATA_CC, else cc),
+       whose vectorized loops may call libmvec, up to rounding: within 16 ulp relative plus 16
+       ulp of the largest value flowing through the program, or else a difference that eager
+       itself shows when its inputs move by many ulp (skipped as rounding noise), with NaN and
+       inf in the same places. The generated objects go to a cache folder of the run's own
+       under /tmp, removed at exit; a compiler that is not there skips the check (counted).
    A failed check prints what failed and calls abort(), which libFuzzer reports as a crash.
-   For time (about 2 ms a run on average under the sanitizers), a stack differentiates at most
+   For time (about 6-7 ms a run on average under the sanitizers), a stack differentiates at most
    3 times, its jacobians use at most 16 basis vectors in all, and op results of more than 512
    elements are not kept.
    FUZZ_VERBOSE=1 in the environment prints the decoded program and stack (for reducing a
    crash to a C reproducer); FUZZ_STATS=1 prints at exit how often each check ran and the
    time per run. */
+#include <dirent.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "strata.h"
 
@@ -73,6 +84,7 @@ static bool verbose;
 static struct {
   long runs, plain_ok, stacks, stack_ok, vmap_checks, transpose_checks, noise_skips, over_10ms;
   long compile_checks;
+  long c_checks, c_exact_checks, c_rounded, c_noise_skips, c_no_compiler, c_objects;
   double total_ms, max_ms;
 } stats;
 static void print_stats(void) {
@@ -82,6 +94,12 @@ static void print_stats(void) {
           "differences skipped as rounding noise), %ld compiled checks\n",
           stats.runs, stats.plain_ok, stats.stacks, stats.stack_ok, stats.vmap_checks,
           stats.transpose_checks, stats.noise_skips, stats.compile_checks);
+  fprintf(stderr,
+          "fuzz_program stats: backend \"c\": %ld checks with the system compiler (%ld within "
+          "the tolerance but not bit-exact, %ld with differences skipped as rounding noise), %ld "
+          "bit-exact checks with clang, %ld skipped (no compiler); %ld shared objects built\n",
+          stats.c_checks, stats.c_rounded, stats.c_noise_skips, stats.c_exact_checks,
+          stats.c_no_compiler, stats.c_objects);
   fprintf(stderr, "fuzz_program stats: %.2f ms per run on average, %.1f ms at most, %ld runs over 10 ms\n",
           stats.runs ? stats.total_ms / (double)stats.runs : 0.0, stats.max_ms, stats.over_10ms);
 }
@@ -187,6 +205,8 @@ static struct {
   int vmap_levels;     /* bug 8: vmap levels the stack may put the program under */
   bool fwd_over_rev;   /* bug 10: the stack has forward mode over reverse mode */
   int order;           /* derivative order of the stack: the identity's tolerance grows with it */
+  double magnitude;    /* the largest finite |value| of the plain intermediates */
+  bool compiling;      /* st_compile checks: no host reads, which would end every capture */
 } S;
 
 typedef struct {
@@ -398,15 +418,18 @@ static void print_shape(FILE *f, st_tensor *t) {
   fprintf(f, "]");
 }
 
-/* Values of a plain tensor: finite and moderate? Marks the run untame otherwise. */
+/* Values of a plain tensor: finite and moderate? Marks the run untame otherwise. Also keeps
+   the largest finite magnitude, the scale of the c backend's absolute tolerance. */
 static void check_tame(st_tensor *t) {
   if (!is_float_dt(st_dtype_of(t))) return;
   int64_t n = st_numel(t);
   if (n <= 0) return;
   double *v = malloc(sizeof(double) * (size_t)n);
   if (st_to_f64(t, v, n) == 0) {
-    for (int64_t k = 0; k < n; k++)
+    for (int64_t k = 0; k < n; k++) {
       if (!isfinite(v[k]) || fabs(v[k]) > TAME) S.tame = false;
+      if (isfinite(v[k])) S.magnitude = fmax(S.magnitude, fabs(v[k]));
+    }
   } else {
     st_clear_error();
   }
@@ -917,7 +940,7 @@ static int program_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
     }
     if (!r) continue;
     if (made && st_numel(r) > MAX_NUMEL) continue; /* too big to keep (run time): dropped, in every run alike */
-    if (S.mode != RUN_TRANSFORMED) check_tame(r);
+    if (S.mode != RUN_TRANSFORMED && !S.compiling) check_tame(r);
     if (made) {
       if (R.n == MAX_REGS) return ST_ERR_ARG;
       R.t[R.n] = r;
@@ -1360,17 +1383,19 @@ static double magnitude_hash(double x, unsigned pattern) {
   return (double)(b >> 11) / (double)(1ull << 52) - 1;
 }
 
-/* X with every float element scaled by 1 + 1e-12 h, h from magnitude_hash: zeros, signs, ties
+/* X with every float element scaled by 1 + rel h, h from magnitude_hash: zeros, signs, ties
    and exact cancellations (x + -x) stay as they are, so no kink or branch of the program is
-   crossed, while every rounding in it changes. NULL when a copy fails. */
-static bool perturbed_inputs(int nin, st_tensor *const *X, unsigned pattern, st_tensor **out) {
+   crossed, while every rounding in it changes (rel is many ulp of the dtype: 1e-12 in f64).
+   NULL when a copy fails. */
+static bool perturbed_inputs(int nin, st_tensor *const *X, unsigned pattern, double rel,
+                             st_tensor **out) {
   int64_t s[ST_MAX_DIMS];
   for (int i = 0; i < nin; i++) {
     double *x = NULL;
     int64_t n;
     out[i] = NULL;
     if (!is_float_dt(st_dtype_of(X[i])) || !read_all(X[i], &x, &n)) return false;
-    for (int64_t k = 0; k < n; k++) x[k] *= 1 + 1e-12 * magnitude_hash(x[k], pattern);
+    for (int64_t k = 0; k < n; k++) x[k] *= 1 + rel * magnitude_hash(x[k], pattern);
     int nd = st_shape(X[i], s);
     out[i] = st_to_dtype(st_from_data(ST_F64, nd, s, x), st_dtype_of(X[i]));
     free(x);
@@ -1416,7 +1441,7 @@ static void check_transpose_identity(st_func *F, int nin, st_tensor *const *X, i
   for (unsigned pattern = 1; pattern <= 2 && isfinite(moved); pattern++) {
     st_tensor *Xp[MAX_IN];
     identity_sides q;
-    if (!perturbed_inputs(nin, X, pattern, Xp) ||
+    if (!perturbed_inputs(nin, X, pattern, 1e-12, Xp) ||
         transposition_sides(F, nin, Xp, nout, v, u, false, &q) || !q.ok)
       moved = INFINITY; /* unstable enough to leave the finite values behind */
     else
@@ -1524,33 +1549,271 @@ static bool identical(st_tensor *a, st_tensor *b) {
   return ok;
 }
 
-/* st_compile(F) on X: its first call (the capture, which runs F) and its second (the graph, or
-   eager again where the capture fell back) fail where F fails and otherwise equal F's results
-   bit for bit; each starts from the same generator state. */
-static void check_compiled(st_func *F, st_tensor *const *X) {
+/* ========================================================================= st_compile */
+
+/* How a compiled call's outputs must agree with eager's: bit for bit (the built-in executor
+   runs the ops' own loops; the "c" backend's code does too when its compiler calls the same
+   scalar libm), or up to the vector math library's rounding (the "c" backend's code under a
+   compiler that vectorizes calls into it: glibc's libmvec under gcc rounds a few ulp away from
+   scalar libm, and only at the elements the vector loop covers). */
+typedef enum { SAME_BITS, SAME_UP_TO_ROUNDING } agreement;
+
+/* An absolute and relative tolerance of C_TOL ulp of the dtype: the vector math library's
+   error bound (4 ulp in glibc), plus scalar libm's, carried through a few operations. */
+#define C_TOL 16.0
+
+/* What eager's outputs do when the inputs move by many ulp (perturbed_inputs, two patterns),
+   the noise check of the "c" backend's differences: moved[j][k] is the largest change of
+   element k of output j, infinite where it changes between finite and not, or NaN and inf, or
+   where the perturbed call fails or gives other shapes. Computed on the first difference
+   beyond the tolerance, then reused for both compiled calls. */
+typedef struct {
+  bool done;
+  double *moved[MAX_OUT];
+} movement;
+
+static double eps_of(st_dtype dt) { return dt == ST_F32 ? 0x1p-23 : 0x1p-52; }
+
+static int value_class(double v) { return isnan(v) ? 0 : isinf(v) ? (v > 0 ? 1 : 2) : 3; }
+
+static void measure_movement(st_func *F, st_tensor *const *X, int nout, st_tensor *const *e,
+                             movement *mv) {
+  int nin = st_func_nin(F);
+  mv->done = true;
+  st_scope_push();
+  double *ev[MAX_OUT] = {0};
+  int64_t n[MAX_OUT] = {0};
+  for (int j = 0; j < nout; j++) {
+    if (!e[j] || !read_all(e[j], &ev[j], &n[j])) continue;
+    mv->moved[j] = calloc((size_t)(n[j] > 0 ? n[j] : 1), sizeof(double));
+  }
+  /* many ulp of the inputs' dtype: 1e-12 in f64 (as the transposition check), 2^-16 in f32 */
+  double rel = st_dtype_of(X[0]) == ST_F32 ? 0x1p-16 : 1e-12;
+  for (unsigned pattern = 1; pattern <= 2; pattern++) {
+    st_tensor *Xp[MAX_IN], *o[MAX_OUT] = {0};
+    st_manual_seed(11);
+    bool ok = perturbed_inputs(nin, X, pattern, rel, Xp) && st_call(F, Xp, o) == 0;
+    st_clear_error();
+    for (int j = 0; j < nout; j++) {
+      if (!mv->moved[j]) continue;
+      double *pv = NULL;
+      int64_t pn = 0;
+      bool same = ok && o[j] && st_dtype_of(o[j]) == st_dtype_of(e[j]) && same_shape(o[j], e[j]) &&
+                  read_all(o[j], &pv, &pn);
+      for (int64_t k = 0; k < n[j]; k++) {
+        double d = !same || value_class(pv[k]) != value_class(ev[j][k]) ? INFINITY
+                   : isfinite(pv[k])                                    ? fabs(pv[k] - ev[j][k])
+                                                                        : 0;
+        mv->moved[j][k] = fmax(mv->moved[j][k], d);
+      }
+      free(pv);
+    }
+  }
+  for (int j = 0; j < nout; j++) free(ev[j]);
+  st_scope_pop();
+}
+
+/* The largest finite magnitude among the tensors' values. */
+static double magnitude_of(int n, st_tensor *const *t) {
+  double m = 0;
+  for (int i = 0; i < n; i++) {
+    double *v = NULL;
+    int64_t nv;
+    if (!t[i] || !is_float_dt(st_dtype_of(t[i])) || !read_all(t[i], &v, &nv)) continue;
+    for (int64_t k = 0; k < nv; k++)
+      if (isfinite(v[k])) m = fmax(m, fabs(v[k]));
+    free(v);
+  }
+  return m;
+}
+
+/* Output j of a "c" call (got) against eager's (want), up to the vector math library's
+   rounding. An element passes when it is equal (NaN to NaN), or finite on both sides and within
+   C_TOL ulp relative to it plus C_TOL ulp of mag, the largest value flowing through the program
+   (what a few-ulp error of an intermediate becomes after it cancels). Beyond that, a difference
+   is rounding noise only when eager itself moves by a tenth of it or more when its inputs move
+   by many ulp (the transposition check's argument: a wrong value is of the size of the result,
+   which such a perturbation does not move; a value amplified from rounding moves by as much).
+   NaN and inf positions must match unless eager leaves or enters them under the perturbation.
+   Returns whether a difference was skipped as noise; *rounded says one was within tolerance. */
+static bool check_close(st_func *F, st_tensor *const *X, int nout, st_tensor *const *e, int j,
+                        st_tensor *got, double mag, movement *mv, int call, bool *rounded) {
+  st_tensor *want = e[j];
+  if (!got || !want || st_dtype_of(got) != st_dtype_of(want) || !same_shape(got, want))
+    FAIL("backend \"c\", call %d: output %d differs from eager in dtype or shape", call, j);
+  double *g = NULL, *w = NULL;
+  int64_t n, n2;
+  if (!read_all(got, &g, &n) || !read_all(want, &w, &n2))
+    FAIL("backend \"c\", call %d: reading output %d failed", call, j);
+  double eps = is_float_dt(st_dtype_of(want)) ? eps_of(st_dtype_of(want)) : 0;
+  bool noise = false;
+  for (int64_t k = 0; k < n; k++) {
+    if (g[k] == w[k] || (isnan(g[k]) && isnan(w[k]))) continue;
+    bool finite = isfinite(g[k]) && isfinite(w[k]);
+    double diff = finite ? fabs(g[k] - w[k]) : INFINITY;
+    if (finite && diff <= C_TOL * eps * (fabs(w[k]) + mag)) {
+      *rounded = true;
+      continue;
+    }
+    if (!mv->done) measure_movement(F, X, nout, e, mv);
+    double moved = mv->moved[j] ? mv->moved[j][k] : INFINITY;
+    if (verbose)
+      fprintf(stderr,
+              "backend \"c\", call %d: output %d element %lld is %.17g, eager %.17g; eager "
+              "moves by %.3g under a perturbation of its inputs\n",
+              call, j, (long long)k, g[k], w[k], moved);
+    if (10 * moved >= diff) {
+      noise = true;
+      continue;
+    }
+    FAIL("backend \"c\", call %d: output %d element %lld is %.17g but eager gives %.17g "
+         "(tolerance %.3g; eager moves by %.3g only when its inputs move by many ulp)",
+         call, j, (long long)k, g[k], w[k], C_TOL * eps * (fabs(w[k]) + mag), moved);
+  }
+  free(g);
+  free(w);
+  return noise;
+}
+
+/* st_compile(F, opts) on X: its first call (the capture, which runs F) and its second (the
+   graph, or eager again where the capture fell back) fail where F fails and otherwise agree
+   with F's results as `how` says; each starts from the same generator state. */
+static void check_compiled_with(st_func *F, st_tensor *const *X, const st_compile_opts *opts,
+                                agreement how) {
   int nout = st_func_nout(F);
-  st_func *C = st_compile(F, NULL);
-  if (!C) FAIL("st_compile failed: %s", st_last_error());
+  const char *backend = opts && opts->backend ? opts->backend : "interp";
+  S.compiling = true;
+  st_func *C = st_compile(F, opts);
+  if (!C) FAIL("st_compile (backend \"%s\") failed: %s", backend, st_last_error());
   st_tensor *e[MAX_OUT] = {0};
   st_manual_seed(11);
   int erc = st_call(F, X, e);
+  movement mv = {0};
+  double mag = 0;
+  if (how == SAME_UP_TO_ROUNDING && !erc)
+    mag = fmax(S.magnitude, fmax(magnitude_of(st_func_nin(F), X), magnitude_of(nout, e)));
+  bool noise = false, rounded = false;
   for (int call = 0; call < 2; call++) {
     st_tensor *r[MAX_OUT] = {0};
     st_manual_seed(11);
     int rc = st_call(C, X, r);
     if (!!rc != !!erc)
-      FAIL("compiled call %d %s where eager %s: %s", call, rc ? "failed" : "succeeded",
-           erc ? "failed" : "succeeded", rc ? st_last_error() : "");
+      FAIL("compiled call %d (backend \"%s\") %s where eager %s: %s", call, backend,
+           rc ? "failed" : "succeeded", erc ? "failed" : "succeeded", rc ? st_last_error() : "");
     if (rc) {
       check_failed("st_call (compiled)");
       continue;
     }
     check_ok("st_call (compiled)");
-    for (int j = 0; j < nout; j++)
-      if (!identical(r[j], e[j])) FAIL("compiled call %d: output %d differs from eager", call, j);
+    for (int j = 0; j < nout; j++) {
+      if (how == SAME_UP_TO_ROUNDING)
+        noise |= check_close(F, X, nout, e, j, r[j], mag, &mv, call, &rounded);
+      else if (!identical(r[j], e[j]))
+        FAIL("compiled call %d (backend \"%s\"): output %d differs from eager", call, backend, j);
+    }
   }
-  stats.compile_checks++;
+  for (int j = 0; j < nout; j++) free(mv.moved[j]);
+  stats.c_noise_skips += noise;
+  stats.c_rounded += rounded && !noise;
   st_func_release(C);
+  S.compiling = false;
+}
+
+/* The "c" backend's compilers and cache. The system compiler (STRATA_CC, else cc: the
+   backend's default) is checked up to rounding: under gcc its vectorized loops call libmvec.
+   clang (the fuzz targets' compiler, FUZZ_EXACT_CC) calls scalar libm, which the library's
+   loops call too in this clang-built library (the libmvec declarations are gcc's), so its code
+   must equal eager's bit for bit: that check finds a wrong generated loop however small its
+   error. The cache is a folder of this process's own under /tmp (STRATA_CACHE_DIR), removed
+   at exit, so runs leave nothing in the user's cache. */
+#ifndef FUZZ_EXACT_CC
+#define FUZZ_EXACT_CC "clang"
+#endif
+static struct {
+  char dir[64];
+  char *system_cc; /* STRATA_CC as the run found it, or NULL */
+  bool have_system_cc, have_exact_cc;
+} cgen;
+
+/* A command the way posix_spawnp finds it: a path, or a name on PATH. */
+static bool on_path(const char *cmd) {
+  if (strchr(cmd, '/')) return access(cmd, X_OK) == 0;
+  const char *path = getenv("PATH");
+  char buf[4096];
+  for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+    size_t n = strcspn(p, ":");
+    if (snprintf(buf, sizeof buf, "%.*s/%s", (int)n, n ? p : ".", cmd) < (int)sizeof buf &&
+        access(buf, X_OK) == 0)
+      return true;
+    p += n + (p[n] == ':');
+  }
+  return false;
+}
+
+/* Runs before print_stats (atexit's order), which reports the objects it counts. */
+static void remove_cache_dir(void) {
+  DIR *d = opendir(cgen.dir);
+  if (d) {
+    char path[512];
+    for (struct dirent *f; (f = readdir(d));) {
+      if (!strcmp(f->d_name, ".") || !strcmp(f->d_name, "..")) continue;
+      snprintf(path, sizeof path, "%s/%s", cgen.dir, f->d_name);
+      size_t n = strlen(f->d_name);
+      stats.c_objects += n > 3 && !strcmp(f->d_name + n - 3, ".so");
+      unlink(path);
+    }
+    closedir(d);
+  }
+  rmdir(cgen.dir);
+  free(cgen.system_cc);
+}
+
+static void cgen_init(void) {
+  snprintf(cgen.dir, sizeof cgen.dir, "/tmp/strata-fuzz-cgen-XXXXXX");
+  if (!mkdtemp(cgen.dir)) FAIL("cannot make a cache folder %s", cgen.dir);
+  setenv("STRATA_CACHE_DIR", cgen.dir, 1);
+  atexit(remove_cache_dir);
+  const char *cc = getenv("STRATA_CC");
+  cgen.system_cc = cc && cc[0] ? strdup(cc) : NULL;
+  cgen.have_system_cc = on_path(cc && cc[0] ? cc : "cc");
+  cgen.have_exact_cc = on_path(FUZZ_EXACT_CC);
+}
+
+/* One in C_EVERY programs (by a hash of the input bytes, so a reproducer repeats it) goes
+   through the "c" backend: a new graph costs a compiler run (~50 ms, where a run averages
+   ~6 ms), and the programs picked alternate between the two compilers. */
+#ifndef C_EVERY
+#define C_EVERY 16
+#endif
+
+static void check_compiled_c(st_func *F, st_tensor *const *X, uint32_t input_hash) {
+  if (input_hash % C_EVERY) return;
+  bool exact = (input_hash / C_EVERY) & 1;
+  if (!(exact ? cgen.have_exact_cc : cgen.have_system_cc)) {
+    stats.c_no_compiler++;
+    return;
+  }
+  if (exact) setenv("STRATA_CC", FUZZ_EXACT_CC, 1);
+  st_compile_opts o = {.backend = "c"};
+  check_compiled_with(F, X, &o, exact ? SAME_BITS : SAME_UP_TO_ROUNDING);
+  if (cgen.system_cc)
+    setenv("STRATA_CC", cgen.system_cc, 1);
+  else
+    unsetenv("STRATA_CC");
+  stats.c_checks += !exact;
+  stats.c_exact_checks += exact;
+}
+
+/* The default backend, bit for bit. */
+static void check_compiled(st_func *F, st_tensor *const *X) {
+  check_compiled_with(F, X, NULL, SAME_BITS);
+  stats.compile_checks++;
+}
+
+static uint32_t input_hash(const uint8_t *data, size_t size) { /* FNV-1a */
+  uint32_t h = 2166136261u;
+  for (size_t k = 0; k < size; k++) h = (h ^ data[k]) * 16777619u;
+  return mix32(h);
 }
 
 static void run(const uint8_t *data, size_t size) {
@@ -1727,6 +1990,7 @@ static void run(const uint8_t *data, size_t size) {
      the stack's inputs and, for the program, also on the unbatched ones (a new signature) */
   S.mode = nl ? RUN_TRANSFORMED : RUN_PLAIN;
   check_compiled(top, X);
+  check_compiled_c(top, X, input_hash(data, size));
   if (nl) {
     S.mode = RUN_PLAIN;
     check_compiled(prog, base);
@@ -1747,6 +2011,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   const char *st = getenv("FUZZ_STATS");
   if (st && st[0] && st[0] != '0') atexit(print_stats);
   st_set_num_threads(1);
+  cgen_init();
   return 0;
 }
 
