@@ -717,7 +717,9 @@ st_tensor *st_node_variable(const st_node *n);
 /* Edge i: the node the gradient of input i flows to (NULL: that input needs no gradient), and
    which of its gradient slots receives it (when input_nr is not NULL). */
 st_node *st_node_next(const st_node *n, int i, int *input_nr);
-uint64_t st_node_sequence_nr(const st_node *n); /* creation order on this thread */
+/* Creation order on this thread; UINT64_MAX for a leaf's AccumulateGrad node (as in PyTorch:
+   a leaf's gradient is accumulated as soon as it is complete). */
+uint64_t st_node_sequence_nr(const st_node *n);
 int64_t st_node_priority(const st_node *n);
 /* Ready nodes with a higher priority run first (then later-created first), so that e.g. a
    communication node runs as early as its inputs allow. Default 0. */
@@ -1014,7 +1016,9 @@ int st_compile_print(st_func *compiled, FILE *f);
    on other nodes (tensor hooks of non-leaves, retains-grad, node pre- and post-hooks) are calls
    inside the graph, run at their place in eager's order on copies of the gradients (a hook may
    keep its argument); the hooks that run are the ones registered on this backward's nodes, and
-   whether a node has hooks of each kind is part of the key. A hook that returns, at a replay,
+   whether a node has hooks of each kind is part of the key. When such hooks exist the leaves
+   accumulate inside the graph too, at their place in eager's order, so every hook sees what
+   it sees in eager. A hook that returns, at a replay,
    gradients for other outputs than at the capture fails the backward with a message and no
    .grad changed. Sizes are symbolic after one recompile (seed 002): when a backward is
    captured at other sizes than a cached one that is the same backward (the same nodes,
@@ -1025,8 +1029,8 @@ int st_compile_print(st_func *compiled, FILE *f);
    transforms' own
    backwards (st_grad, st_vjp, ...) do not use it. These backwards run eagerly and count as
    fallbacks, with a one-time warning per reason: create_graph, anomaly mode, inside a
-   transform, hooks on leaves together with hooks on other nodes (the graph would run the
-   leaves' after the others), a hooked node with more than 64 inputs or outputs, a custom
+   transform, a leaf with hooks that st_autograd_grad reads, a hooked node with more than 64
+   inputs or outputs, a custom
    function or checkpoint node, saved values freed or modified in place (the engine then
    reports the error) or held by saved-tensor hooks, and a graph whose capture failed. The cache
    outlives turning it off (PyTorch's usage turns it on around each backward); its graphs count

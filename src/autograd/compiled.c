@@ -126,7 +126,7 @@ typedef struct {
   int norder;
   int *plan;
   int nplan;
-  bool hooked_leaf, hooked_inner; /* a leaf with hooks; another node with user hooks */
+  bool hooked_inner; /* a node other than a leaf has user hooks: leaves accumulate inside */
 } ca_engine;
 
 /* The backward this thread describes, captures or replays: its hook calls find their node in
@@ -146,7 +146,6 @@ static int describe_task(st_ca_desc *d, ca_engine *e, int k) {
       d->why = "st_autograd_grad's input is a leaf with hooks";
       return 1;
     }
-    e->hooked_leaf = true;
   } else if (st__node_hooked(n)) {
     kinds = st__node_hook_kinds(n);
     e->hooked_inner |= (kinds & ~(unsigned)ST_HOOKS_RETAINS) != 0;
@@ -209,11 +208,6 @@ static int describe(st_ca_desc *d, ca_engine *e) {
     rc = st__ca_put(d, w, sizeof w);
   }
   for (int p = 0; !rc && p < e->norder; p++) rc = describe_task(d, e, e->order[p]);
-  if (!rc && e->hooked_leaf && e->hooked_inner) {
-    /* the leaves' hooks run after the graph, the others inside it: eager interleaves them */
-    d->why = "hooks on leaves and on other nodes (the graph would change their order)";
-    return 1;
-  }
   return rc;
 }
 
@@ -232,8 +226,9 @@ static int ca_run(st_ca_call *c, int *nout, st_tensor ***out) {
   *nout = 0;
   *out = NULL;
   g->ca = true;
+  g->ca_accumulate = e->hooked_inner;
   int rc = st__engine_execute(g);
-  g->ca = false;
+  g->ca = g->ca_accumulate = false;
   if (rc) return rc;
   int nran = 0;
   for (int p = 0; p < e->norder; p++) nran += g->tasks[e->order[p]].ran;
@@ -306,6 +301,35 @@ static int ca_finish(st_ca_call *c, int nout, st_tensor **out, bool replay) {
    defined before (post: the node's gradients, buf), mask[1] those defined after (post: its
    results, gin). The hooks get copies, so one that keeps its argument keeps no graph buffer. */
 
+/* A capture run's user code (hooks, a leaf's accumulation and its hooks) runs with the capture
+   paused: its ops are not the graph's, and it may read values on the host. */
+typedef struct {
+  st_capture_fn fn;
+  uint32_t gen;
+  const char *read;
+} paused;
+
+static paused pause_capture(void) {
+  paused p = {st__capture_op, st__capture_gen, st__capture_read};
+  st__capture_op = NULL;
+  st__capture_gen = 0;
+  st__capture_read = NULL;
+  return p;
+}
+
+static void resume_capture(paused p) {
+  st__capture_op = p.fn;
+  st__capture_gen = p.gen;
+  st__capture_read = p.read;
+}
+
+/* A replay's failing hook without a message gets eager's (engine.c). */
+static int hook_failed(int rc) {
+  if (rc && !st__has_error())
+    st__error(rc, "%s: a hook failed with status %d and no message", tls_engine->a->fn, rc);
+  return rc;
+}
+
 static int run_phase(st_node *n, st_ca_hook_phase phase, st_tensor **buf, st_tensor *const *gin) {
   switch (phase) {
   case ST_CA_TENSOR_HOOKS: {
@@ -356,11 +380,16 @@ static bool meta_is(const st_tensor *t, const st_tensor_meta *m) {
          !memcmp(t->shape, m->shape, sizeof(int64_t) * (size_t)m->ndim);
 }
 
-/* The replay: the hooks on copies of the inputs, their gradients into the outputs. */
+/* The replay: the hooks on copies of the inputs, their gradients into the outputs; or a leaf's
+   accumulation of a copy of its gradient. */
 static int hooks_kernel(const st_opcall *c, st_tensor *const *out) {
   st_node *n = hooked_node(c);
   if (!n) return ST_ERR_AUTOGRAD;
   st_ca_hook_phase phase = (st_ca_hook_phase)c->a.hooks.phase;
+  if (phase == ST_CA_ACCUMULATE) {
+    st_tensor *grad = st__untrack(st_clone(c->in[0]));
+    return hook_failed(grad ? st__engine_accumulate(n, grad) : st__status());
+  }
   bool post = phase == ST_CA_POST_HOOKS;
   const uint64_t *mask = c->a.hooks.mask;
   st_tensor *bsmall[16], *gsmall[16];
@@ -374,9 +403,7 @@ static int hooks_kernel(const st_opcall *c, st_tensor *const *out) {
   st_node *prev = st__tls_current_node;
   st__tls_current_node = n;
   if (!rc && !(rc = st_scope_push())) {
-    rc = run_phase(n, phase, buf, gin);
-    if (rc && !st__has_error()) /* eager's message (engine.c) */
-      st__error(rc, "%s: a hook failed with status %d and no message", tls_engine->a->fn, rc);
+    rc = hook_failed(run_phase(n, phase, buf, gin));
     if (!rc && !post && defined(n->nout, buf) != mask[1])
       rc = st__error(ST_ERR_AUTOGRAD,
                      "compiled autograd: the hooks of %s returned gradients for other outputs "
@@ -408,6 +435,13 @@ static int hooks_kernel(const st_opcall *c, st_tensor *const *out) {
     .id = ST_OP_COUNT, .name = "hooks", .nin = ST_VARIADIC, .nout = (NOUT),                        \
     .flags = ST_OP_EFFECT | ST_OP_NONDIFF, .infer = hooks_infer, .kernel = hooks_kernel            \
   }
+static const st_op accumulate_op = {.id = ST_OP_COUNT,
+                                    .name = "accumulate_grad",
+                                    .nin = 1,
+                                    .nout = 0,
+                                    .flags = ST_OP_EFFECT | ST_OP_NONDIFF,
+                                    .infer = hooks_infer,
+                                    .kernel = hooks_kernel};
 static_assert(ST_MAX_OUTS == 4, "one hook call record per number of outputs");
 static const st_op hooks_ops[ST_MAX_OUTS + 1] = {HOOKS_OP(0), HOOKS_OP(1), HOOKS_OP(2), HOOKS_OP(3),
                                                  HOOKS_OP(4)};
@@ -438,6 +472,8 @@ int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
                  st_tensor *const *gin) {
   st_node *n = g->tasks[k].node;
   const ca_engine *e = tls_engine;
+  static const unsigned kinds[] = {ST_HOOKS_TENSOR | ST_HOOKS_RETAINS, ST_HOOKS_PRE, ST_HOOKS_POST};
+  if (!(st__node_hook_kinds(n) & kinds[phase])) return 0; /* none of this phase: no call */
   bool post = phase == ST_CA_POST_HOOKS;
   uint64_t m0 = defined(n->nout, buf), m1 = post ? defined(n->nin, gin) : 0;
   int nin = __builtin_popcountll(m0) + __builtin_popcountll(m1), i = 0;
@@ -448,25 +484,18 @@ int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
   for (int j = 0; post && j < n->nin; j++)
     if (gin[j]) in[i++] = st_retain(gin[j]);
   /* the hooks are user code: their own ops are not the graph's, and they may read values */
-  st_capture_fn fn = st__capture_op;
-  uint32_t gen = st__capture_gen;
-  const char *read = st__capture_read;
-  st__capture_op = NULL;
-  st__capture_gen = 0;
-  st__capture_read = NULL;
+  paused p = pause_capture();
   int rc = run_phase(n, phase, buf, gin);
-  st__capture_op = fn;
-  st__capture_gen = gen;
-  st__capture_read = read;
+  resume_capture(p);
   st_tensor *out[ST_MAX_OUTS] = {0};
   st_meta m[ST_MAX_OUTS];
   int nout = 0;
   uint64_t after = post ? m1 : defined(n->nout, buf);
   if (!rc && !post) rc = fresh_outputs(n, buf, after, out, &nout);
-  if (!rc && fn && e) {
+  if (!rc && st__capture_op && e) {
     st_attrs a = {.hooks = {e->pos[k], phase, {m0, after}}};
     out_meta(n, &a, m);
-    fn(&(st_opcall){.op = &hooks_ops[nout], .nin = nin, .in = in, .a = a}, m, out);
+    st__capture_op(&(st_opcall){.op = &hooks_ops[nout], .nin = nin, .in = in, .a = a}, m, out);
   }
   for (int j = 0, o = 0; !rc && !post && j < n->nout; j++) /* the engine goes on with them */
     if (after >> j & 1) {
@@ -478,6 +507,18 @@ int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
   for (i = 0; i < nin; i++) st__drop(in[i]);
   st__tmp_free(in, small, nin);
   return rc == 1 ? 0 : rc;
+}
+
+int st__ca_accumulate(graph_task *g, int k, st_tensor *grad) {
+  const ca_engine *e = tls_engine;
+  if (e && st__capture_op) { /* recorded first: the accumulation may steal the gradient */
+    st_attrs a = {.hooks = {e->pos[k], ST_CA_ACCUMULATE, {1, 0}}};
+    st__capture_op(&(st_opcall){.op = &accumulate_op, .nin = 1, .in = &grad, .a = a}, NULL, NULL);
+  }
+  paused p = pause_capture();
+  int rc = st__engine_accumulate(g->tasks[k].node, grad);
+  resume_capture(p);
+  return rc;
 }
 
 int st__ca_backward(graph_task *g, const run_args *a) {

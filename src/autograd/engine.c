@@ -351,7 +351,8 @@ static int process(graph_task *g, int k) {
   if (g->ca && t->needed && !t->capture && st__is_accumulate(t->node)) {
     /* compiled autograd's capture run: the gradient leaves the graph here; its hooks and the
        accumulation run afterwards (st__engine_accumulate) */
-    if (!rc && t->buf[0]) rc = sink(g, k, -1, t->buf[0]);
+    if (!rc && t->buf[0])
+      rc = g->ca_accumulate ? st__ca_accumulate(g, k, t->buf[0]) : sink(g, k, -1, t->buf[0]);
     t->buf[0] = NULL;
   } else {
     if (!rc && st__node_hooked(t->node) && g->ca) {

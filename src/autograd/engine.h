@@ -38,6 +38,9 @@ typedef struct {
   /* compiled autograd's capture run (compiled.c): the gradients that leave the graph are
      recorded in sinks[] with their values in sunk[] (owned), not applied */
   bool ca;
+  /* with ca: leaves accumulate inside the graph, at their place in eager's order (a backward
+     with hooks on other nodes: st__ca_accumulate), not as sinks */
+  bool ca_accumulate;
   st_ca_sink *sinks;
   st_tensor **sunk;
   int nsinks, capsinks;
@@ -75,8 +78,17 @@ int st__ca_backward(graph_task *g, const run_args *a);
    runs them, with the capture paused, and become one opaque call of the graph (which a replay
    runs again on that backward's node). buf: the task's gradients; gin: the node's results
    (ST_CA_POST_HOOKS). 0 or the status of the hooks. */
-typedef enum { ST_CA_TENSOR_HOOKS, ST_CA_PRE_HOOKS, ST_CA_POST_HOOKS } st_ca_hook_phase;
+typedef enum {
+  ST_CA_TENSOR_HOOKS,
+  ST_CA_PRE_HOOKS,
+  ST_CA_POST_HOOKS,
+  ST_CA_ACCUMULATE /* st__ca_accumulate's calls */
+} st_ca_hook_phase;
 int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
                  st_tensor *const *gin);
+/* compiled.c: in a capture run with ca_accumulate, leaf task k's gradient (consumed) accumulated
+   as the engine does (st__engine_accumulate, with the leaf's hooks) and recorded as one call of
+   the graph, which a replay runs again at the same place. */
+int st__ca_accumulate(graph_task *g, int k, st_tensor *grad);
 
 #endif /* STRATA_ENGINE_H */

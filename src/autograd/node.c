@@ -592,6 +592,9 @@ static st_edge leaf_edge(st_tensor *t, bool create) {
     return (st_edge){NULL, -1};
   }
   st__meta_of(&n->out_meta[0], t);
+  /* PyTorch's AccumulateGrad takes the largest sequence number (accumulate_grad.cpp), so a
+     leaf's gradient is accumulated as soon as it is complete, however old the leaf's node is */
+  n->sequence_nr = UINT64_MAX;
   n->state = st_retain(t);
   m->grad_accumulator = n; /* weak: the graph holds it */
   st__ag_unlock(&m->lock);

@@ -308,7 +308,7 @@ static int compile_run(st_ca_call *c, uint64_t h) {
     e->plan = plan, e->nplan = c->nplan, e->nout = nout;
     if (g) {
       e->raw = raw;
-      ca_entry *o = find(earlier_capture, &(family_arg){c, e, NULL});
+      ca_entry *o = raw ? find(earlier_capture, &(family_arg){c, e, NULL}) : NULL;
       if (o) learn_sizes(e, o);
       entry_release(o);
     } else {

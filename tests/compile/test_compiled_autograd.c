@@ -545,6 +545,19 @@ TEST(compiled_autograd_key_tells_apart_which_hooks_a_node_has) {
   st_set_compiled_autograd(was);
 }
 
+/* notes w's .grad (NAN: none yet) */
+static int reads_w_grad(void *user, st_tensor *grad, st_tensor **replace) {
+  (void)grad, (void)replace;
+  note(60, st_grad_of(user));
+  return 0;
+}
+
+static int leaf_seen(void *user, st_tensor *t) {
+  (void)user;
+  note(70, st_grad_of(t));
+  return 0;
+}
+
 static int leaf_twice(void *user, st_tensor *grad, st_tensor **replace) {
   (void)user;
   note(50, grad);
@@ -552,10 +565,10 @@ static int leaf_twice(void *user, st_tensor *grad, st_tensor **replace) {
   return *replace ? 0 : st_last_status();
 }
 
-/* a node pre-hook sees NULL for an output no gradient reaches (eigh's eigenvectors); hooks on
-   leaves together with hooks on other nodes run eagerly (the graph would run the leaves' after
-   the others, where eager interleaves them) */
-TEST(compiled_autograd_hooks_see_undefined_gradients_and_mixed_hooks_run_eagerly) {
+/* a node pre-hook sees NULL for an output no gradient reaches (eigh's eigenvectors); with hooks
+   on other nodes the leaves accumulate inside the graph, so their hooks, the others' and what
+   they see of .grad keep eager's order */
+TEST(compiled_autograd_hooks_see_undefined_gradients_and_keep_eagers_order_with_leaves) {
   st_tensor *a = st_randn(ST_F64, ST_SHAPE(4, 4));
   a = st_add(a, st_transpose(a, 0, 1));
   st_set_requires_grad(a, true);
@@ -581,22 +594,41 @@ TEST(compiled_autograd_hooks_see_undefined_gradients_and_mixed_hooks_run_eagerly
     CHECK_NEAR(logs[it].v[0], logs[0].v[0], 1e-12);
     CHECK(isnan(logs[it].v[1]));
   }
-  /* mixed: a leaf hook and a non-leaf hook */
-  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3));
+  /* a leaf's hooks, a non-leaf's hook that reads another leaf's .grad, and a post-accumulate
+     hook: loss = sum(exp(x)) + sum(w * w), where w's accumulation runs first */
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3)), *w = st_randn(ST_F64, ST_SHAPE(3));
   st_set_requires_grad(x, true);
+  st_set_requires_grad(w, true);
   st_tensor_register_hook(x, leaf_twice, NULL);
-  int64_t fb = ca_stats().fallbacks;
-  bool prev = st_set_compiled_autograd(true);
-  hlog.n = 0;
-  st_tensor *h = st_exp(x);
-  st_tensor_register_hook(h, twice, NULL);
-  CHECK(st_backward(st_sum_all(h), NULL, false, false) == 0);
-  st_set_compiled_autograd(prev);
-  CHECK_EQ_INT(ca_stats().fallbacks - fb, 1);
-  CHECK(maxdiff(st_grad_of(x), st_mul_scalar(st_exp(st_detach(x)), 4)) <= 1e-13);
-  CHECK_EQ_INT(hlog.n, 2);
-  CHECK_EQ_INT(hlog.id[0], 1); /* eager's order: h's hook, then the leaf's */
-  CHECK_EQ_INT(hlog.id[1], 50);
+  st_tensor_register_post_accumulate_grad_hook(x, leaf_seen, NULL);
+  hook_log want = {0};
+  st_tensor *gx[3] = {0};
+  int64_t fb = ca_stats().fallbacks, hits = ca_stats().cache_hits;
+  for (int it = 0; it < 3; it++) {
+    st_zero_grad(x);
+    st_zero_grad(w);
+    hlog.n = 0;
+    bool prev = st_set_compiled_autograd(it > 0);
+    st_tensor *h = st_exp(x);
+    st_tensor_register_hook(h, reads_w_grad, w);
+    st_tensor *loss = st_add(st_sum_all(st_mul(w, w)), st_sum_all(h));
+    CHECK(st_backward(loss, NULL, false, false) == 0);
+    st_set_compiled_autograd(prev);
+    gx[it] = st_clone(st_grad_of(x));
+    if (it == 0) want = hlog;
+    CHECK_EQ_INT(hlog.n, want.n);
+    for (int i = 0; i < hlog.n && i < want.n; i++) {
+      CHECK_EQ_INT(hlog.id[i], want.id[i]);
+      CHECK_NEAR(hlog.v[i], want.v[i], 1e-12);
+    }
+  }
+  CHECK_EQ_INT(want.n, 3); /* h's hook (w.grad already there), x's hook, x's post hook */
+  CHECK_EQ_INT(want.id[0], 60);
+  CHECK_EQ_INT(want.id[1], 50);
+  CHECK_EQ_INT(want.id[2], 70);
+  CHECK_EQ_INT(ca_stats().fallbacks - fb, 0);
+  CHECK_EQ_INT(ca_stats().cache_hits - hits, 1);
+  for (int it = 1; it < 3; it++) CHECK(maxdiff(gx[it], gx[0]) <= 1e-13);
 }
 
 typedef struct {
