@@ -958,7 +958,10 @@ void st_trace_end(void);
    a call is one node, "CompiledFunctionBackward", whose forward is the graph and whose backward
    is compiled too: f and the engine's backward over it are captured as one graph and split
    (AOTAutograd's partition) into a forward that also returns what the backward reads, which the
-   node saves, and a backward that reads it. An output the loss does not use contributes
+   node saves, and a backward that reads it. An output requires grad as eager's would: when an
+   input or captured tensor that requires grad reaches it through differentiable ops (an
+   integer output, a comparison's, or one computed from tensors that do not require grad does
+   not). An output the loss does not use contributes
    nothing, as in eager (an inf in it gives no NaN gradient); that backward recomputes the
    forward (the joint graph whole, captured once per set of outputs used). Under create_graph
    the backward is the joint graph whole (the forward recomputed, random ops redrawing the

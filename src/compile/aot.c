@@ -220,6 +220,7 @@ typedef struct aot_call {
   st_func *joint;
   int nin, nout, nres;
   bool float_out[MAX_OUT]; /* which of f's outputs are differentiable */
+  st_tensor_meta out_meta[MAX_OUT]; /* f's outputs' */
   st_rng_state rng; /* the generator at the forward: a recomputation draws what it drew */
 } aot_call;
 
@@ -239,15 +240,53 @@ static int aot_forward(void *user, int nin, st_tensor *const *in, int nout, st_t
   return cg_run(a->g, in, out, false);
 }
 
+/* Which of g's outputs eager autograd would make require grad (out[j]): those computed from an
+   input or a captured tensor that requires grad through ops that are not ST_OP_NONDIFF (an
+   alias header counts as its buffer, a write in place taints what it writes). It may mark an
+   output eager would not (f turning grad mode off inside), never miss one. */
+static int differentiable_outputs(const cg_graph *g, st_tensor *const *in, bool *out) {
+  bool *tv = st__calloc((size_t)g->nv + 1, 1), *tb = st__calloc((size_t)g->nb + 1, 1);
+  if (!tv || !tb) {
+    st__free(tv, (size_t)g->nv + 1);
+    st__free(tb, (size_t)g->nb + 1);
+    return ST_ERR_OOM;
+  }
+  for (int v = 0; v < g->nv; v++) {
+    const cg_value *x = &g->v[v];
+    const st_tensor *t = x->kind == CG_INPUT      ? in[x->src]
+                         : x->kind == CG_CAPTURED ? g->captured[x->src]
+                                                  : NULL;
+    if (t && st_requires_grad(t)) tv[v] = tb[x->buf] = true;
+  }
+  for (int i = 0; i < g->nn; i++) {
+    const cg_node *n = &g->n[i];
+    bool any = false;
+    for (int k = 0; k < n->nin; k++) any |= tv[n->in[k]] || tb[g->v[n->in[k]].buf];
+    if (n->dead || !any || (n->op->flags & ST_OP_NONDIFF)) continue;
+    for (int j = 0; j < n->nout; j++) tv[n->out[j]] = tb[g->v[n->out[j]].buf] = true;
+    if (n->op->flags & ST_OP_INPLACE) tv[n->in[0]] = true;
+  }
+  for (int j = 0; j < g->nout; j++) out[j] = tv[g->outputs[j]] || tb[g->v[g->outputs[j]].buf];
+  st__free(tv, (size_t)g->nv + 1);
+  st__free(tb, (size_t)g->nb + 1);
+  return 0;
+}
+
 /* Saves the inputs, the captured tensors and the residuals (outputs nout and on). Output
    gradients are not materialized: backward must tell an output nobody used (NULL) from one
-   whose gradient is zero. */
+   whose gradient is zero. An output that eager would not make require grad (an integer one,
+   one that no input requiring grad reaches) is marked non-differentiable, as eager leaves it. */
 static int aot_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
   aot_call *a = st_ctx_user(ctx);
   st_ctx_set_materialize_grads(ctx, false);
+  bool reached[MAX_OUT];
+  if (differentiable_outputs(a->g, in, reached)) return ST_ERR_OOM;
   for (int j = 0; j < a->fn.nout; j++) {
-    if (j < a->nout) a->float_out[j] = st__is_float(out[j]->dtype);
-    if (j >= a->nout || !st__is_float(out[j]->dtype)) st_ctx_mark_non_differentiable(ctx, j);
+    if (j < a->nout) {
+      a->float_out[j] = st__is_float(out[j]->dtype) && reached[j];
+      st__meta_of(&a->out_meta[j], out[j]);
+    }
+    if (j >= a->nout || !a->float_out[j]) st_ctx_mark_non_differentiable(ctx, j);
   }
   int n = a->fn.nin + a->nres, rc = 0;
   st_tensor *small[32], **keep = st__tmp_array(n, small, 32);
@@ -279,12 +318,16 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   for (int k = 0; k < nd; k++) res[k] = NULL;
   for (int i = 0; !rc && i < nin; i++)
     if (!(args[i] = st_ctx_saved(ctx, i))) rc = st__status();
-  bool absent = false;                    /* a differentiable output without a gradient */
-  for (int q = 0; !rc && q < nout; q++) { /* no gradient for an integer output */
+  bool absent = false; /* a differentiable output without a gradient */
+  for (int q = 0; !rc && q < nout; q++) {
+    const st_tensor_meta *m = &a->out_meta[q];
     absent |= a->float_out[q] && !gout[q];
-    args[nin + q] = gout[q]           ? gout[q]
-                    : a->float_out[q] ? st_zeros(ST_F32, 1, (int64_t[]){0})
-                                      : st_scalar(ST_F32, 0);
+    /* a non-differentiable output's cotangent reaches no input: zeros of its layout, which the
+       backward graph was captured with (a scalar for an integer output) */
+    args[nin + q] = gout[q]                  ? gout[q]
+                    : a->float_out[q]        ? st_zeros(ST_F32, 1, (int64_t[]){0})
+                    : st__is_float(m->dtype) ? st_zeros(m->dtype, m->ndim, m->shape)
+                                             : st_scalar(ST_F32, 0);
     if (!args[nin + q]) rc = st__status();
   }
   for (int r = 0; !rc && r < nres; r++)

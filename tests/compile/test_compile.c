@@ -405,20 +405,59 @@ static int f_double_and_ones(void *ctx, int nin, st_tensor *const *in, int nout,
   return out[0] && out[1] ? 0 : -1;
 }
 
-/* A loss on the compiled node's output that does not depend on x alone (out[0] unused): the
-   joint function then differentiates no output at all, and x's gradient is zeros of x's shape.
-   (Eager refuses this backward, out[1] not requiring grad; every output of the node does.) */
-TEST(compile_under_eager_autograd_a_loss_on_an_output_independent_of_the_inputs_adds_nothing) {
+/* An output no input requiring grad reaches does not require grad, as eager leaves it: a
+   backward from it fails as eager's does, and out[0]'s backward runs the compiled node. */
+TEST(compile_under_eager_autograd_an_output_independent_of_the_inputs_does_not_require_grad) {
   st_scope_push();
   st_func *f = st_func_new(f_double_and_ones, NULL, 1, 2), *c = st_compile(f, NULL);
+  st_tensor *xe = st_ones(ST_F64, 1, (int64_t[]){3}), *e[2] = {NULL, NULL};
+  st_set_requires_grad(xe, true);
+  CHECK(st_call(f, &xe, e) == 0);
+  CHECK(!st_requires_grad(e[1]));
+  int erc = st_backward(st_sum_all(e[1]), NULL, false, false);
+  CHECK(erc != 0);
   for (int call = 0; call < 3; call++) {
     st_tensor *x = st_ones(ST_F64, 1, (int64_t[]){3}), *r[2] = {NULL, NULL};
     st_set_requires_grad(x, true);
     CHECK(st_call(c, &x, r) == 0);
-    if (!st_requires_grad(r[1])) continue; /* the capture ran eagerly */
-    CHECK(st_backward(st_sum_all(r[1]), NULL, false, false) == 0);
-    CHECK(same(st_grad_of(x), st_zeros(ST_F64, 1, (int64_t[]){3}), 0));
+    CHECK(st_requires_grad(r[0]));
+    CHECK(!st_requires_grad(r[1]));
+    CHECK_EQ_INT(st_backward(st_sum_all(r[1]), NULL, false, false), erc);
+    st_clear_error();
+    CHECK(st_backward(st_sum_all(r[0]), NULL, false, false) == 0);
+    CHECK(same(st_grad_of(x), st_full(ST_F64, 1, (int64_t[]){3}, 2), 0));
   }
+  CHECK(stats_of(c).fallbacks == 0);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* out = (x * y, y * 2, exp(x) > 1 as f64): with y not requiring grad only the first does */
+static int f_three_kinds(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul(in[0], in[1]);
+  out[1] = st_mul_scalar(in[1], 2);
+  out[2] = st_to_dtype(st_gt(st_exp(in[0]), st_scalar(ST_F64, 1)), ST_F64);
+  return out[0] && out[1] && out[2] ? 0 : -1;
+}
+
+/* requires_grad of each output as eager's: through a non-differentiable op (a comparison) or
+   from an input that does not require grad, none */
+TEST(compile_under_eager_autograd_outputs_require_grad_as_eagers_do) {
+  st_scope_push();
+  st_func *f = st_func_new(f_three_kinds, NULL, 2, 3), *c = st_compile(f, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *in[2] = {st_randn(ST_F64, ST_SHAPE(4)), st_randn(ST_F64, ST_SHAPE(4))};
+    st_set_requires_grad(in[0], true);
+    st_tensor *e[3] = {0}, *r[3] = {0};
+    CHECK(st_call(f, in, e) == 0 && st_call(c, in, r) == 0);
+    for (int j = 0; j < 3; j++) {
+      CHECK_EQ_INT(st_requires_grad(r[j]), st_requires_grad(e[j]));
+      CHECK(same(r[j], e[j], 0));
+    }
+  }
+  CHECK(stats_of(c).fallbacks == 0);
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();
