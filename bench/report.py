@@ -189,6 +189,16 @@ for w, title in TITLES.items():
         if (w, c) in compiled_rows and sc and jj:
             x = jj[0] / sc[0]
             goal("compiled: jax_jit / strata_compiled >= 1.0", label, x, x >= 1.0)
+        # issue 15: compiled autograd's step against the eager step and torch.compile's
+        ca = r["impl"].get("strata_compiled_autograd")
+        if w == "mlp_train" and ca:
+            x = s[0] / ca[0]
+            goal("compiled autograd: strata / strata_compiled_autograd >= 1.3 (b64)", label, x,
+                 x >= 1.3 or c != "b64")
+            if "torch_compile" in r["impl"]:
+                y = r["impl"]["torch_compile"][0] / ca[0]
+                goal("compiled autograd: torch_compile / strata_compiled_autograd >= 1.0", label, y,
+                     y >= 1.0)
         if w == "persample" and "batch_grad" in r["impl"]:
             x = s[0] / r["impl"]["batch_grad"][0]
             goal("per-sample: strata <= 2x its batch gradient", label, x, x <= 2)

@@ -1,6 +1,6 @@
 """Peers of bench/mlp_train.c (workload 2): one training step of an MLP (relu, mean cross-entropy,
-SGD lr 0.01 on every weight and bias). PyTorch eager with manual SGD (grads set to none), and JAX
-jit of value_and_grad plus the update. The first call is the checked step from the initial
+SGD lr 0.01 on every weight and bias). PyTorch eager with manual SGD (grads set to none), the same
+under torch.compile with compiled autograd, and JAX jit of value_and_grad plus the update. The first call is the checked step from the initial
 weights (loss and updated weights); the timed calls keep training from there."""
 from common import jax, jnp, load, run, selected, torch
 
@@ -43,6 +43,40 @@ def torch_impl(ins, nl):
     return step
 
 
+def torch_compiled_impl(ins, nl):
+    """The same step with the forward and loss under torch.compile (Inductor's C++ backend on
+    CPU) and the backward under Dynamo's compiled autograd (torch._dynamo.compiled_autograd,
+    its graphs compiled by torch.compile too): the peer of strata_compiled_autograd. The first
+    call compiles."""
+    from torch._dynamo import compiled_autograd
+
+    F = torch.nn.functional
+    ws = [torch.tensor(ins[f"w{l}"], requires_grad=True) for l in range(nl)]
+    bs = [torch.tensor(ins[f"b{l}"], requires_grad=True) for l in range(nl)]
+    x, y = torch.from_numpy(ins["x"]), torch.from_numpy(ins["y"])
+
+    @torch.compile
+    def loss_fn(x, y):
+        h = x
+        for l in range(nl):
+            h = F.linear(h, ws[l], bs[l])
+            if l < nl - 1:
+                h = torch.relu(h)
+        return F.cross_entropy(h, y)
+
+    def step():
+        loss = loss_fn(x, y)
+        with compiled_autograd._enable(torch.compile):
+            loss.backward()
+        with torch.no_grad():
+            for p in ws + bs:
+                p -= LR * p.grad
+                p.grad = None
+        return loss, ws, bs
+
+    return step
+
+
 def jax_impl(ins, nl):
     def loss_fn(params, x, y):
         h = x
@@ -75,6 +109,7 @@ def main():
             continue
         if torch is not None:
             run(W, case, B, "torch", torch_impl(ins, nl), want, outputs(nl))
+            run(W, case, B, "torch_compile", torch_compiled_impl(ins, nl), want, outputs(nl))
         if jax is not None:
             run(W, case, B, "jax_jit", jax_impl(ins, nl), want, outputs(nl))
 
