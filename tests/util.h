@@ -23,5 +23,8 @@ void tu_fill(double *v, int64_t n, double lo, double hi, unsigned seed);
 
 /* st_compile_print's text of c's last graph, into buf (of n bytes; "" when printing fails). */
 const char *tu_compile_printed(st_func *c, char *buf, size_t n);
+/* An st_func body: out = (x * 2, exp(1000 x)), whose second output overflows to inf for
+   x >= 0.71 (the compiled node's unused-output tests). */
+int tu_double_and_overflow(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out);
 
 #endif

@@ -20,24 +20,36 @@ def outputs(nl):
     return out
 
 
-def torch_impl(ins, nl):
-    F = torch.nn.functional
+def torch_params(ins, nl):
     ws = [torch.tensor(ins[f"w{l}"], requires_grad=True) for l in range(nl)]
     bs = [torch.tensor(ins[f"b{l}"], requires_grad=True) for l in range(nl)]
-    x, y = torch.from_numpy(ins["x"]), torch.from_numpy(ins["y"])
+    return ws, bs, torch.from_numpy(ins["x"]), torch.from_numpy(ins["y"])
+
+
+def torch_loss(x, y, ws, bs):
+    F = torch.nn.functional
+    h = x
+    for l in range(len(ws)):
+        h = F.linear(h, ws[l], bs[l])
+        if l < len(ws) - 1:
+            h = torch.relu(h)
+    return F.cross_entropy(h, y)
+
+
+def torch_sgd(ws, bs):
+    with torch.no_grad():
+        for p in ws + bs:
+            p -= LR * p.grad
+            p.grad = None
+
+
+def torch_impl(ins, nl):
+    ws, bs, x, y = torch_params(ins, nl)
 
     def step():
-        h = x
-        for l in range(nl):
-            h = F.linear(h, ws[l], bs[l])
-            if l < nl - 1:
-                h = torch.relu(h)
-        loss = F.cross_entropy(h, y)
+        loss = torch_loss(x, y, ws, bs)
         loss.backward()
-        with torch.no_grad():
-            for p in ws + bs:
-                p -= LR * p.grad
-                p.grad = None
+        torch_sgd(ws, bs)
         return loss, ws, bs
 
     return step
@@ -50,28 +62,14 @@ def torch_compiled_impl(ins, nl):
     call compiles."""
     from torch._dynamo import compiled_autograd
 
-    F = torch.nn.functional
-    ws = [torch.tensor(ins[f"w{l}"], requires_grad=True) for l in range(nl)]
-    bs = [torch.tensor(ins[f"b{l}"], requires_grad=True) for l in range(nl)]
-    x, y = torch.from_numpy(ins["x"]), torch.from_numpy(ins["y"])
-
-    @torch.compile
-    def loss_fn(x, y):
-        h = x
-        for l in range(nl):
-            h = F.linear(h, ws[l], bs[l])
-            if l < nl - 1:
-                h = torch.relu(h)
-        return F.cross_entropy(h, y)
+    ws, bs, x, y = torch_params(ins, nl)
+    loss_fn = torch.compile(lambda x, y: torch_loss(x, y, ws, bs))
 
     def step():
         loss = loss_fn(x, y)
         with compiled_autograd._enable(torch.compile):
             loss.backward()
-        with torch.no_grad():
-            for p in ws + bs:
-                p -= LR * p.grad
-                p.grad = None
+        torch_sgd(ws, bs)
         return loss, ws, bs
 
     return step

@@ -315,15 +315,6 @@ TEST(compile_under_eager_autograd_differentiates_twice) {
   st_scope_pop();
 }
 
-/* out = (x * 2, exp(1000 x)): the second overflows to inf for x >= 0.71 */
-static int f_double_and_overflow(void *ctx, int nin, st_tensor *const *in, int nout,
-                                 st_tensor **out) {
-  (void)ctx, (void)nin, (void)nout;
-  out[0] = st_mul_scalar(in[0], 2);
-  out[1] = st_exp(st_mul_scalar(in[0], 1000));
-  return out[0] && out[1] ? 0 : -1;
-}
-
 /* Equal shapes and values within tol relative, NaN where the other has NaN, inf equal to inf. */
 static bool agrees(st_tensor *a, st_tensor *b, double tol) {
   if (!a || !b || st_ndim(a) != st_ndim(b) || st_numel(a) != st_numel(b) || st_numel(a) > 16)
@@ -338,7 +329,7 @@ static bool agrees(st_tensor *a, st_tensor *b, double tol) {
   return true;
 }
 
-/* The loss over f_double_and_overflow's outputs: which ones it uses (bit 0: the sum of out[0],
+/* The loss over tu_double_and_overflow's outputs: which ones it uses (bit 0: the sum of out[0],
    bit 1: the sum of out[1], bit 2: out[1]'s first element alone). */
 static st_tensor *loss_of(st_tensor *const *out, int uses) {
   st_tensor *l = st_zeros(ST_F64, 0, NULL);
@@ -348,11 +339,11 @@ static st_tensor *loss_of(st_tensor *const *out, int uses) {
   return l;
 }
 
-/* x's gradient through f_double_and_overflow under `uses`, eagerly and compiled (call after
+/* x's gradient through tu_double_and_overflow under `uses`, eagerly and compiled (call after
    call: the first captures, the others run the compiled node), for each entry of uses. */
 static void check_outputs_used(const double *xv, int n, const int *uses, int nuses, bool finite) {
   st_scope_push();
-  st_func *f = st_func_new(f_double_and_overflow, NULL, 1, 2), *c = st_compile(f, NULL);
+  st_func *f = st_func_new(tu_double_and_overflow, NULL, 1, 2), *c = st_compile(f, NULL);
   st_tensor *x0 = st_from_data(ST_F64, 1, (int64_t[]){n}, xv);
   for (int call = 0; call < nuses; call++) {
     st_tensor *xe = st_clone(x0), *xc = st_clone(x0), *e[2] = {NULL, NULL}, *r[2] = {NULL, NULL};
