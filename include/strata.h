@@ -1028,7 +1028,8 @@ int st_compile_print(st_func *compiled, FILE *f);
    attributes and dtypes), the two give a template, and later sizes instantiate it without
    running the engine (a cache hit), provided every size, stride and offset the backward
    describes follows the template's formulas (else it is captured again); sizes 0 and 1 are
-   never symbolic, and a view op whose arguments hold the sizes keeps them static. The
+   never symbolic; shape arguments (a reshape to [batch, -1]) may follow the sizes, other op
+   arguments (a slice's bounds) keep a backward static. The
    transforms' own
    backwards (st_grad, st_vjp, ...) do not use it. These backwards run eagerly and count as
    fallbacks, with a one-time warning per reason: create_graph, anomaly mode, inside a

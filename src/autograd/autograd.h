@@ -8,6 +8,7 @@
 
 typedef struct st_node st_node;
 typedef struct st_ca_desc st_ca_desc; /* compiled autograd's description of a backward */
+struct st_attrs;                      /* src/ops/op.h */
 
 /* Where a gradient goes: input slot `input_nr` of `node`. A NULL node means "nowhere". */
 typedef struct st_edge {
@@ -191,6 +192,11 @@ struct st_ca_desc {
 /* Appends n bytes (a multiple of 8 after zero padding) to the key; 0 or ST_ERR_OOM. */
 int st__ca_put(st_ca_desc *d, const void *bytes, size_t n);
 int st__ca_put_meta(st_ca_desc *d, const st_tensor_meta *m);
+/* An op's attributes (without ptr); the words of its list (a reshape's or expand's target
+   shape, which may follow the sizes: a flattened batch) are marked as sizes, which symbolic
+   sizes may vary provided each follows the template's formulas (src/compile/autograd.c), as
+   put_meta's and put_tensor's are. */
+int st__ca_put_attrs(st_ca_desc *d, const struct st_attrs *a);
 /* A tensor the backward reads: its layout and the input its storage is (added on first sight).
    1 (with why) for a tensor inside a transform. */
 int st__ca_put_tensor(st_ca_desc *d, st_tensor *t);

@@ -14,6 +14,7 @@
    leaves' own AccumulateGrad nodes. What the graph cannot replay runs eagerly and is counted
    (hooks, create_graph, anomaly mode, a node without describe). */
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "../dispatch/interp.h"
@@ -48,9 +49,22 @@ int st__ca_put(st_ca_desc *d, const void *bytes, size_t n) {
   return 0;
 }
 
+/* Marks key words [from, from + n) as sizes. */
+static void sized_at(st_ca_desc *d, size_t from, size_t n) {
+  for (size_t w = from; w < from + n && w < d->nkey; w++) d->sizes[w / 64] |= UINT64_C(1) << w % 64;
+}
+
 /* Marks the last n words put as sizes. */
-static void sized(st_ca_desc *d, size_t n) {
-  for (size_t w = d->nkey - n; w < d->nkey; w++) d->sizes[w / 64] |= UINT64_C(1) << w % 64;
+static void sized(st_ca_desc *d, size_t n) { sized_at(d, d->nkey - n, n); }
+
+int st__ca_put_attrs(st_ca_desc *d, const st_attrs *attrs) {
+  static_assert(offsetof(st_attrs, list) % 8 == 0, "the list starts a key word");
+  st_attrs a = *attrs;
+  a.ptr = NULL;
+  size_t at = d->nkey;
+  if (st__ca_put(d, &a, sizeof a)) return ST_ERR_OOM;
+  sized_at(d, at + offsetof(st_attrs, list) / 8, ST_MAX_LIST);
+  return 0;
 }
 
 static int put_word(st_ca_desc *d, uint64_t w) { return st__ca_put(d, &w, sizeof w); }

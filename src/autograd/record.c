@@ -96,10 +96,8 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
 /* The op, its attributes and the layouts of the values its rule reads. */
 static int op_describe(const st_node *n, st_ca_desc *d) {
   const op_state *s = n->state;
-  st_attrs a = s->a;
-  a.ptr = NULL;
   uint64_t head[4] = {(uint64_t)s->op->id, (uint64_t)s->nin, (uint64_t)s->nout, s->saves};
-  int rc = st__ca_put(d, head, sizeof head) || st__ca_put(d, &a, sizeof a) ? ST_ERR_OOM : 0;
+  int rc = st__ca_put(d, head, sizeof head) || st__ca_put_attrs(d, &s->a) ? ST_ERR_OOM : 0;
   for (size_t i = 0; !rc && i < nsaved(s); i++)
     if (saves(s, i)) rc = st__ca_put_saved(d, &s->saved[i]);
   return rc;

@@ -239,11 +239,9 @@ static void view_destroy(st_node *n) { step_release(n->state); }
 
 int st__ca_put_chain(st_ca_desc *d, const st_view_step *chain) {
   for (const st_view_step *k = chain; k; k = k->parent) {
-    st_attrs a = k->a;
-    a.ptr = NULL;
     uint64_t id = (uint64_t)k->op->id;
-    if (st__ca_put(d, &id, sizeof id) || st__ca_put(d, &a, sizeof a) ||
-        st__ca_put_meta(d, &k->in) || st__ca_put_meta(d, &k->out))
+    if (st__ca_put(d, &id, sizeof id) || st__ca_put_attrs(d, &k->a) || st__ca_put_meta(d, &k->in) ||
+        st__ca_put_meta(d, &k->out))
       return ST_ERR_OOM;
   }
   return 0;

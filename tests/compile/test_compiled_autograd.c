@@ -166,6 +166,34 @@ TEST(compiled_autograd_symbolic_sizes_check_every_described_layout) {
   st_set_compiled_autograd(was);
 }
 
+/* a reshape that flattens the batch (a view in the backward's graph, its target shape in the
+   key) is symbolic too: batches 3, 5, 7, 4 compile twice */
+TEST(compiled_autograd_a_flattened_batch_becomes_symbolic) {
+  bool was = st_set_compiled_autograd(false);
+  st_tensor *w = st_randn(ST_F64, ST_SHAPE(8, 3));
+  st_set_requires_grad(w, true);
+  int64_t c0 = ca_stats().compiles, h0 = ca_stats().cache_hits;
+  const int64_t batches[] = {3, 5, 7, 4};
+  for (int it = 0; it < 4; it++) {
+    int64_t b = batches[it];
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(b, 2, 4)), *g[2] = {0};
+    st_set_requires_grad(x, true);
+    for (int compiled = 0; compiled < 2; compiled++) {
+      st_zero_grad(w);
+      st_zero_grad(x);
+      bool prev = st_set_compiled_autograd(compiled);
+      st_tensor *h = st_reshape(st_mul_scalar(x, 1.5), 2, (int64_t[]){b, -1});
+      CHECK(st_backward(st_sum_all(st_tanh(st_matmul(h, w))), NULL, false, false) == 0);
+      st_set_compiled_autograd(prev);
+      g[compiled] = st_add(st_sum_all(st_grad_of(w)), st_sum_all(st_grad_of(x)));
+    }
+    CHECK(maxdiff(g[0], g[1]) <= 1e-12);
+  }
+  CHECK_EQ_INT(ca_stats().compiles - c0, 2);
+  CHECK_EQ_INT(ca_stats().cache_hits - h0, 2);
+  st_set_compiled_autograd(was);
+}
+
 TEST(compiled_autograd_accumulates_into_grad_as_eager_does) {
   bool was = st_set_compiled_autograd(false);
   mlp m = mlp_new(ST_F32, 4, false);
