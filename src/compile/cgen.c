@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -332,14 +333,40 @@ static bool seal(const char *path) {
   return ok;
 }
 
+/* The loader's calls, one at a time in this process. glibc's are thread-safe, but under its own
+   lock, which ThreadSanitizer does not see: threads building and freeing graphs at once (one
+   loading an object while another unloads one) were reported as racing inside ld.so. Loading
+   is rare (once per new graph), so one lock costs nothing. */
+static pthread_mutex_t dl_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *dl_open(const char *obj) {
+  pthread_mutex_lock(&dl_lock);
+  void *h = dlopen(obj, RTLD_NOW | RTLD_LOCAL);
+  pthread_mutex_unlock(&dl_lock);
+  return h;
+}
+
+static void *dl_sym(void *h, const char *name) {
+  pthread_mutex_lock(&dl_lock);
+  void *p = dlsym(h, name);
+  pthread_mutex_unlock(&dl_lock);
+  return p;
+}
+
+static void dl_close(void *h) {
+  pthread_mutex_lock(&dl_lock);
+  dlclose(h);
+  pthread_mutex_unlock(&dl_lock);
+}
+
 /* Loads a sealed obj and checks its key; NULL when it is not whole or not this source's. */
 static void *load(const char *obj, const char *key) {
   if (!sealed(obj)) return NULL;
-  void *h = dlopen(obj, RTLD_NOW | RTLD_LOCAL);
+  void *h = dl_open(obj);
   if (!h) return NULL;
-  const char *k = dlsym(h, "st_cgen_key");
+  const char *k = dl_sym(h, "st_cgen_key");
   if (!k || strcmp(k, key)) {
-    dlclose(h);
+    dl_close(h);
     return NULL;
   }
   return h;
@@ -418,7 +445,7 @@ int cg_cgen(cg_graph *g) {
     if (!ok[gi]) continue;
     char name[32];
     snprintf(name, sizeof name, "st_g%d", gi);
-    void *fn = dlsym(h, name);
+    void *fn = dl_sym(h, name);
     memcpy(&g->groups[gi].cfn, &fn, sizeof fn); /* ISO C has no object-to-function cast */
     found += fn != NULL;
   }
@@ -426,7 +453,7 @@ int cg_cgen(cg_graph *g) {
   if (!h) return 0;
   if (!found || !(g->cargs = st__calloc((size_t)g->nfsteps * 4 + 1, sizeof *g->cargs))) {
     for (int gi = 0; gi < g->ngroups; gi++) g->groups[gi].cfn = NULL;
-    dlclose(h);
+    dl_close(h);
     return 0;
   }
   for (int f = 0; f < g->nfsteps; f++) /* the fixed bases; bind refreshes the call's */
@@ -438,5 +465,5 @@ int cg_cgen(cg_graph *g) {
 
 void cg_cgen_free(cg_graph *g) {
   if (g->cargs) st__free(g->cargs, ((size_t)g->nfsteps * 4 + 1) * sizeof *g->cargs);
-  if (g->dl) dlclose(g->dl);
+  if (g->dl) dl_close(g->dl);
 }
