@@ -115,3 +115,16 @@ int tu_double_and_overflow(void *ctx, int nin, st_tensor *const *in, int nout, s
   out[1] = st_exp(st_mul_scalar(in[0], 1000));
   return out[0] && out[1] ? 0 : -1;
 }
+
+bool tu_values_close(st_tensor *got, st_tensor *want, double tol) {
+  if (!got || !want || st_numel(got) != st_numel(want)) return false;
+  int64_t n = st_numel(want);
+  double *g = tu_values(got), *w = tu_values(want);
+  bool ok = g && w;
+  for (int64_t i = 0; ok && i < n; i++)
+    ok =
+        (isnan(w[i]) && isnan(g[i])) || g[i] == w[i] || fabs(g[i] - w[i]) <= tol * (1 + fabs(w[i]));
+  free(g);
+  free(w);
+  return ok;
+}

@@ -21,6 +21,10 @@ double tu_stored(st_dtype dt, double v);
 /* Deterministic pseudo-random values in [lo, hi) (seeded by `seed`). */
 void tu_fill(double *v, int64_t n, double lo, double hi, unsigned seed);
 
+/* Same number of elements and, element for element, both NaN, equal, or within tol relative to
+   1 + |want| (the callers check shapes and dtypes as they need). */
+bool tu_values_close(st_tensor *got, st_tensor *want, double tol);
+
 /* st_compile_print's text of c's last graph, into buf (of n bytes; "" when printing fails). */
 const char *tu_compile_printed(st_func *c, char *buf, size_t n);
 /* An st_func body: out = (x * 2, exp(1000 x)), whose second output overflows to inf for

@@ -215,7 +215,8 @@ int cg_split_print(const cg_split *s, FILE *f) {
 typedef struct aot_call {
   _Atomic int refs;
   st_custom_fn fn;
-  cg_graph *g; /* the forward graph: read only while the call runs */
+  cg_graph *g;       /* the forward graph: read only while the call runs */
+  const bool *reach; /* and which of f's outputs an input requiring grad reaches */
   cg_split *split; /* the split graphs, or NULL: backward runs the joint function */
   st_func *joint;
   int nin, nout, nres;
@@ -240,11 +241,7 @@ static int aot_forward(void *user, int nin, st_tensor *const *in, int nout, st_t
   return cg_run(a->g, in, out, false);
 }
 
-/* Which of g's outputs eager autograd would make require grad (out[j]): those computed from an
-   input or a captured tensor that requires grad through ops that are not ST_OP_NONDIFF (an
-   alias header counts as its buffer, a write in place taints what it writes). It may mark an
-   output eager would not (f turning grad mode off inside), never miss one. */
-static int differentiable_outputs(const cg_graph *g, st_tensor *const *in, bool *out) {
+int cg_differentiable_outputs(const cg_graph *g, const bool *need, bool *out) {
   bool *tv = st__calloc((size_t)g->nv + 1, 1), *tb = st__calloc((size_t)g->nb + 1, 1);
   if (!tv || !tb) {
     st__free(tv, (size_t)g->nv + 1);
@@ -253,10 +250,9 @@ static int differentiable_outputs(const cg_graph *g, st_tensor *const *in, bool 
   }
   for (int v = 0; v < g->nv; v++) {
     const cg_value *x = &g->v[v];
-    const st_tensor *t = x->kind == CG_INPUT      ? in[x->src]
-                         : x->kind == CG_CAPTURED ? g->captured[x->src]
-                                                  : NULL;
-    if (t && st_requires_grad(t)) tv[v] = tb[x->buf] = true;
+    if ((x->kind == CG_INPUT && need[x->src]) ||
+        (x->kind == CG_CAPTURED && st_requires_grad(g->captured[x->src])))
+      tv[v] = tb[x->buf] = true;
   }
   for (int i = 0; i < g->nn; i++) {
     const cg_node *n = &g->n[i];
@@ -279,11 +275,9 @@ static int differentiable_outputs(const cg_graph *g, st_tensor *const *in, bool 
 static int aot_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
   aot_call *a = st_ctx_user(ctx);
   st_ctx_set_materialize_grads(ctx, false);
-  bool reached[MAX_OUT];
-  if (differentiable_outputs(a->g, in, reached)) return ST_ERR_OOM;
   for (int j = 0; j < a->fn.nout; j++) {
     if (j < a->nout) {
-      a->float_out[j] = st__is_float(out[j]->dtype) && reached[j];
+      a->float_out[j] = st__is_float(out[j]->dtype) && a->reach[j];
       st__meta_of(&a->out_meta[j], out[j]);
     }
     if (j >= a->nout || !a->float_out[j]) st_ctx_mark_non_differentiable(ctx, j);
@@ -361,8 +355,9 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   return rc;
 }
 
-int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, int nin, st_tensor *const *in,
-                 int ndiff, st_tensor *const *diff, int nout, st_tensor **out) {
+int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach, int nin,
+                 st_tensor *const *in, int ndiff, st_tensor *const *diff, int nout,
+                 st_tensor **out) {
   int nres = split ? split->nres : 0;
   aot_call *a = st__calloc(1, sizeof *a);
   st_tensor *small[16], **args = a ? st__tmp_array(nin + ndiff + nout + nres, small, 16) : NULL;
@@ -373,6 +368,7 @@ int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, int nin, st_tenso
   st_tensor **all = args + nin + ndiff;
   atomic_init(&a->refs, 1);
   a->g = split ? split->fwd : g;
+  a->reach = reach;
   if (split) atomic_fetch_add_explicit(&split->refs, 1, memory_order_relaxed);
   a->split = split;
   a->joint = st_func_retain(joint);
@@ -390,6 +386,7 @@ int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, int nin, st_tenso
   if (ndiff) memcpy(args + nin, diff, sizeof *args * (size_t)ndiff);
   int rc = st_custom_apply(&a->fn, args, all);
   a->g = NULL; /* the nodes keep only what backward reads */
+  a->reach = NULL;
   aot_release(a);
   for (int j = 0; !rc && j < nout + nres; j++) { /* the residuals stay with the node */
     if (j < nout)

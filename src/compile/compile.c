@@ -43,6 +43,7 @@ typedef struct cg_entry {
   st_tensor **diff;
   int ndiff;
   bool *need;      /* nin: the inputs that required grad when it was made */
+  bool *reach;     /* g->nout: the outputs those and diff reach (cg_differentiable_outputs) */
   cg_split *split; /* the joint graph split in two, or NULL (aot.c) */
 } cg_entry;
 
@@ -126,8 +127,10 @@ static void drop_bwd(cg_entry *e) {
   e->split = NULL;
   for (int k = 0; k < e->ndiff; k++) st__drop(e->diff[k]);
   if (e->diff) st__free(e->diff, sizeof *e->diff * (size_t)e->ndiff);
+  if (e->reach) st__free(e->reach, (size_t)e->g->nout + 1);
   e->joint = NULL;
   e->diff = NULL;
+  e->reach = NULL;
   e->ndiff = 0;
 }
 
@@ -388,7 +391,9 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     e->joint = joint ? cg_compile_joint(joint, c->backend) : NULL;
     st_func_release(joint);
     e->diff = ndiff ? st__calloc((size_t)ndiff, sizeof *e->diff) : NULL;
-    if (!e->joint || (ndiff && !e->diff)) {
+    e->reach = st__alloc((size_t)g->nout + 1);
+    if (!e->joint || (ndiff && !e->diff) || !e->reach ||
+        cg_differentiable_outputs(g, e->need, e->reach)) {
       drop_bwd(e);
       st__tmp_free(diff, small, g->ncap);
       return st__error(ST_ERR_OOM, "st_compile: out of memory");
@@ -397,7 +402,7 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     e->ndiff = ndiff;
     e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, in, c->backend);
   }
-  int rc = cg_aot_apply(e->g, e->split, e->joint, nin, in, ndiff, diff, c->f->nout, out);
+  int rc = cg_aot_apply(e->g, e->split, e->joint, e->reach, nin, in, ndiff, diff, c->f->nout, out);
   st__tmp_free(diff, small, g->ncap);
   return rc;
 }

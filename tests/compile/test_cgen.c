@@ -106,18 +106,7 @@ static bool close_to(st_tensor *got, st_tensor *want, double rel) {
     return false;
   for (int d = 0; d < st_ndim(got); d++)
     if (st_size(got, d) != st_size(want, d)) return false;
-  int64_t n = st_numel(want);
-  double *g = malloc(sizeof(double) * (size_t)(n + 1)),
-         *w = malloc(sizeof(double) * (size_t)(n + 1));
-  st_to_f64(got, g, n);
-  st_to_f64(want, w, n);
-  bool ok = true;
-  for (int64_t i = 0; ok && i < n; i++)
-    ok =
-        (isnan(w[i]) && isnan(g[i])) || g[i] == w[i] || fabs(g[i] - w[i]) <= rel * (1 + fabs(w[i]));
-  free(g);
-  free(w);
-  return ok;
+  return tu_values_close(got, want, rel);
 }
 
 static double tol_of(st_dtype dt) { return dt == ST_F32 ? 1e-5 : 1e-13; }

@@ -85,18 +85,23 @@ static int step(mlp *m, bool compiled, uint64_t seed, st_tensor **g, bool zero) 
   return rc;
 }
 
+/* One step eagerly and one compiled from the same seed: the same parameter gradients. */
+static void check_step_equals_eager(mlp *m, uint64_t seed) {
+  st_tensor *ge[4] = {0}, *gc[4] = {0};
+  CHECK(step(m, false, seed, ge, true) == 0);
+  CHECK(step(m, true, seed, gc, true) == 0);
+  for (int i = 0; i < 4; i++) CHECK(maxdiff(ge[i], gc[i]) <= 1e-13);
+}
+
 TEST(compiled_autograd_replays_an_mlp_backward_with_eager_values) {
   bool was = st_set_compiled_autograd(false);
   st_compile_stats s0 = ca_stats();
   mlp m = mlp_new(ST_F64, 6, true);
   for (int it = 0; it < 4; it++) {
-    st_tensor *ge[4] = {0}, *gc[4] = {0};
     /* new values each iteration: the replay reads this iteration's saved tensors */
     st_copy_(m.x, st_randn(ST_F64, ST_SHAPE(6, 8)));
     st_copy_(m.idx, st_from_data(ST_I64, ST_SHAPE(6), (int64_t[]){it, 4 - it, 2, it, 1, 3}));
-    CHECK(step(&m, false, 10 + (uint64_t)it, ge, true) == 0);
-    CHECK(step(&m, true, 10 + (uint64_t)it, gc, true) == 0);
-    for (int i = 0; i < 4; i++) CHECK(maxdiff(ge[i], gc[i]) <= 1e-13);
+    check_step_equals_eager(&m, 10 + (uint64_t)it);
   }
   st_compile_stats s = ca_stats();
   CHECK_EQ_INT(s.calls - s0.calls, 4);
@@ -121,10 +126,7 @@ TEST(compiled_autograd_batch_sizes_become_symbolic_after_one_recompile) {
     m.x = st_randn(ST_F64, ST_SHAPE(b, 8));
     m.idx = st_slice(st_from_data(ST_I64, ST_SHAPE(8), (int64_t[]){0, 3, 3, 1, 4, 2, 0, 1}), 0, 0,
                      b, 1);
-    st_tensor *ge[4] = {0}, *gc[4] = {0};
-    CHECK(step(&m, false, 20 + (uint64_t)it, ge, true) == 0);
-    CHECK(step(&m, true, 20 + (uint64_t)it, gc, true) == 0);
-    for (int i = 0; i < 4; i++) CHECK(maxdiff(ge[i], gc[i]) <= 1e-13);
+    check_step_equals_eager(&m, 20 + (uint64_t)it);
   }
   st_compile_stats s = ca_stats();
   CHECK_EQ_INT(s.compiles - s0.compiles, 2);
