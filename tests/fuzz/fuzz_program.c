@@ -930,6 +930,9 @@ static int program_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_ten
         fprintf(stderr, " -> error: %s\n", st_last_error());
       }
     }
+    /* f32 results in an f64 program come from casts and from promotions (a bool or an integer
+       operand of a float op gives the default dtype, f32, as in PyTorch) */
+    if (S.mode == RUN_RECORD && r && P->dt == ST_F64 && st_dtype_of(r) == ST_F32) S.lossy = true;
     if (S.mode == RUN_RECORD) S.mask[k] = r != NULL;
     else if (!r && S.mask[k]) return st_last_status(); /* fails only here: a transform limit */
     else if (r && !S.mask[k]) {
