@@ -229,8 +229,10 @@ static void domain(st_op_id id, double *lo, double *hi) {
 static int samples_unary(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   double lo, hi;
   domain(op->id, &lo, &hi);
-  st_attrs a =
-      op->id == ST_OP_fill_ ? (st_attrs){.scalar = {0.5}} : (st_attrs){.bounds = {-1.0, 1.0}};
+  /* zero_'s value is 0, as st_zero_ passes it (bounds would alias scalar.value with -1) */
+  st_attrs a = op->id == ST_OP_fill_   ? (st_attrs){.scalar = {0.5}}
+               : op->id == ST_OP_zero_ ? (st_attrs){.scalar = {0}}
+                                       : (st_attrs){.bounds = {-1.0, 1.0}};
   int n = 0;
   const int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s03[2] = {0, 3}, s3[1] = {3};
   bool inplace = op->flags & ST_OP_INPLACE;

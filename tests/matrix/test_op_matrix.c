@@ -302,6 +302,181 @@ static void run_op(const st_op *op) {
     for (int i = 0; i < s32[k].nin; i++) st__drop(s32[k].in[i]);
 }
 
+/* ------------------------------------------------------------------- the dtype rows */
+
+/* Every op's valid samples again with their floating inputs in a storage-only dtype (issue 16):
+   f16 and bf16, and the integer dtypes where the op takes integers. The reference is the same
+   call on the same values in the wide dtype (f32, i64), which is how PyTorch's CPU kernels
+   compute half types: forward (the result in the narrow dtype, within a few of its ulp of the
+   wide result), grad (each floating input's gradient has the input's dtype and the wide
+   gradient's values), jvp (the tangent has the output's dtype and the wide tangent's values),
+   vmap (against a loop over the lanes in the narrow dtype) and compile (both backends equal
+   eager). Integer rows have no derivative cells. */
+enum { DT_FORWARD, DT_GRAD, DT_JVP, DT_VMAP, DT_COMPILE, NDTCELLS };
+static const char *const dt_cell_names[NDTCELLS] = {"forward", "grad", "jvp", "vmap", "compile"};
+static const st_dtype NARROW[] = {ST_F16, ST_BF16, ST_I32, ST_I16, ST_I8, ST_U8};
+enum { NNARROW = sizeof NARROW / sizeof NARROW[0] };
+static verdict dtable[ST_OP_COUNT][NNARROW][NDTCELLS];
+
+static bool narrow_float(st_dtype dt) { return dt == ST_F16 || dt == ST_BF16; }
+
+/* A relative tolerance of a few ulp of dt after a short chain of roundings (1 + |want| scaled,
+   as tu_values_close measures). */
+static double dt_tol(st_dtype dt) { return dt == ST_F16 ? 0x1p-10 * 16 : dt == ST_BF16 ? 0x1p-7 * 16 : 0; }
+/* vmap against a loop: the same kernels on other layouts, where vectorized and scalar math may
+   round a result apart (an integer op's floating result is f32) */
+static double dt_vmap_tol(st_dtype dt) { return narrow_float(dt) ? dt_tol(dt) / 4 : 1e-6; }
+
+/* The sample's inputs in dtype dt (floating ones; integers from rounded floats, non-negative for
+   u8), and the same values in the wide dtype: *narrow and *wide get tracked references. Returns
+   false when no input changed dtype (the row does not apply to the sample). */
+static bool narrow_inputs(st_sample *s, st_dtype dt, st_tensor **narrow, st_tensor **wide) {
+  bool any = false;
+  for (int i = 0; i < s->nin; i++) {
+    st_tensor *x = s->in[i];
+    if (!is_float(x)) {
+      narrow[i] = wide[i] = x;
+      continue;
+    }
+    if (!narrow_float(dt)) x = st_round(st_mul_scalar(dt == ST_U8 ? st_abs(x) : x, 4));
+    narrow[i] = st_to_dtype(x, dt);
+    wide[i] = st_to_dtype(narrow[i], narrow_float(dt) ? ST_F32 : ST_I64);
+    any = true;
+  }
+  return any;
+}
+
+/* Whether the narrow call's result j is what the wide call gives: the same values and, for a
+   floating result, the narrow floating dtype (a wide result of another kind, such as argmax's
+   i64 or a comparison's bool, keeps its dtype). */
+static bool narrow_result_agrees(st_dtype dt, st_tensor *got, st_tensor *want) {
+  if (!got || !want) return false;
+  st_dtype wd = st_dtype_of(want), gd = st_dtype_of(got);
+  bool dtype_ok = narrow_float(dt) && wd == ST_F32 ? gd == dt : gd == wd || (gd == dt && wd == ST_I64);
+  /* integers wrap as the conversion of the wide result does (neg of u8 is 256 - x in torch) */
+  if (gd == dt && wd == ST_I64) want = st_to_dtype(want, dt);
+  return dtype_ok && same_values(got, want, dt_tol(dt));
+}
+
+static void dt_mark(const st_op *op, int d, int cell, bool ok) {
+  verdict *v = &dtable[op->id][d][cell];
+  if (!ok) *v = FAILED;
+  else if (*v == NA) *v = VERIFIED;
+}
+
+#define DT_CELL(op, d, cell, expr)                                                                 \
+  do {                                                                                             \
+    if (dtable[(op)->id][d][cell] != FAILED) {                                                     \
+      int fails_ = st_test_failures();                                                             \
+      bool ok_ = (expr);                                                                           \
+      if (!ok_ && st_test_failures() == fails_)                                                    \
+        st_test_fail(__FILE__, __LINE__, "%s / %s %s / sample \"%s\" failed", (op)->name,          \
+                     st_dtype_name(NARROW[d]), dt_cell_names[cell], what);                         \
+      dt_mark(op, d, cell, ok_ &&st_test_failures() == fails_);                                    \
+    }                                                                                              \
+  } while (0)
+
+/* forward: the narrow call succeeds exactly where the wide one does, with its values */
+static int dt_forward(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow, st_tensor **wide,
+                      int nin) {
+  st_tensor *a[ST_MAX_OUTS] = {0}, *b[ST_MAX_OUTS] = {0};
+  int rn = op_fn(k, nin, narrow, op->nout, a), rw = op_fn(k, nin, wide, op->nout, b);
+  st_clear_error();
+  if (rn || rw) return rn && rw ? -1 : 0; /* -1: both refuse (the row does not apply) */
+  bool ok = true;
+  for (int j = 0; j < op->nout; j++) ok = ok && narrow_result_agrees(dt, a[j], b[j]);
+  return ok;
+}
+
+/* The cotangents (or tangents) for a call's outputs: cos(0.5 + i) in each floating output's dtype,
+   zeros for the others, from the outputs o. */
+static void probes(st_tensor *const *o, int nout, st_tensor **p) {
+  for (int j = 0; j < nout; j++) {
+    int64_t shape[ST_MAX_DIMS];
+    int nd = st_shape(o[j], shape);
+    st_tensor *v = st_cos(st_add_scalar(st_reshape(st_arange(ST_F64, 0, (double)st_numel(o[j]), 1), nd, shape), 0.5));
+    st_dtype od = st_dtype_of(o[j]);
+    p[j] = st_to_dtype(v, od == ST_F32 || od == ST_F64 || narrow_float(od) ? od : ST_F64);
+  }
+}
+
+/* grad: the vjp of the narrow call against the wide one's, with the same cotangent values */
+static bool dt_grad(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow, st_tensor **wide, int nin) {
+  st_tensor *g[2][ST_SAMPLE_MAX_IN] = {{0}};
+  st_tensor *const *ins[2] = {narrow, wide};
+  for (int w = 0; w < 2; w++) {
+    st_func *f = st_func_new(op_fn, k, nin, op->nout), *pb = NULL;
+    st_tensor *o[ST_MAX_OUTS] = {0}, *cot[ST_MAX_OUTS] = {0};
+    int rc = st_vjp(f, ins[w], o, &pb);
+    if (!rc) probes(o, op->nout, cot);
+    if (!rc && w == 1)
+      for (int j = 0; j < op->nout; j++) /* the narrow cotangent's values */
+        if (st_dtype_of(cot[j]) == ST_F32) cot[j] = st_to_dtype(st_to_dtype(cot[j], dt), ST_F32);
+    if (!rc) rc = st_call(pb, cot, g[w]);
+    st_func_release(pb);
+    st_func_release(f);
+    if (rc) return false;
+  }
+  bool ok = true;
+  for (int i = 0; ok && i < nin; i++) {
+    if (!narrow_float(st_dtype_of(narrow[i]))) continue;
+    ok = g[0][i] && g[1][i] && st_dtype_of(g[0][i]) == dt && same_values(g[0][i], g[1][i], dt_tol(dt));
+  }
+  return ok;
+}
+
+/* jvp: the narrow tangents' values through both calls */
+static bool dt_jvp(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow, st_tensor **wide, int nin) {
+  st_tensor *t[2][ST_SAMPLE_MAX_IN] = {{0}}, *o[2][ST_MAX_OUTS] = {{0}}, *to[2][ST_MAX_OUTS] = {{0}};
+  for (int i = 0; i < nin; i++) {
+    if (!narrow_float(st_dtype_of(narrow[i]))) continue;
+    probes(&narrow[i], 1, &t[0][i]);
+    t[1][i] = st_to_dtype(t[0][i], ST_F32);
+  }
+  st_func *f = st_func_new(op_fn, k, nin, op->nout);
+  bool ok = !st_jvp(f, narrow, t[0], o[0], to[0]) && !st_jvp(f, wide, t[1], o[1], to[1]);
+  st_func_release(f);
+  for (int j = 0; ok && j < op->nout; j++) {
+    if (!to[1][j]) continue; /* a non-differentiable output */
+    ok = to[0][j] && st_dtype_of(to[0][j]) == st_dtype_of(o[0][j]) &&
+         same_values(to[0][j], to[1][j], dt_tol(dt));
+  }
+  return ok;
+}
+
+static void run_op_dtypes(const st_op *op) {
+  st_sample s32[16];
+  st__sample_seed((unsigned)op->id);
+  int n32 = op->samples(op, ST_F32, s32, 16);
+  for (int d = 0; d < NNARROW; d++) {
+    st_dtype dt = NARROW[d];
+    for (int k = 0; k < n32; k++) {
+      st_sample *s = &s32[k];
+      const char *what = s->what;
+      if (s->expect != ST_OK) continue;
+      st_scope_push();
+      call_ctx ctx = {op, s->a};
+      st_tensor *narrow[ST_SAMPLE_MAX_IN], *wide[ST_SAMPLE_MAX_IN];
+      int fw = narrow_inputs(s, dt, narrow, wide) ? dt_forward(op, &ctx, dt, narrow, wide, s->nin) : -1;
+      if (fw >= 0) {
+        DT_CELL(op, d, DT_FORWARD, fw == 1);
+        bool (*vmap_check)(const char *, int, st_fn, void *, int, st_tensor *const *, int, int64_t, double) =
+            op->flags & ST_OP_INPLACE ? tx_vmap_all_inplace : tx_vmap_all;
+        if (!(op->flags & ST_OP_RANDOM))
+          DT_CELL(op, d, DT_VMAP, vmap_check(__FILE__, __LINE__, op_fn, &ctx, s->nin, narrow, op->nout, 3, dt_vmap_tol(dt)));
+        DT_CELL(op, d, DT_COMPILE, compile_agrees(op_fn, &ctx, s->nin, narrow, op->nout));
+        if (narrow_float(dt) && differentiable(op, s)) {
+          DT_CELL(op, d, DT_GRAD, dt_grad(op, &ctx, dt, narrow, wide, s->nin));
+          DT_CELL(op, d, DT_JVP, dt_jvp(op, &ctx, dt, narrow, wide, s->nin));
+        }
+      }
+      st_scope_pop();
+    }
+  }
+  for (int k = 0; k < n32; k++)
+    for (int i = 0; i < s32[k].nin; i++) st__drop(s32[k].in[i]);
+}
+
 /* ------------------------------------------------------------- the custom-function database */
 
 /* Custom functions with correct derivatives (so differences can check them), with and without
@@ -441,6 +616,40 @@ static void summary(FILE *f, bool md, int ops, int *counts) {
     }
 }
 
+/* The dtype rows' summary: one line of counts, and in markdown a table of every op with a cell
+   that applies, one column group per dtype. */
+static void dtype_summary(FILE *f, bool md) {
+  int counts[4] = {0};
+  for (int i = 0; i < ST_OP_COUNT; i++)
+    for (int d = 0; d < NNARROW; d++)
+      for (int c = 0; c < NDTCELLS; c++) counts[dtable[i][d][c]] += dtable[i][d][c] != NA;
+  fprintf(f, "%sdtype rows (%d dtypes): %d cells verified, %d failed\n", md ? "\n" : "matrix: ", NNARROW,
+          counts[VERIFIED], counts[FAILED]);
+  if (!md) return;
+  fprintf(f, "\n| op |");
+  for (int d = 0; d < NNARROW; d++)
+    for (int c = 0; c < NDTCELLS; c++)
+      if (narrow_float(NARROW[d]) || (c != DT_GRAD && c != DT_JVP))
+        fprintf(f, " %s %s |", st_dtype_name(NARROW[d]), dt_cell_names[c]);
+  fprintf(f, "\n|---|");
+  for (int d = 0; d < NNARROW; d++)
+    for (int c = 0; c < NDTCELLS; c++)
+      if (narrow_float(NARROW[d]) || (c != DT_GRAD && c != DT_JVP)) fprintf(f, "---|");
+  fprintf(f, "\n");
+  static const char *const marks[4] = {"", "ok", "known", "FAILED"};
+  for (int i = 0; i < ST_OP_COUNT; i++) {
+    bool any = false;
+    for (int d = 0; d < NNARROW; d++)
+      for (int c = 0; c < NDTCELLS; c++) any = any || dtable[i][d][c] != NA;
+    if (!any) continue;
+    fprintf(f, "| %s |", st__ops[i]->name);
+    for (int d = 0; d < NNARROW; d++)
+      for (int c = 0; c < NDTCELLS; c++)
+        if (narrow_float(NARROW[d]) || (c != DT_GRAD && c != DT_JVP)) fprintf(f, " %s |", marks[dtable[i][d][c]]);
+    fprintf(f, "\n");
+  }
+}
+
 TEST(matrix_ops_under_every_transform) {
   int ops = 0, counts[4] = {0};
   make_custom_records();
@@ -448,15 +657,18 @@ TEST(matrix_ops_under_every_transform) {
     if (!row_op(i)->samples) continue;
     ops += i < ST_OP_COUNT;
     run_op(row_op(i));
+    if (i < ST_OP_COUNT) run_op_dtypes(row_op(i));
   }
   for (int i = 0; i < NROWS; i++)
     if (row_op(i)->samples)
       for (int c = 0; c < NCELLS; c++) counts[table[i][c]] += table[i][c] != NA;
   summary(stdout, false, ops, counts);
+  dtype_summary(stdout, false);
   const char *path = getenv("STRATA_MATRIX_SUMMARY");
   FILE *f = path ? fopen(path, "w") : NULL;
   if (f) {
     summary(f, true, ops, counts);
+    dtype_summary(f, true);
     fclose(f);
   }
 }

@@ -83,7 +83,8 @@ bool tx_vmap_loop(const char *file, int line, st_fn fn, void *ctx, int nin, st_t
 /* lanes of a sample, batched at dim d (d may be -1) */
 static st_tensor *batch_sample(st_tensor *x, int d, int64_t B) {
   st_tensor **lanes = calloc((size_t)B, sizeof(st_tensor *));
-  bool fl = st_dtype_of(x) == ST_F32 || st_dtype_of(x) == ST_F64;
+  st_dtype dt = st_dtype_of(x);
+  bool fl = dt == ST_F32 || dt == ST_F64 || dt == ST_F16 || dt == ST_BF16;
   for (int64_t b = 0; b < B; b++) lanes[b] = fl ? st_mul_scalar(x, 1.0 + 0.05 * (double)b) : x;
   st_tensor *r = st_stack((int)B, lanes, d < 0 ? st_ndim(x) + 1 + d : d);
   free(lanes);
