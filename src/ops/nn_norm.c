@@ -375,47 +375,147 @@ static int update_running(st_tensor *x, const int *dims, st_tensor *rm, st_tenso
   return rc;
 }
 
+/* batch_norm is a composite record (ST_OP_COMPOSITE) without side effects: in = x, then in
+   evaluation mode running_mean and running_var, then weight and bias where has_weight and
+   has_bias say; the norm view's training and eps. st_batch_norm updates the running statistics
+   of training mode itself, before the call, so every transform sees a pure function. */
+static st_tensor *bn_input(const st_opcall *c, int k) { /* 0: rm, 1: rv, 2: weight, 3: bias */
+  bool stats = !c->a.norm.training;
+  bool has[4] = {stats, stats, c->a.norm.has_weight, c->a.norm.has_bias};
+  if (!has[k]) return NULL;
+  int i = 1;
+  for (int j = 0; j < k; j++) i += has[j];
+  return c->in[i];
+}
+
+/* torch's checks of batch_norm: x [N, C, *] of a float dtype, each per-channel vector [C] of
+   x's dtype, the running statistics given in evaluation mode, more than one value per channel
+   in training mode, eps >= 0. */
+static int check_batch_norm(const char *fn, const st_tensor *x, st_tensor *const vec[4],
+                            bool training, double eps) {
+  static const char *const names[4] = {"running_mean", "running_var", "weight", "bias"};
+  if (x->ndim < 2)
+    return st__error(ST_ERR_SHAPE, "%s: input %s must be [N, C, *]", fn, ST_SHAPE_STR(x));
+  int64_t c = x->shape[1];
+  for (int k = 0; k < 4; k++) {
+    if (check_channel_vec(fn, names[k], vec[k], c)) return -1;
+    /* torch's CPU kernel also takes f32 parameters with a half input (mixed type) */
+    bool mixed = (x->dtype == ST_F16 || x->dtype == ST_BF16) && vec[k] && vec[k]->dtype == ST_F32;
+    if (vec[k] && vec[k]->dtype != x->dtype && !mixed)
+      return st__error(ST_ERR_DTYPE, "%s: %s (%s) must have the input's dtype (%s)", fn, names[k],
+                       st_dtype_name(vec[k]->dtype), st_dtype_name(x->dtype));
+  }
+  if (!st__is_float(x->dtype))
+    return st__error(ST_ERR_DTYPE, "%s: input must have a float dtype, got %s", fn,
+                     st_dtype_name(x->dtype));
+  if (!training && (!vec[0] || !vec[1]))
+    return st__error(ST_ERR_ARG, "%s: evaluation mode needs running_mean and running_var", fn);
+  if (training && c && st__numel(x->ndim, x->shape) / c <= 1)
+    return st__error(ST_ERR_SHAPE, "%s: expected more than 1 value per channel when training, "
+                     "got input %s", fn, ST_SHAPE_STR(x));
+  if (!(eps >= 0)) return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, eps);
+  return 0;
+}
+
+static int infer_batch_norm(const st_opcall *c, st_meta *m) {
+  bool training = c->a.norm.training;
+  int want = 1 + 2 * !training + c->a.norm.has_weight + c->a.norm.has_bias;
+  if (c->nin != want)
+    return st__error(ST_ERR_ARG, "%s: %d tensors for the %d inputs that training, has_weight and "
+                     "has_bias name", ST_FN(c), c->nin, want);
+  st_tensor *const vec[4] = {bn_input(c, 0), bn_input(c, 1), bn_input(c, 2), bn_input(c, 3)};
+  if (check_batch_norm(ST_FN(c), c->in[0], vec, training, c->a.norm.eps)) return -1;
+  st__meta_like(m, c->in[0]);
+  return 0;
+}
+
 /* Training: x normalized per channel over N and the spatial dims with the batch's biased
    variance, layer_norm of x seen as [C, N * prod(*)] (one copy to bring the channels first);
-   evaluation: with the running statistics, (x - mean) / sqrt(var + eps). Then the affine. */
-static st_tensor *batch_norm(st_tensor *x, st_tensor *rm, st_tensor *rv, st_tensor *w,
-                             st_tensor *b, bool training, double momentum, double eps) {
-  int nd = x->ndim, dims[ST_MAX_DIMS];
-  if (!training) {
-    st_tensor *inv = st_rsqrt(st_add_scalar(per_channel(rv, nd), eps));
-    return affine(st_mul(st_sub(x, per_channel(rm, nd)), inv), w, b, nd);
+   evaluation: with the running statistics, (x - mean) / sqrt(var + eps). Then the affine; a
+   half input with f32 parameters computes in f32 and returns to the input's dtype. */
+static int decomp_batch_norm(const st_opcall *c, st_tensor **out) {
+  st_tensor *x = c->in[0], *w = bn_input(c, 2), *b = bn_input(c, 3), *y;
+  int nd = x->ndim;
+  double eps = c->a.norm.eps;
+  if (!c->a.norm.training) {
+    st_tensor *inv = st_rsqrt(st_add_scalar(per_channel(bn_input(c, 1), nd), eps));
+    y = affine(st_mul(st_sub(x, per_channel(bn_input(c, 0), nd)), inv), w, b, nd);
+  } else {
+    st_tensor *xt = st_transpose(x, 0, 1);
+    int64_t ch = x->shape[1], m = x->shape[0] * st__numel(nd - 2, x->shape + 2);
+    st_tensor *flat = st_reshape(xt, 2, (const int64_t[]){ch, m});
+    st_tensor *n = st_layer_norm(flat, 1, (const int64_t[]){m}, NULL, NULL, eps);
+    st_tensor *nt = xt ? st_reshape(n, nd, xt->shape) : NULL;
+    y = affine(st_transpose(nt, 0, 1), w, b, nd);
   }
-  dims[0] = 0;
-  for (int d = 2; d < nd; d++) dims[d - 1] = d;
-  if ((rm || rv) && update_running(x, dims, rm, rv, momentum)) return NULL;
-  st_tensor *xt = st_transpose(x, 0, 1);
-  int64_t c = x->shape[1], m = x->shape[0] * st__numel(nd - 2, x->shape + 2);
-  st_tensor *flat = st_reshape(xt, 2, (const int64_t[]){c, m});
-  st_tensor *y = st_layer_norm(flat, 1, (const int64_t[]){m}, NULL, NULL, eps);
-  st_tensor *yt = xt ? st_reshape(y, nd, xt->shape) : NULL;
-  return affine(st_transpose(yt, 0, 1), w, b, nd);
+  if (y && st_dtype_of(y) != x->dtype) y = st_to_dtype(y, x->dtype);
+  out[0] = y;
+  return out[0] ? 0 : st__status();
 }
+
+static st_attrs bn_attrs(bool training, bool weight, bool bias) {
+  return (st_attrs){
+      .norm = {.eps = 1e-5, .has_weight = weight, .has_bias = bias, .training = training}};
+}
+
+/* Both modes, affine or not, with spatial dims or none, every layout, an empty batch in
+   evaluation mode. Errors: a 1-D input, a weight of another size, one value per channel in
+   training, an integer input, a running statistic of another dtype, a negative eps. Running
+   variances are positive (lo..hi shifted up). */
+static int samples_batch_norm(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  (void)op;
+  double lo = -2, hi = 2;
+  int n = 0;
+  st_attrs a = bn_attrs(false, true, true);
+  PUSH("evaluation, contiguous", 5, SMP(2, 3, 4), SMP(3), st__sample(dt, ST_SHAPE(3), 0.5, 2),
+       SMP(3), SMP(3));
+  PUSH("evaluation, size-0", 5, SMP(0, 3), SMP(3), st__sample(dt, ST_SHAPE(3), 0.5, 2), SMP(3),
+       SMP(3));
+  a = bn_attrs(false, false, false);
+  PUSH("evaluation, non-contiguous, no affine", 3, SMP_NC(4, 3), SMP(3),
+       st__sample(dt, ST_SHAPE(3), 0.5, 2));
+  FAIL("running_var of another dtype", ST_ERR_DTYPE, 3, SMP(4, 3), SMP(3),
+       st__sample(dt == ST_F64 ? ST_F32 : ST_F64, ST_SHAPE(3), 0.5, 2));
+  a = bn_attrs(true, true, true);
+  PUSH("training, contiguous", 3, SMP(4, 3), SMP(3), SMP(3));
+  PUSH("training, broadcast", 3, SMP_BC(2, 3, 2), SMP(3), SMP(3));
+  FAIL("weight size", ST_ERR_SHAPE, 3, SMP(4, 3), SMP(2), SMP(3));
+  FAIL("one value per channel", ST_ERR_SHAPE, 3, SMP(1, 3), SMP(3), SMP(3));
+  a = bn_attrs(true, false, false);
+  PUSH("training, 2 spatial dims, no affine", 1, SMP(2, 3, 2, 2));
+  PUSH("training, non-contiguous", 1, SMP_NC(3, 2));
+  FAIL("1-D input", ST_ERR_SHAPE, 1, SMP(4));
+  FAIL("i64 input", ST_ERR_DTYPE, 1, IDX(5, 4, 3));
+  a = bn_attrs(true, false, true);
+  a.norm.eps = -1;
+  FAIL("negative eps", ST_ERR_ARG, 2, SMP(4, 3), SMP(3));
+  return n;
+}
+
+ST_COMPOSITE_OP(batch_norm, ST_VARIADIC, 1, 0);
 
 st_tensor *st_batch_norm(st_tensor *x, st_tensor *running_mean, st_tensor *running_var,
                          st_tensor *weight, st_tensor *bias, bool training, double momentum,
                          double eps) {
   const char *fn = "st_batch_norm";
   if (!x) return st__null_arg(fn, 1), NULL;
-  if (x->ndim < 2)
-    return st__error(ST_ERR_SHAPE, "%s: input %s must be [N, C, *]", fn, ST_SHAPE_STR(x)), NULL;
-  int64_t c = x->shape[1];
-  if (check_channel_vec(fn, "running_mean", running_mean, c) ||
-      check_channel_vec(fn, "running_var", running_var, c) ||
-      check_channel_vec(fn, "weight", weight, c) || check_channel_vec(fn, "bias", bias, c))
-    return NULL;
-  if (!training && (!running_mean || !running_var))
-    return st__error(ST_ERR_ARG, "%s: evaluation mode needs running_mean and running_var", fn),
-           NULL;
-  if (training && c && st__numel(x->ndim, x->shape) / c <= 1)
-    return st__error(ST_ERR_SHAPE, "%s: expected more than 1 value per channel when training, "
-                     "got input %s", fn, ST_SHAPE_STR(x)), NULL;
-  if (!(eps >= 0)) return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, eps), NULL;
-  if (st__composite_begin(fn)) return NULL;
-  return st__composite_end(
-      batch_norm(x, running_mean, running_var, weight, bias, training, momentum, eps));
+  st_tensor *const vec[4] = {running_mean, running_var, weight, bias};
+  if (check_batch_norm(fn, x, vec, training, eps)) return NULL;
+  if (training && (running_mean || running_var)) {
+    int dims[ST_MAX_DIMS] = {0};
+    for (int d = 2; d < x->ndim; d++) dims[d - 1] = d;
+    if (st_scope_push()) return NULL;
+    int rc = update_running(x, dims, running_mean, running_var, momentum);
+    st_scope_pop();
+    if (rc) return NULL;
+  }
+  st_tensor *in[5] = {x};
+  int nin = 1;
+  if (!training) in[nin++] = running_mean, in[nin++] = running_var;
+  if (weight) in[nin++] = weight;
+  if (bias) in[nin++] = bias;
+  st_opcall c = {.op = st__ops[ST_OP_batch_norm], .nin = nin, .in = in};
+  c.a = bn_attrs(training, weight != NULL, bias != NULL);
+  c.a.norm.eps = eps;
+  return st__call1(&c);
 }

@@ -99,11 +99,12 @@ typedef struct st_attrs {
       double param;
     } loss;
     /* layer_norm: normalize the last nnorm dims (their sizes in list); has_shape: the
-       normalized shape was given (non-NULL); group_norm: groups, the number of groups */
+       normalized shape was given (non-NULL); group_norm: groups, the number of groups;
+       batch_norm: training (the batch's statistics, else the running ones are inputs) */
     struct {
       double eps;
       int64_t nnorm;
-      bool has_weight, has_bias, has_shape;
+      bool has_weight, has_bias, has_shape, training;
       int64_t groups;
     } norm;
     /* leaky_relu: the negative slope; elu: alpha */
@@ -298,7 +299,7 @@ struct st_op {
 
 /* One sample call of an op: inputs (new references the runner releases), attributes, and the
    status an error input must fail with (ST_OK for a valid one). */
-#define ST_SAMPLE_MAX_IN 4
+#define ST_SAMPLE_MAX_IN 5 /* batch_norm in evaluation: x, running_mean, running_var, weight, bias */
 struct st_sample {
   const char *what; /* "contiguous", "broadcast", "0-dim", "size-0", "bad dim", ... */
   int nin;

@@ -81,8 +81,9 @@ int st__sample_push(st_sample *out, int cap, int n, const char *what, st_status 
   bool ok = nin <= ST_SAMPLE_MAX_IN;
   for (int i = 0; i < nin; i++) {
     st_tensor *t = va_arg(ap, st_tensor *);
-    if (i < ST_SAMPLE_MAX_IN) s.in[i] = t;
     ok = ok && t;
+    if (i < ST_SAMPLE_MAX_IN) s.in[i] = t;
+    else st__drop(t); /* a sample of too many inputs is dropped whole */
   }
   va_end(ap);
   if (ok && n < cap) {
