@@ -32,9 +32,11 @@ static const char *const cell_names[NCELLS] = {
     "vmap_vjp", "vjp_vmap",      "jvp_vjp", "errors",  "compile", "compile_vjp"};
 typedef enum { NA, VERIFIED, KNOWN, FAILED } verdict;
 /* Rows: the op table, then the custom-function database (below), as records of their own. */
-enum { NCUSTOM = 6, NROWS = ST_OP_COUNT + NCUSTOM };
+enum { NCUSTOM = 6, NFUNCTIONS = 4, NROWS = ST_OP_COUNT + NCUSTOM + NFUNCTIONS };
 static verdict table[NROWS][NCELLS];
 static const st_custom_fn *custom_of(const st_op *op);
+typedef int (*function_call)(int nin, st_tensor *const *in, st_tensor **out);
+static function_call function_of(const st_op *op);
 static int nsamples_total;
 
 /* ------------------------------------------------------------------------- calling an op */
@@ -52,6 +54,7 @@ static int op_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor *
   for (int i = 0; i < nin; i++) args[i] = in[i];
   if ((k->op->flags & ST_OP_INPLACE) && !(args[0] = st_clone(in[0]))) return -1;
   if (custom_of(k->op)) return st_custom_apply(custom_of(k->op), args, out);
+  if (function_of(k->op)) return function_of(k->op)(nin, args, out);
   st_opcall c = {.op = k->op, .nin = nin, .in = args, .a = k->a};
   st_tensor *o[ST_MAX_OUTS];
   if (st__dispatch(&c, o)) return -1;
@@ -225,7 +228,10 @@ static bool error_fails_cleanly(const st_op *op, st_sample *s) {
   st_opcall c = {.op = op, .nin = s->nin, .in = s->in, .a = s->a};
   st_tensor *o[ST_MAX_OUTS] = {0};
   st_clear_error();
-  int rc = custom_of(op) ? st_custom_apply(custom_of(op), s->in, o) : st__dispatch(&c, o);
+  int rc = custom_of(op)     ? st_custom_apply(custom_of(op), s->in, o)
+           : function_of(op) ? function_of(op)(s->nin, s->in, o)
+                             : st__dispatch(&c, o);
+  if (function_of(op)) rc = rc < 0 ? rc : 0;
   bool ok = rc == (int)s->expect && st_last_status() == s->expect && st_last_error()[0];
   for (int i = 0; ok && i < s->nin; i++) /* a failed call changes none of its inputs */
     if (st_numel(s->in[i]) <= 64)
@@ -570,7 +576,8 @@ static int custom_samples(const st_op *op, st_dtype dt, st_sample *out, int cap)
 static st_op custom_ops[NCUSTOM];
 
 static const st_custom_fn *custom_of(const st_op *op) {
-  return op->id >= ST_OP_COUNT ? CUSTOM[op->id - ST_OP_COUNT] : NULL;
+  int k = (int)op->id - ST_OP_COUNT;
+  return k >= 0 && k < NCUSTOM ? CUSTOM[k] : NULL;
 }
 
 static void make_custom_records(void) {
@@ -580,15 +587,111 @@ static void make_custom_records(void) {
                             .known_failures = CUSTOM[k]->once_differentiable ? ONCE_KNOWN : NULL};
 }
 
-static const st_op *row_op(int i) { return i < ST_OP_COUNT ? st__ops[i] : &custom_ops[i - ST_OP_COUNT]; }
+/* ---------------------------------------------- public functions of a variable output count */
+
+/* st_meshgrid, st_split and st_chunk return as many tensors as their arguments ask for, which a
+   record (of a fixed output count) cannot describe: each is a composition of recorded views
+   (reshape and expand, slice), and a row per arity here runs it through every cell like an op. */
+static int meshgrid_ij(int nin, st_tensor *const *in, st_tensor **out) {
+  int n = st_meshgrid(nin, in, "ij", out);
+  return n < 0 ? n : 0;
+}
+static int meshgrid_xy(int nin, st_tensor *const *in, st_tensor **out) {
+  int n = st_meshgrid(nin, in, "xy", out);
+  return n < 0 ? n : 0;
+}
+static int split_3(int nin, st_tensor *const *in, st_tensor **out) { /* dim -1 of 5: 2, 2, 1 */
+  (void)nin;
+  int n = st_split(in[0], 2, -1, 3, out);
+  return n < 0 ? n : n == 3 ? 0 : st_last_status();
+}
+static int chunk_2(int nin, st_tensor *const *in, st_tensor **out) { /* dim 0 of 3: 2, 1 */
+  (void)nin;
+  int n = st_chunk(in[0], 2, 0, 2, out);
+  return n < 0 ? n : n == 2 ? 0 : st_last_status();
+}
+
+static int meshgrid_samples(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  int n = 0;
+  const int64_t s2[1] = {2}, s3[1] = {3}, s4[1] = {4}, s0[1] = {0}, s22[2] = {2, 2};
+  bool three = op->nin == 3;
+  st_tensor *c = three ? st__sample(dt, 1, s4, -1, 1) : NULL;
+  n = st__sample_push(out, cap, n, "1-D", ST_OK, NULL, op->nin, st__sample(dt, 1, s3, -1, 1),
+                      st__sample(dt, 1, s2, -1, 1), c);
+  c = three ? st__sample(dt, 0, NULL, -1, 1) : NULL;
+  n = st__sample_push(out, cap, n, "0-dim and non-contiguous", ST_OK, NULL, op->nin,
+                      st__sample(dt, 0, NULL, -1, 1), st__sample_noncontig(dt, 1, s4, -1, 1), c);
+  c = three ? st__sample(dt, 1, s2, -1, 1) : NULL;
+  n = st__sample_push(out, cap, n, "size-0", ST_OK, NULL, op->nin, st__sample(dt, 1, s0, -1, 1),
+                      st__sample(dt, 1, s3, -1, 1), c);
+  c = three ? st__sample(dt, 1, s2, -1, 1) : NULL;
+  n = st__sample_push(out, cap, n, "2-D input", ST_ERR_SHAPE, NULL, op->nin,
+                      st__sample(dt, 2, s22, -1, 1), st__sample(dt, 1, s3, -1, 1), c);
+  c = three ? st__sample(dt, 1, s2, -1, 1) : NULL;
+  n = st__sample_push(out, cap, n, "dtypes differ", ST_ERR_DTYPE, NULL, op->nin,
+                      st__sample(dt, 1, s3, -1, 1),
+                      st__sample(dt == ST_F64 ? ST_F32 : ST_F64, 1, s3, -1, 1), c);
+  return n;
+}
+
+static int pieces_samples(const st_op *op, st_dtype dt, st_sample *out, int cap) {
+  int n = 0;
+  bool split = op->nout == 3;
+  const int64_t s25[2] = {2, 5}, s32[2] = {3, 2}, s27[2] = {2, 7};
+  const int64_t *shape = split ? s25 : s32;
+  n = st__sample_push(out, cap, n, "contiguous", ST_OK, NULL, 1, st__sample(dt, 2, shape, -1, 1));
+  n = st__sample_push(out, cap, n, "non-contiguous", ST_OK, NULL, 1,
+                      st__sample_noncontig(dt, 2, shape, -1, 1));
+  n = st__sample_push(out, cap, n, "broadcast", ST_OK, NULL, 1,
+                      st__sample_broadcast(dt, 2, shape, -1, 1));
+  n = st__sample_push(out, cap, n, "0-dim", ST_ERR_ARG, NULL, 1, st__sample(dt, 0, NULL, -1, 1));
+  if (split) /* 4 pieces, more than the caller's room (max_out 3) */
+    n = st__sample_push(out, cap, n, "too many pieces", ST_ERR_ARG, NULL, 1, st__sample(dt, 2, s27, -1, 1));
+  return n;
+}
+
+static const struct {
+  const char *name;
+  int nin, nout;
+  function_call call;
+  int (*samples)(const st_op *op, st_dtype dt, st_sample *out, int cap);
+} FUNCTIONS[NFUNCTIONS] = {
+    {"meshgrid_ij", 2, 2, meshgrid_ij, meshgrid_samples},
+    {"meshgrid_xy", 3, 3, meshgrid_xy, meshgrid_samples},
+    {"split", 1, 3, split_3, pieces_samples},
+    {"chunk", 1, 2, chunk_2, pieces_samples},
+};
+static st_op function_ops[NFUNCTIONS];
+
+static function_call function_of(const st_op *op) {
+  int k = (int)op->id - ST_OP_COUNT - NCUSTOM;
+  return k >= 0 && k < NFUNCTIONS ? FUNCTIONS[k].call : NULL;
+}
+
+static void make_function_records(void) {
+  for (int k = 0; k < NFUNCTIONS; k++)
+    function_ops[k] = (st_op){.id = (st_op_id)(ST_OP_COUNT + NCUSTOM + k), .name = FUNCTIONS[k].name,
+                              .nin = FUNCTIONS[k].nin, .nout = FUNCTIONS[k].nout,
+                              .samples = FUNCTIONS[k].samples};
+}
+
+static const char *row_kind(int i) {
+  return i < ST_OP_COUNT ? "" : i < ST_OP_COUNT + NCUSTOM ? "custom: " : "function: ";
+}
+
+static const st_op *row_op(int i) {
+  return i < ST_OP_COUNT            ? st__ops[i]
+         : i < ST_OP_COUNT + NCUSTOM ? &custom_ops[i - ST_OP_COUNT]
+                                    : &function_ops[i - ST_OP_COUNT - NCUSTOM];
+}
 
 /* The summary: printed, and written as markdown to $STRATA_MATRIX_SUMMARY when it is set (make
    coverage puts it into docs/COVERAGE.md). */
 static void summary(FILE *f, bool md, int ops, int *counts) {
   fprintf(f,
-          "%s%d ops with samples (of %d) and %d custom functions, %d samples; cells: %d verified, %d "
-          "known failures, %d failed\n",
-          md ? "" : "matrix: ", ops, ST_OP_COUNT, NCUSTOM, nsamples_total, counts[VERIFIED],
+          "%s%d ops with samples (of %d), %d custom functions and %d public functions of a "
+          "variable output count, %d samples; cells: %d verified, %d known failures, %d failed\n",
+          md ? "" : "matrix: ", ops, ST_OP_COUNT, NCUSTOM, NFUNCTIONS, nsamples_total, counts[VERIFIED],
           counts[KNOWN], counts[FAILED]);
   if (md) {
     fprintf(f, "\n| op |");
@@ -601,7 +704,7 @@ static void summary(FILE *f, bool md, int ops, int *counts) {
   for (int i = 0; i < NROWS; i++) {
     if (!row_op(i)->samples) continue;
     if (md) {
-      fprintf(f, "| %s%s |", i < ST_OP_COUNT ? "" : "custom: ", row_op(i)->name);
+      fprintf(f, "| %s%s |", row_kind(i), row_op(i)->name);
       for (int c = 0; c < NCELLS; c++) fprintf(f, " %s |", marks[table[i][c]]);
       fprintf(f, "\n");
     }
@@ -653,6 +756,7 @@ static void dtype_summary(FILE *f, bool md) {
 TEST(matrix_ops_under_every_transform) {
   int ops = 0, counts[4] = {0};
   make_custom_records();
+  make_function_records();
   for (int i = 0; i < NROWS; i++) {
     if (!row_op(i)->samples) continue;
     ops += i < ST_OP_COUNT;
