@@ -446,7 +446,8 @@ st_tensor *st_linalg_solve_triangular(st_tensor *A, st_tensor *B, bool upper, bo
 /* The least-squares solution of A X = B for A [..., m, n]; B [..., m, k] or [..., m]. Where it is
    not unique (m < n, or A rank-deficient: singular values at most eps * max(m, n) times the
    largest, eps of A's dtype) the minimum-norm one, as torch's default driver (gelsy) returns.
-   Derivatives assume full rank. */
+   Derivatives are those of A's pseudo-inverse (as torch's), which hold at any rank that does
+   not change: a perturbation that changes A's rank moves the solution discontinuously. */
 st_tensor *st_linalg_lstsq(st_tensor *A, st_tensor *B);
 
 /* ==================================================================================== ops: shape */

@@ -418,55 +418,60 @@ static st_tensor *column(st_tensor *x, bool vec) {
   return vec ? st_unsqueeze(x, -1) : st__track(st_retain(x));
 }
 
-/* m >= n, X = (A^T A)^-1 A^T B with residual E = B - A X: dX = G^-1 (dA^T E + A^T (dB - dA X)),
-   G = A^T A. m < n, X = A^T Y with Y = (A A^T)^-1 B: dY = H^-1 (dB - dA X - A dA^T Y),
-   dX = dA^T Y + A^T dY. (The derivatives of the normal equations; full rank.) */
+/* X = A+ B, the minimum-norm solution through A's pseudo-inverse A+, whose derivative (Golub
+   and Pereyra 1973; PyTorch's pinv_jvp / pinv_backward, which its lstsq rules use) holds at
+   every A of the same rank, full or deficient:
+     dA+ = -A+ dA A+ + A+ A+^T dA^T (I - A A+) + (I - A+ A) dA^T A+^T A+,
+   so with the residual E = B - A X and the projector P = I - A+ A onto A's null space,
+     dX = A+ (dB - dA X) + A+ A+^T dA^T E + P dA^T A+^T X.
+   Every product with A+ is a least-squares solve (A+ Y = lstsq(A, Y), A+^T Y = lstsq(A^T, Y)),
+   so the rules are lstsq itself and differentiate again. With full column rank P = 0 and
+   A+ A+^T = (A^T A)^-1; with full row rank E = 0: the normal equations' derivatives. */
+static st_tensor *pinv_apply(st_tensor *A, st_tensor *Y, bool transposed) {
+  return st_linalg_lstsq(transposed ? mT(A) : A, Y);
+}
+
+/* P W = W - A+ A W */
+static st_tensor *null_projection(st_tensor *A, st_tensor *W) {
+  return st_sub(W, pinv_apply(A, st_matmul(A, W), false));
+}
+
 static int jvp_lstsq(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0] && !tin[1]) return 0;
   st_tensor *A = a->in[0];
   bool vec = lstsq_vector(a->in[0]->ndim, a->in[1]->ndim);
   st_tensor *B = column(a->in[1], vec), *X = column(a->out[0], vec);
-  st_tensor *dA = tin[0] ? st__track(st_retain(tin[0])) : st_zeros_like(A);
-  st_tensor *dB = tin[1] ? column(tin[1], vec) : st_zeros_like(B);
-  if (!B || !X || !dA || !dB) return st__rule_failed();
-  int64_t m = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1];
-  st_tensor *r;
-  if (m >= n) {
-    st_tensor *E = st_sub(B, st_matmul(A, X));
-    st_tensor *rhs = st_add(st_matmul(mT(dA), E), st_matmul(mT(A), st_sub(dB, st_matmul(dA, X))));
-    r = st_linalg_solve(st_matmul(mT(A), A), rhs);
+  st_tensor *dB = tin[1] ? column(tin[1], vec) : NULL, *r;
+  if (!B || !X || (tin[1] && !dB)) return st__rule_failed();
+  if (tin[0]) {
+    st_tensor *dA = tin[0], *dAt = mT(dA), *E = st_sub(B, st_matmul(A, X));
+    st_tensor *rhs = st_matmul(dA, X);
+    rhs = dB ? st_sub(dB, rhs) : st_neg(rhs);
+    r = st_add(pinv_apply(A, rhs, false),
+               pinv_apply(A, pinv_apply(A, st_matmul(dAt, E), true), false));
+    r = st_add(r, null_projection(A, st_matmul(dAt, pinv_apply(A, X, true))));
   } else {
-    st_tensor *H = st_matmul(A, mT(A)), *Y = st_linalg_solve(H, B);
-    st_tensor *rhs = st_sub(st_sub(dB, st_matmul(dA, X)), st_matmul(A, st_matmul(mT(dA), Y)));
-    r = st_add(st_matmul(mT(dA), Y), st_matmul(mT(A), st_linalg_solve(H, rhs)));
+    r = pinv_apply(A, dB, false);
   }
   ST_TRY(r);
   ST_TRY(tout[0] = vec ? st_squeeze(r, -1) : r);
   return 0;
 }
 
-/* The transposes: m >= n, Z = G^-1 gX: gA = E Z^T - A Z X^T, gB = A Z. m < n, W = H^-1 A gX:
-   gB = W, gA = Y gX^T - W X^T - Y W^T A. Both summed over broadcast dims. */
+/* The transposes: gB = A+^T gX; gA = E (A+ gB)^T - gB X^T + (A+^T X) (P gX)^T. Both summed over
+   broadcast dims. */
 static int vjp_lstsq(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   st_tensor *A = a->in[0];
   bool vec = lstsq_vector(a->in_meta[0].ndim, a->in_meta[1].ndim);
   st_tensor *B = column(a->in[1], vec), *X = column(a->out[0], vec), *gX = column(gout[0], vec);
   if (!B || !X || !gX) return st__rule_failed();
-  int64_t m = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1];
-  st_tensor *gA, *gB;
-  if (m >= n) {
-    st_tensor *Z = st_linalg_solve(st_matmul(mT(A), A), gX);
-    st_tensor *E = st_sub(B, st_matmul(A, X));
-    gA = st_sub(st_matmul(E, mT(Z)), st_matmul(st_matmul(A, Z), mT(X)));
-    gB = st_matmul(A, Z);
-  } else {
-    st_tensor *H = st_matmul(A, mT(A)), *Y = st_linalg_solve(H, B);
-    st_tensor *W = st_linalg_solve(H, st_matmul(A, gX));
-    gA = st_sub(st_sub(st_matmul(Y, mT(gX)), st_matmul(W, mT(X))),
-                st_matmul(st_matmul(Y, mT(W)), A));
-    gB = W;
+  st_tensor *gB = pinv_apply(A, gX, true);
+  if (a->needs[0]) {
+    st_tensor *E = st_sub(B, st_matmul(A, X)), *Z = pinv_apply(A, gB, false);
+    st_tensor *gA = st_sub(st_matmul(E, mT(Z)), st_matmul(gB, mT(X)));
+    gA = st_add(gA, st_matmul(pinv_apply(A, X, true), mT(null_projection(A, gX))));
+    ST_GRAD(0, st__sum_to(gA, &a->in_meta[0]));
   }
-  ST_GRAD(0, st__sum_to(gA, &a->in_meta[0]));
   ST_GRAD(1, st__sum_to(vec ? st_squeeze(gB, -1) : gB, &a->in_meta[1]));
   return 0;
 }

@@ -132,6 +132,27 @@ for name, a, b in [("rank-deficient tall", r2, randn(4, 2)),
     add(name, "lstsq", [a, b], [L.lstsq(a, b).solution])
 
 
+# lstsq's gradients, of sum(X * W) with W = cos(0.5 + i) over X's elements: torch's backward goes
+# through the pseudo-inverse (pinv_backward), so it holds for rank-deficient A too (at a fixed
+# rank).
+def lstsq_grad(a, b):
+    a, b = a.clone().requires_grad_(), b.clone().requires_grad_()
+    x = L.lstsq(a, b).solution
+    w = torch.cos(torch.arange(x.numel(), dtype=x.dtype) + 0.5).reshape(x.shape)
+    ga, gb = torch.autograd.grad((x * w).sum(), (a, b))
+    return [ga, gb]
+
+
+for name, a, b in [("tall", wellcond(5, 3), randn(5, 2)), ("wide", wellcond(2, 4), randn(2, 2)),
+                   ("batch broadcast", wellcond(2, 4, 3), randn(1, 4, 2)),
+                   ("rank-deficient tall", r2, randn(4, 2)),
+                   ("rank-deficient wide", r2.mT.contiguous(), randn(3, 1)),
+                   ("rank-deficient square, vector B", torch.tensor([[1.0, 2.0], [2.0, 4.0]]), randn(2)),
+                   ("zero A", torch.zeros(3, 2), randn(3, 1)),
+                   ("batch, one deficient", torch.stack([wellcond(4, 3), r2]), randn(2, 4, 1))]:
+    add(name, "lstsq_grad", [a, b], lstsq_grad(a, b))
+
+
 # det's gradient: det A^-T where A is invertible, the cofactor matrix adj(A)^T everywhere (det is a
 # polynomial). At a singular A torch's first-order backward returns zeros (it perturbs a zero
 # pivot of the LU by eps and scales by det = 0); with create_graph it takes its SVD formula, which

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../src/ops/linalg_dense.h"
+#include "../transforms/tx.h"
 #include "test.h"
 #include "util.h"
 
@@ -47,6 +48,16 @@ static int run_case(const la_case *k, st_dtype dt, st_tensor **out) {
     return 0;
   }
   if (!strcmp(op, "lstsq")) return (out[0] = st_linalg_lstsq(a, b)) ? 0 : -1;
+  if (!strcmp(op, "lstsq_grad")) { /* the gradients of sum(lstsq(A, B) * cos(0.5 + i)) */
+    st_set_requires_grad(a, true);
+    st_set_requires_grad(b, true);
+    st_tensor *x = st_linalg_lstsq(a, b);
+    int64_t shape[ST_MAX_DIMS];
+    int nd = x ? st_shape(x, shape) : 0;
+    st_tensor *w = st_cos(st_add_scalar(st_reshape(st_arange(dt, 0, (double)st_numel(x), 1), nd, shape), 0.5));
+    st_tensor *loss = st_sum_all(st_mul(x, w));
+    return st_autograd_grad(1, &loss, NULL, 2, (st_tensor *const[]){a, b}, out, NULL);
+  }
   if (!strcmp(op, "det_grad")) { /* the gradient of sum(det(A)) */
     st_func *f = st_func_new(det_sum, NULL, 1, 1), *g = st_grad(f, 1, NULL);
     int rc = st_call(g, &a, out);
@@ -465,3 +476,40 @@ TEST(linalg_slogdet_derivative_at_a_singular_matrix_fails_clearly) {
   st_func_release(g);
   st_func_release(f);
 }
+
+/* ------------------------------------------------- lstsq at a fixed, deficient rank */
+
+/* lstsq(L R, B): A = L R keeps the rank of L's columns whatever L and R do, so finite
+   differences stay on one rank (a generic perturbation of a rank-deficient A makes it full rank,
+   where the minimum-norm solution jumps), as PyTorch's test_pinv parametrizes pinv's. */
+static int lstsq_of_product(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_linalg_lstsq(st_matmul(in[0], in[1]), in[2]);
+  return out[0] ? 0 : -1;
+}
+
+/* rank 2 of 4x3 (tall) and of 3x4 (wide), and rank 1 of 3x3 with a vector B: gradcheck,
+   gradgradcheck, jvp against differences and vmap against a loop, on both paths. */
+static void lstsq_deficient(int path) {
+  (void)path;
+  static const struct {
+    int64_t m, r, n, k; /* A = L [m, r] R [r, n]; B [m, k] (k 0: a vector) */
+  } shapes[] = {{4, 2, 3, 2}, {3, 2, 4, 1}, {3, 1, 3, 0}};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    int64_t m = shapes[i].m, r = shapes[i].r, n = shapes[i].n, k = shapes[i].k;
+    double v[64];
+    st_tensor *in[3];
+    const int64_t dims[3][2] = {{m, r}, {r, n}, {m, k}};
+    for (int j = 0; j < 3; j++) {
+      tu_fill(v, dims[j][0] * dims[j][1] + dims[j][0], -1, 1, (unsigned)(10 * i + j + 1));
+      in[j] = j == 2 && k == 0 ? tu_tensor(ST_F64, 1, dims[j], v) : tu_tensor(ST_F64, 2, dims[j], v);
+      st_set_requires_grad(in[j], true);
+    }
+    CHECK(st_gradcheck(lstsq_of_product, NULL, 3, in, 1, 1e-6, 1e-7, 1e-5) == 0);
+    CHECK(st_gradgradcheck(lstsq_of_product, NULL, 3, in, 1, 1e-6, 1e-6, 1e-4) == 0);
+    st_tensor *plain[3] = {st_detach(in[0]), st_detach(in[1]), st_detach(in[2])};
+    CHECK(CHECK_JVP_FD(lstsq_of_product, NULL, 3, plain, 1, 1e-6, 1e-6));
+    CHECK(CHECK_VMAP_ALL(lstsq_of_product, NULL, 3, plain, 1, 2, 1e-10));
+  }
+}
+TEST(linalg_lstsq_derivatives_at_a_fixed_deficient_rank) { both_paths(lstsq_deficient); }
