@@ -260,6 +260,9 @@ st_tensor *st_cosh(st_tensor *a);
 st_tensor *st_asinh(st_tensor *a);
 st_tensor *st_acosh(st_tensor *a);
 st_tensor *st_atanh(st_tensor *a);
+st_tensor *st_log2(st_tensor *a);  /* base-2 logarithm */
+st_tensor *st_log10(st_tensor *a); /* base-10 logarithm */
+st_tensor *st_exp2(st_tensor *a);  /* 2^a */
 /* Pass -INFINITY / INFINITY for a missing bound. min > max gives max everywhere (PyTorch). */
 st_tensor *st_clamp(st_tensor *a, double min, double max);
 /* torch.clamp with tensor bounds: min and max (either may be NULL, not both) broadcast with a and
@@ -351,6 +354,9 @@ int st_cosh_(st_tensor *self);
 int st_asinh_(st_tensor *self);
 int st_acosh_(st_tensor *self);
 int st_atanh_(st_tensor *self);
+int st_log2_(st_tensor *self);
+int st_log10_(st_tensor *self);
+int st_exp2_(st_tensor *self);
 int st_zero_(st_tensor *self);
 int st_fill_(st_tensor *self, double value);
 int st_copy_(st_tensor *self, st_tensor *src); /* src broadcasts to self, any dtype */
