@@ -68,8 +68,8 @@ int st__check_pair(const st_opcall *c, const char *name, const int64_t *v, int64
    inputs are shared: the lanes fold into N; runs c on them and gives every output its lanes. */
 int st__vmap_fold_n(const st_vmap_args *a, const st_opcall *c, int full, st_tensor **out,
                     int *out_bdim);
-/* Copies an optional {h, w} pair into list[at..at+1], or the default. */
-void st__put_pair(st_attrs *a, int at, const int64_t *v, int64_t dflt);
+/* Copies an optional {h, w} pair into pair[2], or the default. */
+void st__put_pair(int64_t *pair, const int64_t *v, int64_t dflt);
 
 /* The tail of a two-output public call (nn_dropout.c): like st__call1, with the second output
    in *second. */

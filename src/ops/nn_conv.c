@@ -6,11 +6,11 @@
 #include "nn_samples.h"
 #include "rules.h"
 
-/* ----- conv2d: in = x, weight[, bias]; list = stride[2], padding[2], dilation[2], groups */
+/* ----- conv2d: in = x, weight[, bias]; the conv view: stride, padding, dilation, groups */
 
 static int check_conv_shapes(const st_opcall *c) {
   const st_tensor *x = c->in[0], *w = c->in[1], *b = c->nin > 2 ? c->in[2] : NULL;
-  int64_t groups = c->a.list[6];
+  int64_t groups = c->a.conv.groups;
   if (x->ndim != 3 && x->ndim != 4)
     return st__op_error(c, ST_ERR_SHAPE, "input %s must be 4-D [N, C, H, W] or 3-D [C, H, W]",
                         ST_SHAPE_STR(x));
@@ -50,13 +50,19 @@ static int check_conv_dtypes(const st_opcall *c) {
   return 0;
 }
 
+/* stride and dilation >= 1, padding >= 0 */
+static int check_conv_pairs(const st_opcall *c) {
+  return st__check_pair(c, "stride", c->a.conv.stride, 1) ||
+         st__check_pair(c, "padding", c->a.conv.padding, 0) ||
+         st__check_pair(c, "dilation", c->a.conv.dilation, 1);
+}
+
 static int infer_conv2d(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0], *w = c->in[1];
-  const int64_t *l = c->a.list;
   int64_t hw[2];
-  if (check_conv_shapes(c) || check_conv_dtypes(c) || st__check_pair(c, "stride", l, 1) ||
-      st__check_pair(c, "padding", l + 2, 0) || st__check_pair(c, "dilation", l + 4, 1) ||
-      st__window_sizes(c, x, w->shape + 2, l, l + 2, l + 4, "dilated kernel", hw))
+  if (check_conv_shapes(c) || check_conv_dtypes(c) || check_conv_pairs(c) ||
+      st__window_sizes(c, x, w->shape + 2, c->a.conv.stride, c->a.conv.padding,
+                       c->a.conv.dilation, "dilated kernel", hw))
     return -1;
   int64_t shape[4];
   int nd = 0;
@@ -72,6 +78,17 @@ static int infer_conv2d(const st_opcall *c, st_meta *m) {
   return 0;
 }
 
+/* The kernels' geometry of x [N, C, h, w] and weight [O, C/groups, kh, kw] into y [.., oh, ow],
+   with the conv view's pairs and groups. */
+static st_conv2d_geom conv_geom(const st_attrs *a, const int64_t *x, const int64_t *w,
+                                const int64_t *y) {
+  const int64_t *sp = a->conv.stride, *pp = a->conv.padding, *dp = a->conv.dilation;
+  return (st_conv2d_geom){.n = x[0], .c = x[1], .h = x[2], .w = x[3], .o = w[0], .kh = w[2],
+                          .kw = w[3], .groups = a->conv.groups, .oh = y[2], .ow = y[3],
+                          .stride = {sp[0], sp[1]}, .pad = {pp[0], pp[1]},
+                          .dilation = {dp[0], dp[1]}};
+}
+
 static int kernel_conv2d(const st_opcall *c, st_tensor *const *out) {
   st_tensor *x = c->in[0], *y = out[0];
   st_tensor *w = st__contig_as(c->in[1], x->dtype), *b = NULL;
@@ -79,22 +96,11 @@ static int kernel_conv2d(const st_opcall *c, st_tensor *const *out) {
     st__drop(w);
     return -1;
   }
-  const int64_t *l = c->a.list;
   bool batched = x->ndim == 4;
   int k = batched ? 1 : 0; /* index of C in x */
-  st_conv2d_geom g = {.n = batched ? x->shape[0] : 1,
-                      .c = x->shape[k],
-                      .h = x->shape[k + 1],
-                      .w = x->shape[k + 2],
-                      .o = w->shape[0],
-                      .kh = w->shape[2],
-                      .kw = w->shape[3],
-                      .groups = l[6],
-                      .oh = y->shape[y->ndim - 2],
-                      .ow = y->shape[y->ndim - 1],
-                      .stride = {l[0], l[1]},
-                      .pad = {l[2], l[3]},
-                      .dilation = {l[4], l[5]}};
+  const int64_t xd[4] = {batched ? x->shape[0] : 1, x->shape[k], x->shape[k + 1], x->shape[k + 2]},
+                yd[4] = {0, 0, y->shape[y->ndim - 2], y->shape[y->ndim - 1]};
+  st_conv2d_geom g = conv_geom(&c->a, xd, w->shape, yd);
   int64_t xs[4] = {batched ? x->strides[0] : 0, x->strides[k], x->strides[k + 1],
                    x->strides[k + 2]};
   int rc =
@@ -109,18 +115,19 @@ static int kernel_conv2d(const st_opcall *c, st_tensor *const *out) {
    bias, g summed over all but the channel dim. Unbatched [C, H, W] input goes through the
    backward ops as a batch of one. */
 static int vjp_conv2d(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  const int64_t *l = a->a->list;
+  const int64_t *sp = a->a->conv.stride, *pp = a->a->conv.padding, *dp = a->a->conv.dilation,
+                groups = a->a->conv.groups;
   const st_tensor_meta *xm = &a->in_meta[0], *wm = &a->in_meta[1];
   bool unbatched = xm->ndim == 3;
   st_tensor *g = unbatched ? st_unsqueeze(gout[0], 0) : gout[0];
   if (a->needs[0]) {
     st_tensor *gx =
-        st__conv2d_input_backward(g, a->in[1], xm->shape + xm->ndim - 2, l, l + 2, l + 4, l[6]);
+        st__conv2d_input_backward(g, a->in[1], xm->shape + xm->ndim - 2, sp, pp, dp, groups);
     ST_GRAD(0, unbatched ? st_squeeze(gx, 0) : gx);
   }
   if (a->needs[1]) {
     st_tensor *x = unbatched ? st_unsqueeze(a->in[0], 0) : a->in[0];
-    ST_GRAD(1, st__conv2d_weight_backward(x, g, wm->shape + 2, l, l + 2, l + 4, l[6]));
+    ST_GRAD(1, st__conv2d_weight_backward(x, g, wm->shape + 2, sp, pp, dp, groups));
   }
   if (a->nin > 2) ST_GRAD(2, st_sum(g, 3, (const int[]){0, 2, 3}, false));
   return 0;
@@ -145,7 +152,7 @@ static int fold_lanes(const st_vmap_args *a, int i, int d, st_tensor **out) {
 static int vmap_conv2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_opcall c = *a->c;
   int xb = a->bdim[0], wb = a->bdim[1], bb = c.nin > 2 ? a->bdim[2] : -1, ch = st__lrank(a, 0) - 3;
-  int64_t lanes = a->size, groups = c.a.list[6], o = a->c->in[1]->shape[0];
+  int64_t lanes = a->size, groups = c.a.conv.groups, o = a->c->in[1]->shape[0];
   st_tensor *in[3] = {a->in[0], NULL, NULL}, *y;
   if (wb < 0 && bb < 0) return st__vmap_fold_n(a, &c, 4, out, out_bdim);
   if (wb < 0) { /* a per-lane bias alone */
@@ -163,7 +170,7 @@ static int vmap_conv2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   }
   if (xb >= 0 || groups > 1) {
     if (fold_lanes(a, 0, ch, &in[0])) return st__rule_failed();
-    c.a.list[6] = groups * lanes;
+    c.a.conv.groups = groups * lanes;
   }
   if (fold_lanes(a, 1, 0, &in[1]) || (c.nin > 2 && fold_lanes(a, 2, 0, &in[2])))
     return st__rule_failed();
@@ -172,13 +179,17 @@ static int vmap_conv2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   return 0;
 }
 
-/* The conv ops' attributes with square stride, padding and dilation (st_conv2d's list), and a
-   {h, w} size for the backward ops (size 0: none given). */
+/* The conv ops' attributes with square stride, padding and dilation, and a {h, w} size for the
+   backward ops (size 0: none given). */
 static st_attrs conv_attrs(int64_t stride, int64_t padding, int64_t dilation, int64_t groups,
                            int64_t size) {
-  st_attrs a = {.nlist = size ? 9 : 7,
-                .list = {stride, stride, padding, padding, dilation, dilation, groups, size, size},
-                .window = {.has_size = size != 0}};
+  st_attrs a = {.conv = {.stride = {stride, stride},
+                         .padding = {padding, padding},
+                         .dilation = {dilation, dilation},
+                         .groups = groups,
+                         .has_size = size != 0},
+                .nlist = size ? 2 : 0,
+                .list = {size, size}};
   return a;
 }
 
@@ -217,16 +228,15 @@ const st_op st__op_conv2d = {.id = ST_OP_conv2d, .name = "conv2d", .nin = ST_VAR
                              .jvp = st__jvp_bilinear, .vmap = vmap_conv2d,
                              .samples = samples_conv2d};
 
-/* --------------- conv2d's backward ops: list as conv2d's, then list[7..8] = a {h, w} size (the
-   input's for the input gradient, the kernel's for the weight gradient); window.has_size */
+/* --------------- conv2d's backward ops: the conv view as conv2d's, and the list a {h, w} size
+   (the input's for the input gradient, the kernel's for the weight gradient); conv.has_size */
 
 static int check_conv_params(const st_opcall *c) {
-  const int64_t *l = c->a.list;
-  if (st__check_pair(c, "stride", l, 1) || st__check_pair(c, "padding", l + 2, 0) ||
-      st__check_pair(c, "dilation", l + 4, 1))
-    return -1;
-  if (l[6] < 1) return st__op_error(c, ST_ERR_ARG, "groups %lld must be positive", (long long)l[6]);
-  if (!c->a.window.has_size)
+  int64_t groups = c->a.conv.groups;
+  if (check_conv_pairs(c)) return -1;
+  if (groups < 1)
+    return st__op_error(c, ST_ERR_ARG, "groups %lld must be positive", (long long)groups);
+  if (!c->a.conv.has_size)
     return st__op_error(c, ST_ERR_ARG, "the %s size is NULL",
                         c->op->id == ST_OP_conv2d_input_backward ? "input" : "kernel");
   return 0;
@@ -251,10 +261,9 @@ static int check_4d_pair(const st_opcall *c, const char *an, const char *ad, con
 /* The convolution of an input of spatial size in_hw with a kernel k must give g's {oh, ow}. */
 static int check_conv_out(const st_opcall *c, const int64_t *in_hw, const int64_t *k,
                           const st_tensor *g) {
-  const int64_t *l = c->a.list;
+  const int64_t *sp = c->a.conv.stride, *pp = c->a.conv.padding, *dp = c->a.conv.dilation;
   int64_t span, out[2];
-  for (int d = 0; d < 2; d++)
-    out[d] = st__window_count(in_hw[d], l[2 + d], k[d], l[4 + d], l[d], &span);
+  for (int d = 0; d < 2; d++) out[d] = st__window_count(in_hw[d], pp[d], k[d], dp[d], sp[d], &span);
   if (out[0] != g->shape[2] || out[1] != g->shape[3])
     return st__op_error(c, ST_ERR_SHAPE,
                         "grad %s does not match the output size [%lld, %lld] of an input [%lld, "
@@ -274,30 +283,25 @@ static int conv_backward_meta(const st_opcall *c, st_meta *m, st_dtype dt, const
   return 0;
 }
 
-static st_conv2d_geom conv_geom(const int64_t *l, const int64_t *x, const int64_t *w,
-                                const int64_t *y) {
-  return (st_conv2d_geom){.n = x[0], .c = x[1], .h = x[2], .w = x[3], .o = w[0], .kh = w[2],
-                          .kw = w[3], .groups = l[6], .oh = y[2], .ow = y[3],
-                          .stride = {l[0], l[1]}, .pad = {l[2], l[3]}, .dilation = {l[4], l[5]}};
-}
+
 
 /* in = g [N, O, oh, ow], weight [O, C/groups, kh, kw]; result [N, C, h, w]. */
 static int infer_conv2d_input_backward(const st_opcall *c, st_meta *m) {
   const st_tensor *g = c->in[0], *w = c->in[1];
-  const int64_t *l = c->a.list, groups = l[6];
+  const int64_t *hw = c->a.list, groups = c->a.conv.groups;
   if (check_4d_pair(c, "grad", "[N, O, oh, ow]", "weight", "[O, C/groups, kh, kw]") ||
       check_conv_params(c))
     return -1;
-  if (l[7] < 0 || l[8] < 0)
+  if (hw[0] < 0 || hw[1] < 0)
     return st__op_error(c, ST_ERR_ARG, "input size [%lld, %lld] must be non-negative",
-                        (long long)l[7], (long long)l[8]);
+                        (long long)hw[0], (long long)hw[1]);
   if (w->shape[0] != g->shape[1] || w->shape[0] % groups != 0 || w->shape[1] > INT64_MAX / groups)
     return st__op_error(c, ST_ERR_SHAPE, "weight %s does not match grad %s with groups %lld",
                         ST_SHAPE_STR(w), ST_SHAPE_STR(g), (long long)groups);
   if (w->shape[2] < 1 || w->shape[3] < 1)
     return st__op_error(c, ST_ERR_SHAPE, "weight %s has an empty kernel", ST_SHAPE_STR(w));
-  if (check_conv_out(c, l + 7, w->shape + 2, g)) return -1;
-  int64_t shape[4] = {g->shape[0], w->shape[1] * groups, l[7], l[8]};
+  if (check_conv_out(c, hw, w->shape + 2, g)) return -1;
+  int64_t shape[4] = {g->shape[0], w->shape[1] * groups, hw[0], hw[1]};
   int64_t col[2] = {w->shape[1] * w->shape[2] * w->shape[3], g->shape[2] * g->shape[3]};
   return conv_backward_meta(c, m, g->dtype, shape, col);
 }
@@ -308,7 +312,7 @@ static int kernel_conv2d_input_backward(const st_opcall *c, st_tensor *const *ou
     st__drop(g);
     return -1;
   }
-  st_conv2d_geom geo = conv_geom(c->a.list, gx->shape, w->shape, g->shape);
+  st_conv2d_geom geo = conv_geom(&c->a, gx->shape, w->shape, g->shape);
   int rc = st__k_conv2d_input_backward(gx->dtype, &geo, st__data(g), st__data(w), st__data(gx));
   st__drop(g);
   st__drop(w);
@@ -320,10 +324,11 @@ static int kernel_conv2d_input_backward(const st_opcall *c, st_tensor *const *ou
    _convolution_double_backward). */
 static int vjp_conv2d_input_backward(const st_vjp_args *a, st_tensor *const *gout,
                                      st_tensor **gin) {
-  const int64_t *l = a->a->list;
-  ST_GRAD(0, st_conv2d(gout[0], a->in[1], NULL, l, l + 2, l + 4, l[6]));
-  ST_GRAD(1, st__conv2d_weight_backward(gout[0], a->in[0], a->in_meta[1].shape + 2, l, l + 2,
-                                        l + 4, l[6]));
+  const int64_t *sp = a->a->conv.stride, *pp = a->a->conv.padding, *dp = a->a->conv.dilation,
+                groups = a->a->conv.groups;
+  ST_GRAD(0, st_conv2d(gout[0], a->in[1], NULL, sp, pp, dp, groups));
+  ST_GRAD(1, st__conv2d_weight_backward(gout[0], a->in[0], a->in_meta[1].shape + 2, sp, pp, dp,
+                                        groups));
   return 0;
 }
 
@@ -333,14 +338,14 @@ static int vjp_conv2d_input_backward(const st_vjp_args *a, st_tensor *const *gou
    otherwise both fold into their channels with B*g groups, as conv2d's rule. */
 static int vmap_conv2d_input_backward(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_opcall c = *a->c;
-  int64_t lanes = a->size, groups = c.a.list[6], ch = a->c->in[1]->shape[1] * groups;
+  int64_t lanes = a->size, groups = c.a.conv.groups, ch = a->c->in[1]->shape[1] * groups;
   st_tensor *in[2] = {a->in[0], NULL}, *y;
   if (a->bdim[1] < 0) return st__vmap_fold_n(a, &c, 4, out, out_bdim);
   if (a->bdim[0] < 0 && groups == 1) {
     if (fold_lanes(a, 1, 1, &in[1])) return st__rule_failed();
   } else {
     if (fold_lanes(a, 0, 1, &in[0]) || fold_lanes(a, 1, 0, &in[1])) return st__rule_failed();
-    c.a.list[6] = groups * lanes;
+    c.a.conv.groups = groups * lanes;
   }
   if (st__redispatch(&c, in, &y)) return st__rule_failed();
   ST_TRY(out[0] = st__unfold_batch(st__track(y), 1, false, lanes, ch, &out_bdim[0]));
@@ -364,7 +369,7 @@ static int samples_conv2d_input_backward(const st_op *op, st_dtype dt, st_sample
   a = conv_attrs(1, 0, 1, 1, 7);
   FAIL("grad size mismatch", ST_ERR_SHAPE, 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
   a = conv_attrs(1, 0, 1, 1, 5);
-  a.window.has_size = 0;
+  a.conv.has_size = 0;
   FAIL("no input size", ST_ERR_ARG, 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
   a = conv_attrs(2, 1, 1, 1, 6);
   PUSH("stride 2, padding 1", 2, SMP(1, 2, 3, 3), SMP(2, 2, 3, 3));
@@ -385,27 +390,27 @@ const st_op st__op_conv2d_input_backward = {
 /* in = x [N, C, H, W], g [N, O, oh, ow]; result [O, C/groups, kh, kw]. */
 static int infer_conv2d_weight_backward(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0], *g = c->in[1];
-  const int64_t *l = c->a.list, groups = l[6];
+  const int64_t *k = c->a.list, groups = c->a.conv.groups;
   if (check_4d_pair(c, "input", "[N, C, H, W]", "grad", "[N, O, oh, ow]") || check_conv_params(c))
     return -1;
-  if (l[7] < 1 || l[8] < 1)
+  if (k[0] < 1 || k[1] < 1)
     return st__op_error(c, ST_ERR_ARG, "kernel size [%lld, %lld] must be positive",
-                        (long long)l[7], (long long)l[8]);
+                        (long long)k[0], (long long)k[1]);
   if (x->shape[0] != g->shape[0] || x->shape[1] % groups != 0 || g->shape[1] % groups != 0)
     return st__op_error(c, ST_ERR_SHAPE,
                         "input %s and grad %s need one batch size and channels divisible by "
                         "groups %lld",
                         ST_SHAPE_STR(x), ST_SHAPE_STR(g), (long long)groups);
-  if (check_conv_out(c, x->shape + 2, l + 7, g)) return -1;
-  int64_t shape[4] = {g->shape[1], x->shape[1] / groups, l[7], l[8]};
-  int64_t col[2] = {shape[1] * l[7] * l[8], g->shape[2] * g->shape[3]};
+  if (check_conv_out(c, x->shape + 2, k, g)) return -1;
+  int64_t shape[4] = {g->shape[1], x->shape[1] / groups, k[0], k[1]};
+  int64_t col[2] = {shape[1] * k[0] * k[1], g->shape[2] * g->shape[3]};
   return conv_backward_meta(c, m, x->dtype, shape, col);
 }
 
 static int kernel_conv2d_weight_backward(const st_opcall *c, st_tensor *const *out) {
   st_tensor *gw = out[0], *x = c->in[0], *g = st__contig_as(c->in[1], gw->dtype);
   if (!g) return -1;
-  st_conv2d_geom geo = conv_geom(c->a.list, x->shape, gw->shape, g->shape);
+  st_conv2d_geom geo = conv_geom(&c->a, x->shape, gw->shape, g->shape);
   int rc = st__k_conv2d_weight_backward(gw->dtype, &geo, st__data(x), x->strides, st__data(g),
                                         st__data(gw));
   st__drop(g);
@@ -416,10 +421,11 @@ static int kernel_conv2d_weight_backward(const st_opcall *c, st_tensor *const *o
    the adjoints in x and in g (the input and g terms of _convolution_double_backward). */
 static int vjp_conv2d_weight_backward(const st_vjp_args *a, st_tensor *const *gout,
                                       st_tensor **gin) {
-  const int64_t *l = a->a->list;
-  ST_GRAD(0, st__conv2d_input_backward(a->in[1], gout[0], a->in_meta[0].shape + 2, l, l + 2,
-                                       l + 4, l[6]));
-  ST_GRAD(1, st_conv2d(a->in[0], gout[0], NULL, l, l + 2, l + 4, l[6]));
+  const int64_t *sp = a->a->conv.stride, *pp = a->a->conv.padding, *dp = a->a->conv.dilation,
+                groups = a->a->conv.groups;
+  ST_GRAD(0, st__conv2d_input_backward(a->in[1], gout[0], a->in_meta[0].shape + 2, sp, pp, dp,
+                                       groups));
+  ST_GRAD(1, st_conv2d(a->in[0], gout[0], NULL, sp, pp, dp, groups));
   return 0;
 }
 
@@ -429,7 +435,7 @@ static int vjp_conv2d_weight_backward(const st_vjp_args *a, st_tensor *const *go
    groups, giving [B*O, C/g, kh, kw] (the per-sample weight gradients of vmap(grad(conv))). */
 static int vmap_conv2d_weight_backward(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   st_opcall c = *a->c;
-  int64_t lanes = a->size, groups = c.a.list[6];
+  int64_t lanes = a->size, groups = c.a.conv.groups;
   int xb = a->bdim[0], gb = a->bdim[1], at = 0;
   st_tensor *in[2] = {a->in[0], a->in[1]}, *y;
   if (groups == 1 && gb < 0) {
@@ -439,7 +445,7 @@ static int vmap_conv2d_weight_backward(const st_vmap_args *a, st_tensor **out, i
     if (fold_lanes(a, 1, 1, &in[1])) return st__rule_failed();
   } else {
     if (fold_lanes(a, 0, 1, &in[0]) || fold_lanes(a, 1, 1, &in[1])) return st__rule_failed();
-    c.a.list[6] = groups * lanes;
+    c.a.conv.groups = groups * lanes;
   }
   if (st__redispatch(&c, in, &y)) return st__rule_failed();
   int64_t n = at ? a->c->in[0]->shape[1] : a->c->in[1]->shape[1];
@@ -461,7 +467,7 @@ static int samples_conv2d_weight_backward(const st_op *op, st_dtype dt, st_sampl
   PUSH("size-0", 2, SMP(0, 2, 5, 5), SMP(0, 2, 3, 3));
   FAIL("batch sizes differ", ST_ERR_SHAPE, 2, SMP(2, 2, 5, 5), SMP(1, 2, 3, 3));
   FAIL("3-D input", ST_ERR_SHAPE, 2, SMP(2, 5, 5), SMP(1, 2, 3, 3));
-  a.list[7] = 0;
+  a.list[0] = 0;
   FAIL("empty kernel", ST_ERR_ARG, 2, SMP(1, 2, 5, 5), SMP(1, 2, 3, 3));
   a = conv_attrs(2, 1, 1, 1, 3);
   PUSH("stride 2, padding 1", 2, SMP(1, 2, 5, 5), SMP(1, 2, 3, 3));
@@ -482,13 +488,13 @@ const st_op st__op_conv2d_weight_backward = {
 
 /* ------------------------------------------------------------------------ public functions */
 
-/* The conv ops' shared attributes: list[0..6) stride, padding, dilation pairs, list[6] groups. */
+/* The conv ops' shared attributes: the conv view's pairs (NULL: the default) and groups. */
 static void put_conv_params(st_attrs *a, const int64_t *stride, const int64_t *padding,
                             const int64_t *dilation, int64_t groups) {
-  st__put_pair(a, 0, stride, 1);
-  st__put_pair(a, 2, padding, 0);
-  st__put_pair(a, 4, dilation, 1);
-  a->list[6] = groups;
+  st__put_pair(a->conv.stride, stride, 1);
+  st__put_pair(a->conv.padding, padding, 0);
+  st__put_pair(a->conv.dilation, dilation, 1);
+  a->conv.groups = groups;
 }
 
 st_tensor *st_conv2d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int64_t *stride,
@@ -496,7 +502,6 @@ st_tensor *st_conv2d(st_tensor *x, st_tensor *weight, st_tensor *bias, const int
   st_tensor *in[3] = {x, weight, bias};
   st_opcall c = {.op = st__ops[ST_OP_conv2d], .nin = bias ? 3 : 2, .in = in};
   put_conv_params(&c.a, stride, padding, dilation, groups);
-  c.a.nlist = 7;
   return st__call1(&c);
 }
 
@@ -505,9 +510,9 @@ st_tensor *st__conv2d_input_backward(st_tensor *g, st_tensor *weight, const int6
                                      const int64_t *dilation, int64_t groups) {
   st_opcall c = ST_CALL(conv2d_input_backward, g, weight);
   put_conv_params(&c.a, stride, padding, dilation, groups);
-  st__put_pair(&c.a, 7, input_hw, 0);
-  c.a.nlist = 9;
-  c.a.window.has_size = input_hw != NULL;
+  st__put_pair(c.a.list, input_hw, 0);
+  c.a.nlist = 2;
+  c.a.conv.has_size = input_hw != NULL;
   return st__call1(&c);
 }
 
@@ -516,9 +521,9 @@ st_tensor *st__conv2d_weight_backward(st_tensor *x, st_tensor *g, const int64_t 
                                       const int64_t *dilation, int64_t groups) {
   st_opcall c = ST_CALL(conv2d_weight_backward, x, g);
   put_conv_params(&c.a, stride, padding, dilation, groups);
-  st__put_pair(&c.a, 7, kernel_hw, 0);
-  c.a.nlist = 9;
-  c.a.window.has_size = kernel_hw != NULL;
+  st__put_pair(c.a.list, kernel_hw, 0);
+  c.a.nlist = 2;
+  c.a.conv.has_size = kernel_hw != NULL;
   return st__call1(&c);
 }
 
@@ -526,14 +531,15 @@ st_tensor *st__conv2d_weight_backward(st_tensor *x, st_tensor *g, const int64_t 
 
 /* conv1d is a composite record (ST_OP_COMPOSITE): its checks, with its names and 1-D shapes,
    and conv2d of views as its implementation. Its inputs are x, weight and bias (optional:
-   nin 2 or 3); list holds stride, padding, dilation and groups. x [N, C, L] or [C, L],
+   nin 2 or 3); element 0 of the conv view's pairs and its groups. x [N, C, L] or [C, L],
    weight [O, C/groups, k], bias [O], one float dtype, stride and dilation >= 1, padding >= 0,
    and a dilated kernel that fits the padded input. */
 static int infer_conv1d(const st_opcall *c, st_meta *m) {
   const char *fn = ST_FN(c);
   const st_tensor *x = c->in[0], *w = c->nin > 1 ? c->in[1] : NULL,
                   *b = c->nin > 2 ? c->in[2] : NULL;
-  const int64_t *lp = c->a.list, groups = c->a.list[3];
+  const int64_t stride = c->a.conv.stride[0], pad = c->a.conv.padding[0],
+                dil = c->a.conv.dilation[0], groups = c->a.conv.groups;
   if (!w || c->nin > 3)
     return st__error(ST_ERR_ARG, "%s: takes input, weight and an optional bias (%d tensors given)",
                      fn, c->nin);
@@ -559,18 +565,18 @@ static int infer_conv1d(const st_opcall *c, st_meta *m) {
     return st__error(ST_ERR_DTYPE, "%s: input (%s), weight (%s) and bias (%s) must share a float "
                      "dtype", fn, st_dtype_name(x->dtype), st_dtype_name(w->dtype),
                      b ? st_dtype_name(b->dtype) : "none");
-  if (lp[0] < 1 || lp[1] < 0 || lp[2] < 1)
+  if (stride < 1 || pad < 0 || dil < 1)
     return st__error(ST_ERR_ARG, "%s: stride %lld, padding %lld and dilation %lld must be >= 1, "
-                     ">= 0 and >= 1", fn, (long long)lp[0], (long long)lp[1], (long long)lp[2]);
+                     ">= 0 and >= 1", fn, (long long)stride, (long long)pad, (long long)dil);
   int64_t span, len = x->shape[x->ndim - 1];
-  int64_t out = st__window_count(len, lp[1], w->shape[2], lp[2], lp[0], &span);
+  int64_t out = st__window_count(len, pad, w->shape[2], dil, stride, &span);
   if (out == INT64_MIN)
     return st__error(ST_ERR_ARG, "%s: kernel %lld with padding and dilation overflows", fn,
                      (long long)w->shape[2]);
   if (out <= 0)
     return st__error(ST_ERR_SHAPE, "%s: output length %lld is too small: input length %lld padded "
                      "by %lld is smaller than the dilated kernel %lld", fn, (long long)out,
-                     (long long)len, (long long)lp[1], (long long)span);
+                     (long long)len, (long long)pad, (long long)span);
   int64_t shape[3] = {x->shape[0], w->shape[0], out};
   if (x->ndim == 2) shape[0] = w->shape[0], shape[1] = out;
   st__meta_set(m, x->dtype, x->ndim, shape);
@@ -581,16 +587,18 @@ static int infer_conv1d(const st_opcall *c, st_meta *m) {
    convolution of x [N, C, 1, L] with weight [O, C/groups, 1, k], stride {1, s}, padding {0, p},
    dilation {1, d}, so conv2d's kernel, rules and batching serve it, through views. */
 static int decomp_conv1d(const st_opcall *c, st_tensor **out) {
-  const int64_t *lp = c->a.list;
-  const int64_t stride[2] = {1, lp[0]}, pad[2] = {0, lp[1]}, dil[2] = {1, lp[2]};
+  const int64_t stride[2] = {1, c->a.conv.stride[0]}, pad[2] = {0, c->a.conv.padding[0]},
+                dil[2] = {1, c->a.conv.dilation[0]};
   st_tensor *x = c->in[0], *w = c->in[1], *b = c->nin > 2 ? c->in[2] : NULL;
-  st_tensor *y = st_conv2d(st_unsqueeze(x, -2), st_unsqueeze(w, 2), b, stride, pad, dil, lp[3]);
+  st_tensor *y = st_conv2d(st_unsqueeze(x, -2), st_unsqueeze(w, 2), b, stride, pad, dil,
+                           c->a.conv.groups);
   out[0] = st_squeeze(y, -2);
   return out[0] ? 0 : st__status();
 }
 
 static st_attrs conv1d_attrs(int64_t stride, int64_t padding, int64_t dilation, int64_t groups) {
-  return (st_attrs){.nlist = 4, .list = {stride, padding, dilation, groups}};
+  return (st_attrs){
+      .conv = {.stride = {stride}, .padding = {padding}, .dilation = {dilation}, .groups = groups}};
 }
 
 /* With and without bias, batched and not, every layout, an empty batch; stride, padding,

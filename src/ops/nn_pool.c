@@ -9,36 +9,38 @@
 #include "nn_samples.h"
 #include "rules.h"
 
-/* ---- max_pool2d, avg_pool2d: list = kernel[2], stride[2], padding[2]; window.has_kernel.
+/* ---- max_pool2d, avg_pool2d: the pool view: kernel, stride, padding {h, w}, has_kernel.
    max_pool2d has a second output, the i64 position of each maximum in its plane. */
 
 /* A 4-D [N, C, H, W] or 3-D [C, H, W] float tensor x (named `what`) and the window. PyTorch's
    rules: padding at most half the kernel, so every window holds an input value. */
 static int check_pool_args(const st_opcall *c, const st_tensor *x, const char *what) {
-  const int64_t *l = c->a.list;
+  const int64_t *k = c->a.pool.kernel, *p = c->a.pool.padding;
   if (x->ndim != 3 && x->ndim != 4)
     return st__op_error(c, ST_ERR_SHAPE, "%s %s must be 4-D [N, C, H, W] or 3-D [C, H, W]", what,
                         ST_SHAPE_STR(x));
   if (!st__is_float(x->dtype))
     return st__op_error(c, ST_ERR_DTYPE, "%s must be f32 or f64, not %s", what,
                         st_dtype_name(x->dtype));
-  if (!c->a.window.has_kernel) return st__op_error(c, ST_ERR_ARG, "kernel is NULL");
-  if (st__check_pair(c, "kernel", l, 1) || st__check_pair(c, "stride", l + 2, 1) ||
-      st__check_pair(c, "padding", l + 4, 0))
+  if (!c->a.pool.has_kernel) return st__op_error(c, ST_ERR_ARG, "kernel is NULL");
+  if (st__check_pair(c, "kernel", k, 1) || st__check_pair(c, "stride", c->a.pool.stride, 1) ||
+      st__check_pair(c, "padding", p, 0))
     return -1;
-  if (l[4] > l[0] / 2 || l[5] > l[1] / 2)
+  if (p[0] > k[0] / 2 || p[1] > k[1] / 2)
     return st__op_error(c, ST_ERR_ARG,
                         "padding [%lld, %lld] must be at most half the kernel [%lld, %lld]",
-                        (long long)l[4], (long long)l[5], (long long)l[0], (long long)l[1]);
+                        (long long)p[0], (long long)p[1], (long long)k[0], (long long)k[1]);
   return 0;
 }
 
 static int infer_pool2d(const st_opcall *c, st_meta *m) {
   const st_tensor *x = c->in[0];
-  const int64_t *l = c->a.list, ones[2] = {1, 1};
+  const int64_t ones[2] = {1, 1};
   int64_t hw[2];
   if (check_pool_args(c, x, "input")) return -1;
-  if (st__window_sizes(c, x, l, l + 2, l + 4, ones, "kernel", hw)) return -1;
+  if (st__window_sizes(c, x, c->a.pool.kernel, c->a.pool.stride, c->a.pool.padding, ones, "kernel",
+                       hw))
+    return -1;
   int64_t shape[4];
   memcpy(shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
   shape[x->ndim - 2] = hw[0];
@@ -48,20 +50,21 @@ static int infer_pool2d(const st_opcall *c, st_meta *m) {
   return 0;
 }
 
+/* The kernels' geometry: n images of c planes, input {h, w} and output {oh, ow} sizes, with the
+   pool view's pairs. */
+static st_pool2d_geom pool_geom(const st_attrs *a, int64_t n, int64_t c, const int64_t *hw,
+                                const int64_t *ohw) {
+  const int64_t *k = a->pool.kernel, *sp = a->pool.stride, *pp = a->pool.padding;
+  return (st_pool2d_geom){.n = n, .c = c, .h = hw[0], .w = hw[1], .oh = ohw[0], .ow = ohw[1],
+                          .kernel = {k[0], k[1]}, .stride = {sp[0], sp[1]}, .pad = {pp[0], pp[1]}};
+}
+
 static int kernel_pool2d(const st_opcall *c, st_tensor *const *out) {
   st_tensor *x = c->in[0], *y = out[0];
-  const int64_t *l = c->a.list;
   bool batched = x->ndim == 4;
   int k = batched ? 1 : 0;
-  st_pool2d_geom g = {.n = batched ? x->shape[0] : 1,
-                      .c = x->shape[k],
-                      .h = x->shape[k + 1],
-                      .w = x->shape[k + 2],
-                      .oh = y->shape[y->ndim - 2],
-                      .ow = y->shape[y->ndim - 1],
-                      .kernel = {l[0], l[1]},
-                      .stride = {l[2], l[3]},
-                      .pad = {l[4], l[5]}};
+  st_pool2d_geom g = pool_geom(&c->a, batched ? x->shape[0] : 1, x->shape[k], x->shape + k + 1,
+                               y->shape + y->ndim - 2);
   int64_t xs[4] = {batched ? x->strides[0] : 0, x->strides[k], x->strides[k + 1],
                    x->strides[k + 2]};
   if (c->op->id == ST_OP_max_pool2d)
@@ -93,8 +96,9 @@ static int vjp_max_pool2d(const st_vjp_args *a, st_tensor *const *gout, st_tenso
 /* derivatives.yaml, avg_pool2d: avg_pool2d_backward, the adjoint of the (linear) pooling. */
 static int vjp_avg_pool2d(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   const st_tensor_meta *x = &a->in_meta[0];
-  const int64_t *l = a->a->list;
-  ST_GRAD(0, st__avg_pool2d_backward(gout[0], x->shape + x->ndim - 2, l, l + 2, l + 4));
+  const st_attrs *at = a->a;
+  ST_GRAD(0, st__avg_pool2d_backward(gout[0], x->shape + x->ndim - 2, at->pool.kernel,
+                                     at->pool.stride, at->pool.padding));
   return 0;
 }
 
@@ -113,13 +117,17 @@ static int vmap_pool2d(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   return st__vmap_fold_n(a, a->c, 4, out, out_bdim);
 }
 
-/* The pools' attributes (st_max_pool2d's list): kernel {kh, kw}, stride {sh, sw}, padding p,
-   and for avg_pool2d_backward an input size {size, size} (0: none). */
+/* The pools' attributes: kernel {kh, kw}, stride {sh, sw}, padding p, and for
+   avg_pool2d_backward an input size {size, size} (0: none). */
 static st_attrs pool_sample_attrs(int64_t kh, int64_t kw, int64_t sh, int64_t sw, int64_t p,
                                   int64_t size) {
-  st_attrs a = {.window = {true, size != 0},
-                .nlist = size ? 8 : 6,
-                .list = {kh, kw, sh, sw, p, p, size, size}};
+  st_attrs a = {.pool = {.kernel = {kh, kw},
+                         .stride = {sh, sw},
+                         .padding = {p, p},
+                         .has_kernel = true,
+                         .has_size = size != 0},
+                .nlist = size ? 2 : 0,
+                .list = {size, size}};
   return a;
 }
 
@@ -138,7 +146,7 @@ static int samples_pool2d(const st_op *op, st_dtype dt, st_sample *out, int cap)
   PUSH("size-0", 1, SMP(0, 2, 4, 4));
   FAIL("2-D input", ST_ERR_SHAPE, 1, SMP(4, 4));
   if (op->id == ST_OP_max_pool2d) FAIL("i64 input", ST_ERR_DTYPE, 1, SMP_AS(ST_I64, 1, 2, 4, 4));
-  a.window.has_kernel = 0;
+  a.pool.has_kernel = 0;
   if (op->id == ST_OP_avg_pool2d) FAIL("no kernel", ST_ERR_ARG, 1, SMP(1, 2, 4, 4));
   a = pool_sample_attrs(1, 2, 1, 2, 0, 0);
   PUSH("broadcast", 1, SMP_BC(1, 2, 4, 4));
@@ -161,29 +169,30 @@ const st_op st__op_avg_pool2d = {.id = ST_OP_avg_pool2d, .name = "avg_pool2d", .
                                  .vjp = vjp_avg_pool2d, .jvp = st__jvp_linear, .vmap = vmap_pool2d,
                                  .samples = samples_pool2d};
 
-/* ---- avg_pool2d_backward: in = g; list as the pools, then list[6..7] = the input's {h, w};
-        window.has_kernel, window.has_size (input size given) */
+/* ---- avg_pool2d_backward: in = g; the pool view as the pools', and the list the input's
+        {h, w} size; pool.has_size (input size given) */
 
 static int infer_avg_pool2d_backward(const st_opcall *c, st_meta *m) {
   const st_tensor *g = c->in[0];
-  const int64_t *l = c->a.list;
+  const int64_t *hw = c->a.list, *k = c->a.pool.kernel, *sp = c->a.pool.stride,
+                *pp = c->a.pool.padding;
   int64_t span, shape[4];
   if (check_pool_args(c, g, "grad")) return -1;
-  if (!c->a.window.has_size) return st__op_error(c, ST_ERR_ARG, "the input size is NULL");
-  if (l[6] < 0 || l[7] < 0)
+  if (!c->a.pool.has_size) return st__op_error(c, ST_ERR_ARG, "the input size is NULL");
+  if (hw[0] < 0 || hw[1] < 0)
     return st__op_error(c, ST_ERR_ARG, "input size [%lld, %lld] must be non-negative",
-                        (long long)l[6], (long long)l[7]);
-  int64_t oh = st__window_count(l[6], l[4], l[0], 1, l[2], &span);
-  int64_t ow = st__window_count(l[7], l[5], l[1], 1, l[3], &span);
+                        (long long)hw[0], (long long)hw[1]);
+  int64_t oh = st__window_count(hw[0], pp[0], k[0], 1, sp[0], &span);
+  int64_t ow = st__window_count(hw[1], pp[1], k[1], 1, sp[1], &span);
   if (oh != g->shape[g->ndim - 2] || ow != g->shape[g->ndim - 1])
     return st__op_error(c, ST_ERR_SHAPE,
                         "grad %s does not match the pooled size [%lld, %lld] of an input [%lld, "
                         "%lld]",
-                        ST_SHAPE_STR(g), (long long)oh, (long long)ow, (long long)l[6],
-                        (long long)l[7]);
+                        ST_SHAPE_STR(g), (long long)oh, (long long)ow, (long long)hw[0],
+                        (long long)hw[1]);
   memcpy(shape, g->shape, sizeof(int64_t) * (size_t)g->ndim);
-  shape[g->ndim - 2] = l[6];
-  shape[g->ndim - 1] = l[7];
+  shape[g->ndim - 2] = hw[0];
+  shape[g->ndim - 1] = hw[1];
   if (st__check_shape("st__avg_pool2d_backward", g->ndim, shape, g->dtype)) return -1;
   st__meta_set(m, g->dtype, g->ndim, shape);
   return 0;
@@ -192,17 +201,9 @@ static int infer_avg_pool2d_backward(const st_opcall *c, st_meta *m) {
 static int kernel_avg_pool2d_backward(const st_opcall *c, st_tensor *const *out) {
   st_tensor *gx = out[0], *g = st__contig_as(c->in[0], gx->dtype);
   if (!g) return -1;
-  const int64_t *l = c->a.list;
   int k = g->ndim == 4 ? 1 : 0;
-  st_pool2d_geom geo = {.n = k ? g->shape[0] : 1,
-                        .c = g->shape[k],
-                        .h = l[6],
-                        .w = l[7],
-                        .oh = g->shape[k + 1],
-                        .ow = g->shape[k + 2],
-                        .kernel = {l[0], l[1]},
-                        .stride = {l[2], l[3]},
-                        .pad = {l[4], l[5]}};
+  st_pool2d_geom geo =
+      pool_geom(&c->a, k ? g->shape[0] : 1, g->shape[k], c->a.list, g->shape + k + 1);
   st__k_avg_pool2d_backward(gx->dtype, &geo, st__data(g), st__data(gx));
   st__drop(g);
   return 0;
@@ -212,8 +213,8 @@ static int kernel_avg_pool2d_backward(const st_opcall *c, st_tensor *const *out)
    derivatives.yaml: grad_output gets avg_pool2d(grad)). */
 static int vjp_avg_pool2d_backward(const st_vjp_args *a, st_tensor *const *gout,
                                    st_tensor **gin) {
-  const int64_t *l = a->a->list;
-  ST_GRAD(0, st_avg_pool2d(gout[0], l, l + 2, l + 4));
+  const st_attrs *at = a->a;
+  ST_GRAD(0, st_avg_pool2d(gout[0], at->pool.kernel, at->pool.stride, at->pool.padding));
   return 0;
 }
 
@@ -231,7 +232,7 @@ static int samples_avg_pool2d_backward(const st_op *op, st_dtype dt, st_sample *
   PUSH("broadcast", 1, SMP_BC(1, 2, 2, 2));
   PUSH("size-0", 1, SMP(0, 2, 2, 2));
   FAIL("grad is not the pooled size", ST_ERR_SHAPE, 1, SMP(1, 2, 3, 3));
-  a.window.has_size = 0;
+  a.pool.has_size = 0;
   FAIL("no input size", ST_ERR_ARG, 1, SMP(1, 2, 2, 2));
   a = pool_sample_attrs(2, 2, 2, 2, 0, 5);
   PUSH("input 5x5", 1, SMP(1, 2, 2, 2));
@@ -251,11 +252,10 @@ const st_op st__op_avg_pool2d_backward = {
 
 static void pool_attrs(st_attrs *a, const int64_t *kernel, const int64_t *stride,
                        const int64_t *padding) {
-  a->window.has_kernel = kernel != NULL;
-  st__put_pair(a, 0, kernel, 1);
-  st__put_pair(a, 2, stride ? stride : kernel, 1);
-  st__put_pair(a, 4, padding, 0);
-  a->nlist = 6;
+  a->pool.has_kernel = kernel != NULL;
+  st__put_pair(a->pool.kernel, kernel, 1);
+  st__put_pair(a->pool.stride, stride ? stride : kernel, 1);
+  st__put_pair(a->pool.padding, padding, 0);
 }
 
 static st_tensor *pool2d(st_op_id id, st_tensor *x, const int64_t *kernel, const int64_t *stride,
@@ -276,9 +276,9 @@ st_tensor *st__avg_pool2d_backward(st_tensor *g, const int64_t *input_hw, const 
                                    const int64_t *stride, const int64_t *padding) {
   st_opcall c = ST_CALL(avg_pool2d_backward, g);
   pool_attrs(&c.a, kernel, stride, padding);
-  st__put_pair(&c.a, 6, input_hw, 0);
-  c.a.nlist = 8;
-  c.a.window.has_size = input_hw != NULL;
+  st__put_pair(c.a.list, input_hw, 0);
+  c.a.nlist = 2;
+  c.a.pool.has_size = input_hw != NULL;
   return st__call1(&c);
 }
 

@@ -75,8 +75,8 @@ int st__vmap_fold_n(const st_vmap_args *a, const st_opcall *c, int full, st_tens
   return 0;
 }
 
-/* Copies an optional {h, w} pair into list[at..at+1], or the default. */
-void st__put_pair(st_attrs *a, int at, const int64_t *v, int64_t dflt) {
-  a->list[at] = v ? v[0] : dflt;
-  a->list[at + 1] = v ? v[1] : dflt;
+/* Copies an optional {h, w} pair into pair[2], or the default. */
+void st__put_pair(int64_t *pair, const int64_t *v, int64_t dflt) {
+  pair[0] = v ? v[0] : dflt;
+  pair[1] = v ? v[1] : dflt;
 }

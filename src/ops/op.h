@@ -116,11 +116,18 @@ typedef struct st_attrs {
       double p;
       bool train;
     } dropout;
-    /* the pools and convs (their sizes in list): has_kernel: a kernel was given; has_size: the
-       backward ops' input or kernel size was given */
+    /* conv2d and its backward ops: {h, w} pairs and groups; the backward ops' input or kernel
+       {h, w} size is the list (has_size: it was given); conv1d: element 0 of each pair */
     struct {
+      int64_t stride[2], padding[2], dilation[2], groups;
+      bool has_size;
+    } conv;
+    /* max_pool2d, avg_pool2d, avg_pool2d_backward: {h, w} pairs (has_kernel: a kernel was
+       given); avg_pool2d_backward's input {h, w} size is the list (has_size: it was given) */
+    struct {
+      int64_t kernel[2], stride[2], padding[2];
       bool has_kernel, has_size;
-    } window;
+    } pool;
     /* solve_triangular */
     struct {
       bool upper, left, unitriangular;
@@ -299,7 +306,8 @@ struct st_op {
 
 /* One sample call of an op: inputs (new references the runner releases), attributes, and the
    status an error input must fail with (ST_OK for a valid one). */
-#define ST_SAMPLE_MAX_IN 5 /* batch_norm in evaluation: x, running_mean, running_var, weight, bias */
+/* batch_norm in evaluation takes the most: x, running_mean, running_var, weight, bias */
+#define ST_SAMPLE_MAX_IN 5
 struct st_sample {
   const char *what; /* "contiguous", "broadcast", "0-dim", "size-0", "bad dim", ... */
   int nin;

@@ -328,7 +328,9 @@ static bool narrow_float(st_dtype dt) { return dt == ST_F16 || dt == ST_BF16; }
 
 /* A relative tolerance of a few ulp of dt after a short chain of roundings (1 + |want| scaled,
    as tu_values_close measures). */
-static double dt_tol(st_dtype dt) { return dt == ST_F16 ? 0x1p-10 * 16 : dt == ST_BF16 ? 0x1p-7 * 16 : 0; }
+static double dt_tol(st_dtype dt) {
+  return dt == ST_F16 ? 0x1p-10 * 16 : dt == ST_BF16 ? 0x1p-7 * 16 : 0;
+}
 /* vmap against a loop: the same kernels on other layouts, where vectorized and scalar math may
    round a result apart (an integer op's floating result is f32) */
 static double dt_vmap_tol(st_dtype dt) { return narrow_float(dt) ? dt_tol(dt) / 4 : 1e-6; }
@@ -358,7 +360,8 @@ static bool narrow_inputs(st_sample *s, st_dtype dt, st_tensor **narrow, st_tens
 static bool narrow_result_agrees(st_dtype dt, st_tensor *got, st_tensor *want) {
   if (!got || !want) return false;
   st_dtype wd = st_dtype_of(want), gd = st_dtype_of(got);
-  bool dtype_ok = narrow_float(dt) && wd == ST_F32 ? gd == dt : gd == wd || (gd == dt && wd == ST_I64);
+  bool dtype_ok =
+      narrow_float(dt) && wd == ST_F32 ? gd == dt : gd == wd || (gd == dt && wd == ST_I64);
   /* integers wrap as the conversion of the wide result does (neg of u8 is 256 - x in torch) */
   if (gd == dt && wd == ST_I64) want = st_to_dtype(want, dt);
   return dtype_ok && same_values(got, want, dt_tol(dt));
@@ -366,8 +369,10 @@ static bool narrow_result_agrees(st_dtype dt, st_tensor *got, st_tensor *want) {
 
 static void dt_mark(const st_op *op, int d, int cell, bool ok) {
   verdict *v = &dtable[op->id][d][cell];
-  if (!ok) *v = FAILED;
-  else if (*v == NA) *v = VERIFIED;
+  if (!ok)
+    *v = FAILED;
+  else if (*v == NA)
+    *v = VERIFIED;
 }
 
 #define DT_CELL(op, d, cell, expr)                                                                 \
@@ -383,8 +388,8 @@ static void dt_mark(const st_op *op, int d, int cell, bool ok) {
   } while (0)
 
 /* forward: the narrow call succeeds exactly where the wide one does, with its values */
-static int dt_forward(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow, st_tensor **wide,
-                      int nin) {
+static int dt_forward(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow,
+                      st_tensor **wide, int nin) {
   st_tensor *a[ST_MAX_OUTS] = {0}, *b[ST_MAX_OUTS] = {0};
   int rn = op_fn(k, nin, narrow, op->nout, a), rw = op_fn(k, nin, wide, op->nout, b);
   st_clear_error();
@@ -400,14 +405,16 @@ static void probes(st_tensor *const *o, int nout, st_tensor **p) {
   for (int j = 0; j < nout; j++) {
     int64_t shape[ST_MAX_DIMS];
     int nd = st_shape(o[j], shape);
-    st_tensor *v = st_cos(st_add_scalar(st_reshape(st_arange(ST_F64, 0, (double)st_numel(o[j]), 1), nd, shape), 0.5));
+    st_tensor *v = st_cos(
+        st_add_scalar(st_reshape(st_arange(ST_F64, 0, (double)st_numel(o[j]), 1), nd, shape), 0.5));
     st_dtype od = st_dtype_of(o[j]);
     p[j] = st_to_dtype(v, od == ST_F32 || od == ST_F64 || narrow_float(od) ? od : ST_F64);
   }
 }
 
 /* grad: the vjp of the narrow call against the wide one's, with the same cotangent values */
-static bool dt_grad(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow, st_tensor **wide, int nin) {
+static bool dt_grad(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow, st_tensor **wide,
+                    int nin) {
   st_tensor *g[2][ST_SAMPLE_MAX_IN] = {{0}};
   st_tensor *const *ins[2] = {narrow, wide};
   for (int w = 0; w < 2; w++) {
@@ -426,14 +433,17 @@ static bool dt_grad(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narro
   bool ok = true;
   for (int i = 0; ok && i < nin; i++) {
     if (!narrow_float(st_dtype_of(narrow[i]))) continue;
-    ok = g[0][i] && g[1][i] && st_dtype_of(g[0][i]) == dt && same_values(g[0][i], g[1][i], dt_tol(dt));
+    ok = g[0][i] && g[1][i] && st_dtype_of(g[0][i]) == dt &&
+         same_values(g[0][i], g[1][i], dt_tol(dt));
   }
   return ok;
 }
 
 /* jvp: the narrow tangents' values through both calls */
-static bool dt_jvp(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow, st_tensor **wide, int nin) {
-  st_tensor *t[2][ST_SAMPLE_MAX_IN] = {{0}}, *o[2][ST_MAX_OUTS] = {{0}}, *to[2][ST_MAX_OUTS] = {{0}};
+static bool dt_jvp(const st_op *op, call_ctx *k, st_dtype dt, st_tensor **narrow, st_tensor **wide,
+                   int nin) {
+  st_tensor *t[2][ST_SAMPLE_MAX_IN] = {{0}}, *o[2][ST_MAX_OUTS] = {{0}},
+            *to[2][ST_MAX_OUTS] = {{0}};
   for (int i = 0; i < nin; i++) {
     if (!narrow_float(st_dtype_of(narrow[i]))) continue;
     probes(&narrow[i], 1, &t[0][i]);
@@ -463,13 +473,16 @@ static void run_op_dtypes(const st_op *op) {
       st_scope_push();
       call_ctx ctx = {op, s->a};
       st_tensor *narrow[ST_SAMPLE_MAX_IN], *wide[ST_SAMPLE_MAX_IN];
-      int fw = narrow_inputs(s, dt, narrow, wide) ? dt_forward(op, &ctx, dt, narrow, wide, s->nin) : -1;
+      int fw =
+          narrow_inputs(s, dt, narrow, wide) ? dt_forward(op, &ctx, dt, narrow, wide, s->nin) : -1;
       if (fw >= 0) {
         DT_CELL(op, d, DT_FORWARD, fw == 1);
-        bool (*vmap_check)(const char *, int, st_fn, void *, int, st_tensor *const *, int, int64_t, double) =
-            op->flags & ST_OP_INPLACE ? tx_vmap_all_inplace : tx_vmap_all;
+        bool (*vmap_check)(const char *, int, st_fn, void *, int, st_tensor *const *, int, int64_t,
+                           double) = op->flags & ST_OP_INPLACE ? tx_vmap_all_inplace : tx_vmap_all;
         if (!(op->flags & ST_OP_RANDOM))
-          DT_CELL(op, d, DT_VMAP, vmap_check(__FILE__, __LINE__, op_fn, &ctx, s->nin, narrow, op->nout, 3, dt_vmap_tol(dt)));
+          DT_CELL(op, d, DT_VMAP,
+                  vmap_check(__FILE__, __LINE__, op_fn, &ctx, s->nin, narrow, op->nout, 3,
+                             dt_vmap_tol(dt)));
         DT_CELL(op, d, DT_COMPILE, compile_agrees(op_fn, &ctx, s->nin, narrow, op->nout));
         if (narrow_float(dt) && differentiable(op, s)) {
           DT_CELL(op, d, DT_GRAD, dt_grad(op, &ctx, dt, narrow, wide, s->nin));
@@ -646,7 +659,8 @@ static int pieces_samples(const st_op *op, st_dtype dt, st_sample *out, int cap)
                       st__sample_broadcast(dt, 2, shape, -1, 1));
   n = st__sample_push(out, cap, n, "0-dim", ST_ERR_ARG, NULL, 1, st__sample(dt, 0, NULL, -1, 1));
   if (split) /* 4 pieces, more than the caller's room (max_out 3) */
-    n = st__sample_push(out, cap, n, "too many pieces", ST_ERR_ARG, NULL, 1, st__sample(dt, 2, s27, -1, 1));
+    n = st__sample_push(out, cap, n, "too many pieces", ST_ERR_ARG, NULL, 1,
+                        st__sample(dt, 2, s27, -1, 1));
   return n;
 }
 
@@ -670,8 +684,10 @@ static function_call function_of(const st_op *op) {
 
 static void make_function_records(void) {
   for (int k = 0; k < NFUNCTIONS; k++)
-    function_ops[k] = (st_op){.id = (st_op_id)(ST_OP_COUNT + NCUSTOM + k), .name = FUNCTIONS[k].name,
-                              .nin = FUNCTIONS[k].nin, .nout = FUNCTIONS[k].nout,
+    function_ops[k] = (st_op){.id = (st_op_id)(ST_OP_COUNT + NCUSTOM + k),
+                              .name = FUNCTIONS[k].name,
+                              .nin = FUNCTIONS[k].nin,
+                              .nout = FUNCTIONS[k].nout,
                               .samples = FUNCTIONS[k].samples};
 }
 
@@ -680,9 +696,9 @@ static const char *row_kind(int i) {
 }
 
 static const st_op *row_op(int i) {
-  return i < ST_OP_COUNT            ? st__ops[i]
+  return i < ST_OP_COUNT             ? st__ops[i]
          : i < ST_OP_COUNT + NCUSTOM ? &custom_ops[i - ST_OP_COUNT]
-                                    : &function_ops[i - ST_OP_COUNT - NCUSTOM];
+                                     : &function_ops[i - ST_OP_COUNT - NCUSTOM];
 }
 
 /* The summary: printed, and written as markdown to $STRATA_MATRIX_SUMMARY when it is set (make
@@ -691,7 +707,8 @@ static void summary(FILE *f, bool md, int ops, int *counts) {
   fprintf(f,
           "%s%d ops with samples (of %d), %d custom functions and %d public functions of a "
           "variable output count, %d samples; cells: %d verified, %d known failures, %d failed\n",
-          md ? "" : "matrix: ", ops, ST_OP_COUNT, NCUSTOM, NFUNCTIONS, nsamples_total, counts[VERIFIED],
+          md ? "" : "matrix: ", ops, ST_OP_COUNT, NCUSTOM, NFUNCTIONS, nsamples_total,
+          counts[VERIFIED],
           counts[KNOWN], counts[FAILED]);
   if (md) {
     fprintf(f, "\n| op |");
@@ -726,8 +743,8 @@ static void dtype_summary(FILE *f, bool md) {
   for (int i = 0; i < ST_OP_COUNT; i++)
     for (int d = 0; d < NNARROW; d++)
       for (int c = 0; c < NDTCELLS; c++) counts[dtable[i][d][c]] += dtable[i][d][c] != NA;
-  fprintf(f, "%sdtype rows (%d dtypes): %d cells verified, %d failed\n", md ? "\n" : "matrix: ", NNARROW,
-          counts[VERIFIED], counts[FAILED]);
+  fprintf(f, "%sdtype rows (%d dtypes): %d cells verified, %d failed\n",
+          md ? "\n" : "matrix: ", NNARROW, counts[VERIFIED], counts[FAILED]);
   if (!md) return;
   fprintf(f, "\n| op |");
   for (int d = 0; d < NNARROW; d++)
@@ -748,7 +765,8 @@ static void dtype_summary(FILE *f, bool md) {
     fprintf(f, "| %s |", st__ops[i]->name);
     for (int d = 0; d < NNARROW; d++)
       for (int c = 0; c < NDTCELLS; c++)
-        if (narrow_float(NARROW[d]) || (c != DT_GRAD && c != DT_JVP)) fprintf(f, " %s |", marks[dtable[i][d][c]]);
+        if (narrow_float(NARROW[d]) || (c != DT_GRAD && c != DT_JVP))
+          fprintf(f, " %s |", marks[dtable[i][d][c]]);
     fprintf(f, "\n");
   }
 }

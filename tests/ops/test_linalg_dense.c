@@ -54,7 +54,8 @@ static int run_case(const la_case *k, st_dtype dt, st_tensor **out) {
     st_tensor *x = st_linalg_lstsq(a, b);
     int64_t shape[ST_MAX_DIMS];
     int nd = x ? st_shape(x, shape) : 0;
-    st_tensor *w = st_cos(st_add_scalar(st_reshape(st_arange(dt, 0, (double)st_numel(x), 1), nd, shape), 0.5));
+    st_tensor *w =
+        st_cos(st_add_scalar(st_reshape(st_arange(dt, 0, (double)st_numel(x), 1), nd, shape), 0.5));
     st_tensor *loss = st_sum_all(st_mul(x, w));
     return st_autograd_grad(1, &loss, NULL, 2, (st_tensor *const[]){a, b}, out, NULL);
   }
@@ -502,7 +503,8 @@ static void lstsq_deficient(int path) {
     const int64_t dims[3][2] = {{m, r}, {r, n}, {m, k}};
     for (int j = 0; j < 3; j++) {
       tu_fill(v, dims[j][0] * dims[j][1] + dims[j][0], -1, 1, (unsigned)(10 * i + j + 1));
-      in[j] = j == 2 && k == 0 ? tu_tensor(ST_F64, 1, dims[j], v) : tu_tensor(ST_F64, 2, dims[j], v);
+      in[j] =
+          j == 2 && k == 0 ? tu_tensor(ST_F64, 1, dims[j], v) : tu_tensor(ST_F64, 2, dims[j], v);
       st_set_requires_grad(in[j], true);
     }
     CHECK(st_gradcheck(lstsq_of_product, NULL, 3, in, 1, 1e-6, 1e-7, 1e-5) == 0);
