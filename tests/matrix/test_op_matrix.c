@@ -7,6 +7,7 @@
    and the compiled graph equal eager, without an eager fallback) and compile_vjp (the same for
    the op's vjp: forward and backward captured as one graph). Known failures come from the op
    record, with their reason; the summary counts every cell. */
+#include "kernels/linalg_dense.h"
 #include "ops/op.h"
 #include "transforms/tx.h"
 #include "util.h"
@@ -779,6 +780,14 @@ TEST(matrix_ops_under_every_transform) {
     if (!row_op(i)->samples) continue;
     ops += i < ST_OP_COUNT;
     run_op(row_op(i));
+    if (i < ST_OP_COUNT && !strncmp(row_op(i)->name, "linalg_", 7)) {
+      /* the linalg ops again through LAPACK (the built-in kernels again where it is not linked):
+         the samples are small, so the first run took the built-in path */
+      bool builtin = st__linalg_force_builtin(false), lapack = st__linalg_force_lapack(true);
+      run_op(row_op(i));
+      st__linalg_force_lapack(lapack);
+      st__linalg_force_builtin(builtin);
+    }
     if (i < ST_OP_COUNT) run_op_dtypes(row_op(i));
   }
   for (int i = 0; i < NROWS; i++)
