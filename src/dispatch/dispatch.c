@@ -69,6 +69,8 @@ static int run_widened(const st_opcall *c, st_tensor **out) {
   st_dtype ref = widening_reference(c);
   st_meta m[ST_MAX_OUTS];
   bool inferred = op->infer(c, m) == 0; /* metadata only: the dtypes of a narrow call */
+  /* a dtype the op refuses is refused as the caller gave it (mean of u8 names u8, not i64) */
+  if (!inferred && st__status() == ST_ERR_DTYPE) return ST_ERR_DTYPE;
   st__clear_visible();
   st_dtype target[ST_MAX_OUTS];
   for (int j = 0; j < op->nout; j++) {

@@ -88,7 +88,7 @@ static int require_nonempty(const st_opcall *c, unsigned mask) {
 static int require_float(const st_opcall *c) {
   st_dtype dt = c->in[0]->dtype;
   if (!st__is_float(dt))
-    return st__op_error(c, ST_ERR_DTYPE, "input dtype %s is not a float dtype (f32 or f64)",
+    return st__op_error(c, ST_ERR_DTYPE, "input dtype %s is not a float dtype (f32, f64, f16 or bf16)",
                         st_dtype_name(dt));
   return 0;
 }
