@@ -429,7 +429,9 @@ st_tensor *st_cross(st_tensor *a, st_tensor *b, int dim);
    tracked references, or a negative status and write nothing. */
 /* X with A X = B; B is [..., n, k], or [..., n] (torch's vector rule) for a vector result. */
 st_tensor *st_linalg_solve(st_tensor *A, st_tensor *B);
-/* The lower factor L of A = L L^T (A symmetric positive-definite). */
+/* The lower factor L of A = L L^T (A symmetric positive-definite; only its lower triangle is
+   read). Derivatives are taken over symmetric matrices, as torch's and JAX's are: the gradient is
+   symmetric, and a tangent counts by its symmetric part. The same holds for st_linalg_eigh. */
 st_tensor *st_linalg_cholesky(st_tensor *A);
 st_tensor *st_linalg_inv(st_tensor *A);
 /* [...]: the determinant of each matrix (0 for a singular one; its derivative there is the
@@ -439,8 +441,9 @@ st_tensor *st_linalg_det(st_tensor *A);
 int st_linalg_slogdet(st_tensor *A, st_tensor **sign, st_tensor **logabsdet);
 /* Reduced QR of A [..., m, n]: Q [..., m, k], R [..., k, n], k = min(m, n) (LAPACK's signs). */
 int st_linalg_qr(st_tensor *A, st_tensor **Q, st_tensor **R);
-/* Eigenvalues [..., n] ascending and eigenvectors [..., n, n] (columns) of symmetric A; each
-   eigenvector is signed so that its entry of largest magnitude is positive. */
+/* Eigenvalues [..., n] ascending and eigenvectors [..., n, n] (columns) of symmetric A (its lower
+   triangle read); each eigenvector is signed so that its entry of largest magnitude is
+   positive. */
 int st_linalg_eigh(st_tensor *A, st_tensor **eigenvalues, st_tensor **eigenvectors);
 /* Reduced SVD of A [..., m, n] = U diag(S) Vh: U [..., m, k], S [..., k] descending, Vh
    [..., k, n]; each column of U signed so that its entry of largest magnitude is positive. */

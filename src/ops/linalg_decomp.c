@@ -152,24 +152,25 @@ static int kernel_eigh(const st_opcall *c, st_tensor *const *out) {
   return rc;
 }
 
-/* A_s = tril(A) + tril(A, -1)^T (the lower triangle read), P = V^T dA_s V: dw = diag(P),
-   dV = V (F o P) with F[i][j] = 1 / (w[j] - w[i]) (JAX's eigh_jvp_rule). */
+/* eigh reads A's lower triangle and differentiates over symmetric matrices (ST_OP_SYMMETRIC):
+   with dA's symmetric part dA_s, P = V^T dA_s V: dw = diag(P), dV = V (F o P) with
+   F[i][j] = 1 / (w[j] - w[i]) (JAX's eigh_jvp_rule). */
 static int jvp_eigh(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0]) return 0;
   st_tensor *w = a->out[0], *V = a->out[1];
-  st_tensor *P = st_matmul(st_matmul(mT(V), st__la_sym_lower(tin[0])), V);
+  st_tensor *P = st_matmul(st_matmul(mT(V), st__la_sym(tin[0])), V);
   ST_TRY(tout[0] = P ? st_diagonal(P, 0, -2, -1) : NULL);
   ST_TRY(tout[1] = st_matmul(V, st_mul(inverse_gaps(w), P)));
   return 0;
 }
 
 /* G = V (diag(gw) + F o (V^T gV)) V^T (FunctionsManual.cpp, linalg_eig_backward, Hermitian
-   case); its symmetric part mapped onto the lower triangle read. */
+   case); its symmetric part, as torch's. */
 static int vjp_eigh(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   st_tensor *w = a->out[0], *V = a->out[1];
   st_tensor *inner = st_add(st__la_diag_embed(gout[0]),
                             st_mul(inverse_gaps(w), st_matmul(mT(V), gout[1])));
-  ST_GRAD(0, st__la_lower_grad(st_matmul(st_matmul(V, inner), mT(V))));
+  ST_GRAD(0, st__la_sym(st_matmul(st_matmul(V, inner), mT(V))));
   return 0;
 }
 
@@ -533,7 +534,8 @@ const st_op st__op_linalg_qr = {
     .kernel = kernel_qr, .saves = ST_SAVE_OUT(0) | ST_SAVE_OUT(1), .vjp = vjp_qr, .jvp = jvp_qr,
     .vmap = st__la_vmap_unary, .samples = samples_decomp};
 const st_op st__op_linalg_eigh = {
-    .id = ST_OP_linalg_eigh, .name = "linalg_eigh", .nin = 1, .nout = 2, .infer = infer_eigh,
+    .id = ST_OP_linalg_eigh, .name = "linalg_eigh", .nin = 1, .nout = 2, .flags = ST_OP_SYMMETRIC,
+    .infer = infer_eigh,
     .kernel = kernel_eigh, .saves = ST_SAVE_OUT(0) | ST_SAVE_OUT(1), .vjp = vjp_eigh,
     .jvp = jvp_eigh, .vmap = st__la_vmap_unary, .samples = samples_decomp};
 const st_op st__op_linalg_svd = {

@@ -142,14 +142,9 @@ st_tensor *st__la_phi(st_tensor *x) {
   return st_sub(st_tril(x, 0), st__la_diag_embed(st_mul_scalar(st_diagonal(x, 0, -2, -1), 0.5)));
 }
 
-st_tensor *st__la_sym_lower(st_tensor *x) {
+st_tensor *st__la_sym(st_tensor *x) {
   if (!x) return NULL;
-  return st_add(st_tril(x, 0), st__la_mT(st_tril(x, -1)));
-}
-
-st_tensor *st__la_lower_grad(st_tensor *g) {
-  if (!g) return NULL;
-  return st__la_phi(st_add(g, st__la_mT(g)));
+  return st_mul_scalar(st_add(x, st__la_mT(x)), 0.5);
 }
 
 st_tensor *st__la_trace(st_tensor *x) {
@@ -248,25 +243,26 @@ static int kernel_cholesky(const st_opcall *c, st_tensor *const *out) {
   return 0;
 }
 
-/* L = chol(A_s) with A_s = tril(A) + tril(A, -1)^T, the symmetric matrix of A's lower triangle
-   (torch reads only that triangle). Forward (derivatives.yaml, linalg_cholesky_ex: "L:
-   cholesky_jvp"): dL = L phi(L^-1 dA_s L^-T), phi = tril with the diagonal halved. */
+/* L = chol(A) reads A's lower triangle (as torch's does) and differentiates over symmetric
+   matrices (ST_OP_SYMMETRIC): the tangent is dA's symmetric part. Forward (derivatives.yaml,
+   linalg_cholesky_ex: "L: cholesky_jvp"): dL = L phi(L^-1 dA L^-T), phi = tril with the
+   diagonal halved. */
 static int jvp_cholesky(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0]) return 0;
   st_tensor *L = a->out[0];
-  st_tensor *y = st_linalg_solve_triangular(L, st__la_sym_lower(tin[0]), false, true, false);
+  st_tensor *y = st_linalg_solve_triangular(L, st__la_sym(tin[0]), false, true, false);
   st_tensor *z = st_linalg_solve_triangular(st__la_mT(L), y, true, false, false);
   ST_TRY(tout[0] = st_matmul(L, st__la_phi(z)));
   return 0;
 }
 
 /* Reverse (FunctionsManual.cpp, cholesky_backward): G = L^-T phi(L^T gL) L^-1, whose symmetric
-   part is the gradient over symmetric A; A_s's adjoint maps it onto the lower triangle. */
+   part is the gradient over symmetric A: torch's (and JAX's, which symmetrizes its input). */
 static int vjp_cholesky(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   st_tensor *L = a->out[0];
   st_tensor *p = st__la_phi(st_matmul(st__la_mT(L), gout[0]));
   st_tensor *w = st_linalg_solve_triangular(st__la_mT(L), p, true, true, false);
-  ST_GRAD(0, st__la_lower_grad(st_linalg_solve_triangular(L, w, false, false, false)));
+  ST_GRAD(0, st__la_sym(st_linalg_solve_triangular(L, w, false, false, false)));
   return 0;
 }
 
@@ -746,6 +742,7 @@ static int samples_det(const st_op *op, st_dtype dt, st_sample *out, int cap) {
 
 const st_op st__op_linalg_cholesky = {
     .id = ST_OP_linalg_cholesky, .name = "linalg_cholesky", .nin = 1, .nout = 1,
+    .flags = ST_OP_SYMMETRIC,
     .infer = infer_same, .kernel = kernel_cholesky, .saves = ST_SAVE_OUT(0),
     .vjp = vjp_cholesky, .jvp = jvp_cholesky, .vmap = st__la_vmap_unary,
     .samples = samples_square};

@@ -51,11 +51,10 @@ const char *st__la_batch_prefix(char *buf, size_t size, const st_tensor *A, int6
 st_tensor *st__la_mT(st_tensor *x);                 /* transpose of the last two dims */
 st_tensor *st__la_diag_embed(st_tensor *v);          /* [..., n] -> [..., n, n] */
 st_tensor *st__la_phi(st_tensor *x);                 /* tril(x) with its diagonal halved */
-st_tensor *st__la_sym_lower(st_tensor *x);           /* tril(x) + tril(x, -1)^T */
 st_tensor *st__la_trace(st_tensor *x);               /* sum of the diagonal, [...] */
-/* The adjoint of st__la_sym_lower applied to G: tril(G + G^T) with the diagonal halved... of
-   the symmetric part: the gradient of an op that reads only A's lower triangle. */
-st_tensor *st__la_lower_grad(st_tensor *g);
+/* (x + x^T) / 2: a tangent or gradient of an ST_OP_SYMMETRIC op, taken over symmetric
+   matrices (the ops read A's lower triangle, and differentiate as torch and JAX do). */
+st_tensor *st__la_sym(st_tensor *x);
 
 /* ---- batching rules */
 

@@ -193,6 +193,11 @@ enum {
   /* calls user code when it runs (compiled autograd's hook calls, src/autograd/compiled.c):
      compiled graphs never remove, merge, fold or reorder it */
   ST_OP_EFFECT = 1u << 6,
+  /* input 0 is a symmetric matrix, of which the op reads the lower triangle (cholesky, eigh):
+     its derivatives are taken over symmetric matrices, as torch's and JAX's are (gradients
+     symmetric, tangents symmetrized), so the matrix's derivative checks call it on (x + x^T) / 2,
+     as PyTorch's OpInfo tests do (gradcheck_wrapper_hermitian_input) */
+  ST_OP_SYMMETRIC = 1u << 7,
 };
 
 /* What a vjp rule sees: the call's attributes, the saved values it asked for (NULL elsewhere),

@@ -54,6 +54,10 @@ static int op_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor *
   st_tensor *args[ST_SAMPLE_MAX_IN];
   for (int i = 0; i < nin; i++) args[i] = in[i];
   if ((k->op->flags & ST_OP_INPLACE) && !(args[0] = st_clone(in[0]))) return -1;
+  /* an op of a symmetric input sees (x + x^T) / 2, so differences perturb symmetric matrices */
+  if ((k->op->flags & ST_OP_SYMMETRIC) &&
+      !(args[0] = st_mul_scalar(st_add(in[0], st_transpose(in[0], -2, -1)), 0.5)))
+    return -1;
   if (custom_of(k->op)) return st_custom_apply(custom_of(k->op), args, out);
   if (function_of(k->op)) return function_of(k->op)(nin, args, out);
   st_opcall c = {.op = k->op, .nin = nin, .in = args, .a = k->a};

@@ -173,6 +173,28 @@ for name, a in [("invertible", wellcond(3, 3)), ("rank n-1", rank2),
     add(name, "det_grad", [a], [det_grad(a)])
 
 
+# cholesky's and eigh's gradients at symmetric positive-definite inputs: torch differentiates them
+# over symmetric matrices (its gradients are symmetric), though the ops read the lower triangle.
+# Losses sum(L * W), and sum(w * W1) + sum(V * V * W2) (eigenvectors' signs are free: V * V is
+# not), W = cos(0.5 + i) over the output's elements (W2 = sin).
+def sym_grad(op, a):
+    a = a.clone().requires_grad_()
+    if op == "cholesky_grad":
+        y = L.cholesky(a)
+        loss = (y * torch.cos(torch.arange(y.numel()) + 0.5).reshape(y.shape)).sum()
+    else:
+        w, v = L.eigh(a)
+        loss = (w * torch.cos(torch.arange(w.numel()) + 0.5).reshape(w.shape)).sum() + \
+               (v * v * torch.sin(torch.arange(v.numel()) + 0.5).reshape(v.shape)).sum()
+    (g,) = torch.autograd.grad(loss, a)
+    return g
+
+
+for op in ("cholesky_grad", "eigh_grad"):
+    for name, a in [("3x3", spd(3, 3)), ("batch 2x4x4", spd(2, 4, 4)), ("1x1", spd(1, 1))]:
+        add(name, op, [a], [sym_grad(op, a)])
+
+
 def arr(t):
     vals = t.flatten().tolist()
     return "(const double[]){" + (", ".join(c_double(v) for v in vals) if vals else "0") + "}"

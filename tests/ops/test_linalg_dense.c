@@ -59,6 +59,22 @@ static int run_case(const la_case *k, st_dtype dt, st_tensor **out) {
     st_tensor *loss = st_sum_all(st_mul(x, w));
     return st_autograd_grad(1, &loss, NULL, 2, (st_tensor *const[]){a, b}, out, NULL);
   }
+  if (!strcmp(op, "cholesky_grad") || !strcmp(op, "eigh_grad")) { /* see gen_linalg_dense.py */
+    st_set_requires_grad(a, true);
+    st_tensor *y[2] = {NULL, NULL};
+    int n = 1;
+    if (op[0] == 'c') y[0] = st_linalg_cholesky(a);
+    else if (!st_linalg_eigh(a, &y[0], &y[1])) y[1] = st_mul(y[1], y[1]), n = 2;
+    st_tensor *loss = st_scalar(dt, 0);
+    for (int j = 0; j < n; j++) {
+      int64_t shape[ST_MAX_DIMS];
+      int nd = y[j] ? st_shape(y[j], shape) : 0;
+      st_tensor *i = st_add_scalar(st_arange(dt, 0, (double)st_numel(y[j]), 1), 0.5);
+      st_tensor *w = st_reshape(j ? st_sin(i) : st_cos(i), nd, shape);
+      loss = st_add(loss, st_sum_all(st_mul(y[j], w)));
+    }
+    return st_autograd_grad(1, &loss, NULL, 1, &a, out, NULL);
+  }
   if (!strcmp(op, "det_grad")) { /* the gradient of sum(det(A)) */
     st_func *f = st_func_new(det_sum, NULL, 1, 1), *g = st_grad(f, 1, NULL);
     int rc = st_call(g, &a, out);
