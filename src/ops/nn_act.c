@@ -49,12 +49,11 @@ static st_tensor *greater(st_tensor *x, double v) {
 
 /* The derivative of each activation times g (a gradient or a tangent), in public ops:
    leaky_relu_backward: where(x > 0, g, slope * g);
-   elu_backward in its result form: where(x > 0, g, g * (y + alpha)), the mask on x so that a
-   negative alpha (whose negative branch is positive) works too;
+   elu_backward from the input, as torch's out-of-place elu saves it (is_result false), so that
+   writing the result in place leaves the graph intact: where(x > 0, g, g * alpha * e^x);
    hardtanh_backward: where(min_val < x < max_val, g, 0);
    log_sigmoid_backward: g * sigmoid(-x). */
-static st_tensor *act_times(st_op_id id, const st_attrs *at, st_tensor *x, st_tensor *y,
-                            st_tensor *g) {
+static st_tensor *act_times(st_op_id id, const st_attrs *at, st_tensor *x, st_tensor *g) {
   st_tensor *r = NULL, *mask = NULL, *other = NULL, *t = NULL;
   switch (id) {
   case ST_OP_leaky_relu:
@@ -64,7 +63,7 @@ static st_tensor *act_times(st_op_id id, const st_attrs *at, st_tensor *x, st_te
     break;
   case ST_OP_elu:
     mask = greater(x, 0);
-    t = st_add_scalar(y, at->act.alpha);
+    t = st_mul_scalar(st_exp(x), at->act.alpha);
     other = st_mul(g, t);
     r = st_where(mask, g, other);
     break;
@@ -87,7 +86,7 @@ static st_tensor *act_times(st_op_id id, const st_attrs *at, st_tensor *x, st_te
 }
 
 static int vjp_act(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  ST_GRAD(0, act_times(a->op->id, a->a, a->in[0], a->out[0], gout[0]));
+  ST_GRAD(0, act_times(a->op->id, a->a, a->in[0], gout[0]));
   return 0;
 }
 
@@ -95,7 +94,7 @@ static int vjp_act(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
    (leaky_relu_backward(self_t, ...), hardtanh_backward(self_t, ...), ...). */
 static int jvp_act(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0]) return 0;
-  ST_TRY(tout[0] = act_times(a->op->id, a->a, a->in[0], a->out[0], tin[0]));
+  ST_TRY(tout[0] = act_times(a->op->id, a->a, a->in[0], tin[0]));
   return 0;
 }
 
@@ -138,7 +137,7 @@ static int samples_act(const st_op *op, st_dtype dt, st_sample *out, int cap) {
                                .vjp = vjp_act, .jvp = jvp_act, .vmap = st__vmap_elementwise,       \
                                .samples = samples_act};
 ACT(leaky_relu, ST_SAVE_IN(0))
-ACT(elu, ST_SAVE_IN(0) | ST_SAVE_OUT(0))
+ACT(elu, ST_SAVE_IN(0))
 ACT(hardtanh, ST_SAVE_IN(0))
 ACT(logsigmoid, ST_SAVE_IN(0))
 #undef ACT

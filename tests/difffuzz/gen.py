@@ -18,7 +18,7 @@ import prog as P
 
 OPS_UNARY = [o for o in P.UNARY if o not in ("clone", "contiguous", "detach", "squeeze_all")]
 SAFE_UNARY = ["neg", "abs", "exp", "sin", "cos", "tanh", "sigmoid", "relu", "gelu", "silu",
-              "softplus", "erf", "square", "expm1"]
+              "softplus", "erf", "square", "expm1", "atan", "asinh", "logsigmoid", "exp2"]
 SCALARS = [-2.0, -1.5, -1.0, -0.5, 0.5, 1.0, 1.5, 2.0, 3.0, 0.25]
 POWS = [2.0, 3.0, 0.5, -1.0, 1.5, 0.0, 1.0, -0.5]
 
@@ -26,7 +26,8 @@ WEIGHTS = {
     "unary": 20, "binary": 18, "scalar": 6, "clamp": 3, "where": 3, "reduce": 10, "varstd": 3,
     "matmul": 6, "linear": 2, "softmax": 4, "view": 22, "catstack": 3, "misc_shape": 6,
     "layer_norm": 1, "mse": 1, "inplace": 12, "clone": 4, "detach": 2, "nograd": 3,
-    "index": 4, "loss": 2, "compare": 2,
+    "index": 4, "loss": 2, "compare": 2, "activation": 3, "scan": 4, "cross": 1, "loss2": 2,
+    "norms": 2, "linalg": 8,
 }
 
 
@@ -125,8 +126,9 @@ def factor_shape(R, numel):
     return out
 
 
-def candidate(R, regs, owned, nogr):
-    """One random instruction (op, dst placeholder, args) given the registers."""
+def candidate(R, regs, owned, nogr, grams=()):
+    """One random instruction (op, dst placeholder, args) given the registers (grams: those a
+    gram op wrote)."""
     # bool and integer results (comparisons, argmax) are outputs only: later ops read floats
     all_regs = regs
     floats = [j for j in range(len(regs)) if regs[j].is_floating_point()]
@@ -139,7 +141,8 @@ def candidate(R, regs, owned, nogr):
     if cat == "unary":
         return R.choice(OPS_UNARY if R.random() < 0.4 else SAFE_UNARY), [i]
     if cat == "binary":
-        op = R.choice(["add", "sub", "mul", "div", "pow", "maximum", "minimum", "atan2"])
+        op = R.choice(["add", "sub", "mul", "div", "pow", "maximum", "minimum", "atan2", "fmod",
+                       "remainder"])
         cands = [j for j in floats if broadcastable(shp, tuple(regs[j].shape))]
         return op, [i, R.choice(cands)]
     if cat == "scalar":
@@ -319,6 +322,75 @@ def candidate(R, regs, owned, nogr):
         return "clone", [i]
     if cat == "detach":
         return "detach", [i]
+    if cat == "activation":
+        op = R.choice(["leaky_relu", "elu", "hardtanh", "masked_fill"])
+        if op == "hardtanh":
+            return op, [i, R.choice([-1.0, -0.5, 0.0]), R.choice([0.5, 1.0, 2.0])]
+        if op == "masked_fill":
+            cands = [j for j in floats if broadcastable(shp, tuple(regs[j].shape))
+                     and torch.broadcast_shapes(shp, tuple(regs[j].shape)) == shp]
+            return op, [i, R.choice(cands), R.choice(SCALARS)]
+        return op, [i, R.choice([0.01, 0.2, 1.0, 1.5])]
+    if cat == "scan":
+        op = R.choice(["cumsum", "cumprod", "sort", "topk"])
+        d = rand_dim(R, nd)
+        if op == "sort":
+            return op, [i, d, R.randint(0, 1)]
+        if op == "topk":
+            size = shp[d] if nd else 1
+            return op, [i, R.randint(0, max(size, 0)), d, R.randint(0, 1)]
+        return op, [i, d]
+    if cat == "cross":
+        dims3 = [d for d in range(nd) if shp[d] == 3]
+        same = [j for j in floats if tuple(regs[j].shape) == shp]
+        if not dims3:
+            return None
+        d = R.choice(dims3)
+        return "cross", [i, R.choice(same), d - nd if R.random() < 0.5 else d]
+    if cat == "loss2":
+        same = [j for j in floats if tuple(regs[j].shape) == shp]
+        return R.choice(P.LOSSES), [i, R.choice(same), R.randint(0, 2)]
+    if cat == "norms":
+        if nd < 2:
+            return None
+        if R.random() < 0.5:
+            return "batch_norm_train", [i]
+        ch = shp[1]
+        groups = [g for g in range(1, ch + 1) if ch % g == 0] or [1]
+        return "group_norm", [i, R.choice(groups)]
+    if cat == "linalg":
+        if nd < 2:
+            return None
+        square = shp[-1] == shp[-2]
+        grams = [j for j in grams if regs[j] is not None]
+        op = R.choice(P.LINALG1 + P.LINALG1 + P.LINALG2 + ["qr", "solve_triangular", "gram"])
+        if op in ("cholesky", "eigvalsh"):  # of a gram matrix, whose tangents are symmetric
+            if not grams:
+                return "gram", [i]
+            return op, [R.choice(grams)]
+        if op in ("inv", "det", "logabsdet") and not square:
+            return "gram", [i]
+        if op == "trace" and nd != 2:
+            return None
+        if op in P.LINALG1:
+            return op, [i]
+        if op == "qr":
+            return op, [i, R.randint(0, 1)]
+        cands = []
+        for j in floats:
+            try:
+                if op == "solve_triangular":
+                    torch.linalg.solve_triangular(x, regs[j], upper=False)
+                else:
+                    getattr(torch.linalg, op)(x, regs[j])
+                cands.append(j)
+            except RuntimeError:
+                pass
+        if not cands:
+            return None
+        if op == "solve_triangular":
+            return op, [i, R.choice(cands), R.randint(0, 1), 1, R.randint(0, 1)]
+        return op, [i, R.choice(cands)]
     return None
 
 
@@ -334,7 +406,8 @@ def gen_body(R, inputs, nops):
             instrs.append(("nograd", None, []))
             nogr_left = R.randint(1, 3)
         for attempt in range(40):
-            c = candidate(R, regs, owned, nogr_left > 0)
+            grams = [dst for op, dst, _ in instrs if op == "gram"]
+            c = candidate(R, regs, owned, nogr_left > 0, grams)
             if c is None:
                 continue
             op, args = c

@@ -34,7 +34,15 @@
   X(gather, "riLL") X(scatter_add, "riLLr") X(cross_entropy, "rLLi") X(nll_loss, "rLLi") \
   X(embedding, "rLL") X(conv2d, "rroLLLi") X(max_pool2d, "rLLL") X(avg_pool2d, "rLLL") \
   X(argmax, "rii") X(argmin, "rii") X(eq, "rr") X(ne, "rr") X(lt, "rr") X(le, "rr") X(gt, "rr") \
-  X(ge, "rr") X(logical_and, "rr") X(logical_or, "rr") X(logical_not, "r") X(where_bool, "rrr")
+  X(ge, "rr") X(logical_and, "rr") X(logical_or, "rr") X(logical_not, "r") X(where_bool, "rrr") \
+  X(asin, "r") X(acos, "r") X(atan, "r") X(sinh, "r") X(cosh, "r") X(asinh, "r") X(acosh, "r") \
+  X(atanh, "r") X(log2, "r") X(log10, "r") X(exp2, "r") X(logsigmoid, "r") X(fmod, "rr") \
+  X(remainder, "rr") X(leaky_relu, "rd") X(elu, "rd") X(hardtanh, "rdd") X(masked_fill, "rrd") \
+  X(cumsum, "ri") X(cumprod, "ri") X(sort, "rii") X(topk, "riii") X(cross, "rri") \
+  X(l1_loss, "rri") X(smooth_l1_loss, "rri") X(huber_loss, "rri") X(bce_logits, "rri") \
+  X(group_norm, "ri") X(batch_norm_train, "r") X(trace, "r") X(gram, "r") X(inv, "r") \
+  X(det, "r") X(logabsdet, "r") X(cholesky, "r") X(eigvalsh, "r") X(svdvals, "r") X(qr, "ri") \
+  X(solve, "rr") X(lstsq, "rr") X(solve_triangular, "rriii")
 /* clang-format on */
 
 typedef enum {
@@ -357,6 +365,22 @@ static unary_fn unary_of(int op) {
   case OP_detach: return st_detach;
   case OP_squeeze_all: return st_squeeze_all;
   case OP_logical_not: return st_logical_not;
+  case OP_asin: return st_asin;
+  case OP_acos: return st_acos;
+  case OP_atan: return st_atan;
+  case OP_sinh: return st_sinh;
+  case OP_cosh: return st_cosh;
+  case OP_asinh: return st_asinh;
+  case OP_acosh: return st_acosh;
+  case OP_atanh: return st_atanh;
+  case OP_log2: return st_log2;
+  case OP_log10: return st_log10;
+  case OP_exp2: return st_exp2;
+  case OP_logsigmoid: return st_logsigmoid;
+  case OP_trace: return st_trace;
+  case OP_inv: return st_linalg_inv;
+  case OP_det: return st_linalg_det;
+  case OP_cholesky: return st_linalg_cholesky;
   default: return NULL;
   }
 }
@@ -385,6 +409,10 @@ static binary_fn binary_of(int op) {
   case OP_ge: return st_ge;
   case OP_logical_and: return st_logical_and;
   case OP_logical_or: return st_logical_or;
+  case OP_fmod: return st_fmod;
+  case OP_remainder: return st_remainder;
+  case OP_solve: return st_linalg_solve;
+  case OP_lstsq: return st_linalg_lstsq;
   default: return NULL;
   }
 }
@@ -561,6 +589,70 @@ static int step(const df_instr *I, st_tensor **regs, st_tensor **res) {
       int dim = (int)next_int(&ir);
       bool keep = next_int(&ir) != 0;
       y = I->op == OP_argmax ? st_argmax(r[0], dim, keep) : st_argmin(r[0], dim, keep);
+      break;
+    }
+    case OP_leaky_relu: y = st_leaky_relu(r[0], d[0]); break;
+    case OP_elu: y = st_elu(r[0], d[0]); break;
+    case OP_hardtanh: y = st_hardtanh(r[0], d[0], d[1]); break;
+    case OP_masked_fill: y = st_masked_fill(r[0], st_gt(r[1], st_scalar(ST_F64, 0.0)), d[0]); break;
+    case OP_cumsum: y = st_cumsum(r[0], (int)next_int(&ir)); break;
+    case OP_cumprod: y = st_cumprod(r[0], (int)next_int(&ir)); break;
+    case OP_sort: {
+      int dim = (int)next_int(&ir);
+      y = st_sort(r[0], dim, next_int(&ir) != 0, true, NULL);
+      break;
+    }
+    case OP_topk: {
+      int64_t k = next_int(&ir);
+      int dim = (int)next_int(&ir);
+      y = st_topk(r[0], k, dim, next_int(&ir) != 0, true, NULL);
+      break;
+    }
+    case OP_cross: y = st_cross(r[0], r[1], (int)next_int(&ir)); break;
+    case OP_l1_loss: y = st_l1_loss(r[0], r[1], (st_reduction)next_int(&ir)); break;
+    case OP_smooth_l1_loss:
+      y = st_smooth_l1_loss(r[0], r[1], (st_reduction)next_int(&ir), 1.0);
+      break;
+    case OP_huber_loss: y = st_huber_loss(r[0], r[1], (st_reduction)next_int(&ir), 1.0); break;
+    case OP_bce_logits:
+      y = st_binary_cross_entropy_with_logits(r[0], r[1], NULL, NULL, (st_reduction)next_int(&ir));
+      break;
+    case OP_group_norm: y = st_group_norm(r[0], next_int(&ir), NULL, NULL, 1e-5); break;
+    case OP_batch_norm_train: y = st_batch_norm(r[0], NULL, NULL, NULL, NULL, true, 0.1, 1e-5); break;
+    case OP_gram: { /* x x^T + m I for x [..., m, n]: symmetric positive-definite */
+      int nd0 = st_ndim(r[0]);
+      int64_t m = nd0 >= 2 ? st_size(r[0], -2) : 0;
+      y = st_add(st_matmul(r[0], st_transpose(r[0], -1, -2)),
+                 st_mul_scalar(st_eye(ST_F64, m, m), (double)m));
+      break;
+    }
+    case OP_logabsdet: {
+      st_tensor *sign = NULL;
+      int rc = st_linalg_slogdet(r[0], &sign, &y);
+      if (rc) return rc;
+      break;
+    }
+    case OP_eigvalsh: {
+      int rc = st_linalg_eigh(r[0], &y, NULL);
+      if (rc) return rc;
+      break;
+    }
+    case OP_svdvals: {
+      int rc = st_linalg_svd(r[0], NULL, &y, NULL);
+      if (rc) return rc;
+      break;
+    }
+    case OP_qr: {
+      st_tensor *q = NULL, *rr = NULL;
+      int64_t which = next_int(&ir);
+      int rc = st_linalg_qr(r[0], &q, &rr);
+      if (rc) return rc;
+      y = which ? rr : q;
+      break;
+    }
+    case OP_solve_triangular: {
+      bool upper = next_int(&ir) != 0, left = next_int(&ir) != 0;
+      y = st_linalg_solve_triangular(r[0], r[1], upper, left, next_int(&ir) != 0);
       break;
     }
     case OP_add_: return st_add_(r[0], r[1]);

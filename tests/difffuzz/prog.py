@@ -23,13 +23,22 @@ torch.set_default_dtype(torch.float64)
 UNARY = ["neg", "abs", "sign", "exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "square",
          "reciprocal", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "gelu", "silu",
          "softplus", "erf", "floor", "ceil", "round", "clone", "contiguous", "detach",
-         "squeeze_all"]
+         "squeeze_all", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+         "log2", "log10", "exp2", "logsigmoid"]
 BINARY = ["add", "sub", "mul", "div", "pow", "maximum", "minimum", "atan2", "matmul", "mm",
-          "bmm", "dot", "outer"]
+          "bmm", "dot", "outer", "fmod", "remainder"]
+# Linear algebra (torch.linalg): of one matrix, of two; gram x x^T + m I makes a symmetric
+# positive-definite matrix of any [..., m, n] one (for cholesky and eigvalsh).
+LINALG1 = ["trace", "gram", "inv", "det", "logabsdet", "cholesky", "eigvalsh", "svdvals"]
+LINALG2 = ["solve", "lstsq"]
+LOSSES = ["l1_loss", "smooth_l1_loss", "huber_loss", "bce_logits"]
 REDUCE = ["sum", "mean", "prod", "amax", "amin", "logsumexp", "norm"]
 SIG = {n: "r" for n in UNARY}
 SIG.update({n: "rr" for n in BINARY})
 SIG.update({n: "rLi" for n in REDUCE})
+SIG.update({n: "r" for n in LINALG1})
+SIG.update({n: "rr" for n in LINALG2})
+SIG.update({n: "rri" for n in LOSSES})
 SIG.update({
     "clamp": "rdd", "add_scalar": "rd", "mul_scalar": "rd", "pow_scalar": "rd", "where": "rrr",
     "var": "rLdi", "std": "rLdi", "linear": "rro", "softmax": "ri", "log_softmax": "ri",
@@ -43,7 +52,10 @@ SIG.update({
     "scatter_add": "riLLr", "cross_entropy": "rLLi", "nll_loss": "rLLi", "embedding": "rLL",
     "conv2d": "rroLLLi", "max_pool2d": "rLLL", "avg_pool2d": "rLLL", "argmax": "rii",
     "argmin": "rii", "eq": "rr", "ne": "rr", "lt": "rr", "le": "rr", "gt": "rr", "ge": "rr",
-    "logical_and": "rr", "logical_or": "rr", "logical_not": "r", "where_bool": "rrr"})
+    "logical_and": "rr", "logical_or": "rr", "logical_not": "r", "where_bool": "rrr",
+    "leaky_relu": "rd", "elu": "rd", "hardtanh": "rdd", "masked_fill": "rrd", "cumsum": "ri",
+    "cumprod": "ri", "sort": "rii", "topk": "riii", "cross": "rri", "group_norm": "ri",
+    "batch_norm_train": "r", "qr": "ri", "solve_triangular": "rriii"})
 VIEWS = {"reshape", "expand", "permute", "flatten", "transpose", "squeeze", "squeeze_all",
          "unsqueeze", "slice", "select", "diagonal", "split", "chunk", "detach", "contiguous"}
 
@@ -182,7 +194,7 @@ def _unary(name, x):
         return getattr(x, name)()
     if name == "squeeze_all":
         return torch.squeeze(x)
-    if name in ("gelu", "silu", "softplus", "relu"):
+    if name in ("gelu", "silu", "softplus", "relu", "logsigmoid"):
         return getattr(F, name)(x)
     return getattr(torch, name)(x)
 
@@ -338,6 +350,46 @@ def run_instr(op, args, regs, aliased=False):
         return torch.logical_not(a[0])
     if op == "where_bool":
         return torch.where(a[0], a[1], a[2])
+    if op == "leaky_relu":
+        return F.leaky_relu(a[0], a[1])
+    if op == "elu":
+        return F.elu(a[0], a[1])
+    if op == "hardtanh":
+        return F.hardtanh(a[0], a[1], a[2])
+    if op == "masked_fill":
+        return a[0].masked_fill(a[1] > 0, a[2])
+    if op in ("cumsum", "cumprod"):
+        return getattr(torch, op)(a[0], a[1])
+    if op == "sort":
+        return torch.sort(a[0], dim=a[1], descending=bool(a[2]), stable=True).values
+    if op == "topk":
+        return torch.topk(a[0], a[1], dim=a[2], largest=bool(a[3])).values
+    if op == "cross":
+        return torch.linalg.cross(a[0], a[1], dim=a[2])
+    if op in LOSSES:
+        red = REDUCTIONS[a[2]]
+        if op == "bce_logits":
+            return F.binary_cross_entropy_with_logits(a[0], a[1], reduction=red)
+        return getattr(F, op)(a[0], a[1], reduction=red)
+    if op == "group_norm":
+        return F.group_norm(a[0], a[1], eps=1e-5)
+    if op == "batch_norm_train":
+        return F.batch_norm(a[0], None, None, training=True, momentum=0.1, eps=1e-5)
+    if op == "trace":
+        return torch.trace(a[0])
+    if op == "gram":
+        m = a[0].shape[-2]
+        return a[0] @ a[0].mT + m * torch.eye(m)
+    if op in ("inv", "det", "cholesky", "eigvalsh", "svdvals", "solve", "lstsq"):
+        fn = getattr(torch.linalg, op)
+        return fn(*a) if op != "lstsq" else fn(*a).solution
+    if op == "logabsdet":
+        return torch.linalg.slogdet(a[0]).logabsdet
+    if op == "qr":
+        return torch.linalg.qr(a[0])[a[1]]
+    if op == "solve_triangular":
+        return torch.linalg.solve_triangular(a[0], a[1], upper=bool(a[2]), left=bool(a[3]),
+                                             unitriangular=bool(a[4]))
     if op in ("add_", "sub_", "mul_", "div_", "copy_"):
         other = a[1].clone() if VARIANT["alias_copy"] and aliased else a[1]
         getattr(a[0], op)(other)

@@ -39,3 +39,15 @@ TEST(activations_of_integers_are_f32) {
   CHECK_CLOSE(y, 0, -1, 0, 3);
   CHECK_CLOSE(st_hardtanh(x, -1, 2), 0, -1, 0, 2);
 }
+
+/* torch's out-of-place elu saves its input, not its result (derivatives.yaml: elu_backward with
+   is_result false), so the result may be written in place before backward; the gradient is
+   alpha e^x where x <= 0 (difffuzz program s1_89 found strata refusing the write). */
+TEST(elu_result_written_in_place_still_differentiates) {
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (const double[]){-1, 0, 2});
+  st_set_requires_grad(x, true);
+  st_tensor *y = st_elu(x, 1.5);
+  CHECK_EQ_INT(st_add_scalar_(y, -0.5), 0);
+  CHECK_EQ_INT(st_backward(st_sum_all(y), NULL, false, false), 0);
+  CHECK_CLOSE(st_grad_of(x), 1e-15, 1.5 * exp(-1), 1.5, 1);
+}
