@@ -197,10 +197,16 @@ static st_tensor *atan2_jvp(st_tensor *x, st_tensor *w, st_tensor *tx, st_tensor
   return st_div(num, st_add(st_square(x), st_square(w)));
 }
 
-/* self / other rounded toward -inf (floored) or toward 0, in the operands' float dtype. */
+/* self / other rounded toward -inf (floored) or toward 0, in the operands' float dtype, as
+   torch's div(rounding_mode=...) that remainder's and fmod's derivatives use: "trunc" is
+   trunc(x / w); "floor" is exact at a multiple of w (div_floor_floating: the difference
+   x - remainder(x, w), a multiple of w, divided by w and rounded, or x / w where w is 0), where
+   floor(x / w) could land one below when x / w rounds down (3x / x). */
 static st_tensor *quotient(st_tensor *x, st_tensor *w, bool floored) {
   st_tensor *q = st_div(x, w);
-  return floored ? st_floor(q) : st_where(st_lt(q, zero_like0(q)), st_ceil(q), st_floor(q));
+  if (!floored) return st_where(st_lt(q, zero_like0(q)), st_ceil(q), st_floor(q));
+  st_tensor *exact = st_round(st_div(st_sub(x, st_remainder(x, w)), w));
+  return st_where(st_eq(w, zero_like0(w)), q, exact);
 }
 
 /* g * (d result / d input i) for the differentiable elementwise op `op` at the inputs `in`

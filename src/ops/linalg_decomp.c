@@ -282,8 +282,13 @@ static int vjp_svd(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
 
 /* ================================================================================= lstsq */
 
-/* torch.linalg.lstsq's rule: B is a vector when it has one dim less than A. */
-static bool lstsq_vector(int andim, int bndim) { return bndim == andim - 1; }
+/* torch.linalg.lstsq takes B of A's rank or one less, a vector by solve's rule. */
+static bool lstsq_vector(const st_tensor *A, const st_tensor *B) {
+  return st__la_vector_rhs(A->ndim, A->shape, B->ndim, B->shape);
+}
+static bool lstsq_vector_meta(const st_tensor_meta *A, const st_tensor_meta *B) {
+  return st__la_vector_rhs(A->ndim, A->shape, B->ndim, B->shape);
+}
 
 static int infer_lstsq(const st_opcall *c, st_meta *m) {
   const st_tensor *A = c->in[0], *B = c->in[1];
@@ -295,7 +300,12 @@ static int infer_lstsq(const st_opcall *c, st_meta *m) {
                         "Expected A and B to have the same floating dtype, but found A of type %s "
                         "and B of type %s instead",
                         st_dtype_name(A->dtype), st_dtype_name(B->dtype));
-  bool vec = lstsq_vector(A->ndim, B->ndim);
+  if (B->ndim > A->ndim || A->ndim - B->ndim > 1)
+    return st__op_error(c, ST_ERR_SHAPE,
+                        "B %s must have A's number of dims or one less (A %s): torch's "
+                        "input.dim() - other.dim() in {0, 1}",
+                        ST_SHAPE_STR(B), ST_SHAPE_STR(A));
+  bool vec = lstsq_vector(A, B);
   int64_t rows = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1];
   int64_t brows = vec ? B->shape[B->ndim - 1] : B->shape[B->ndim - 2];
   if (brows != rows)
@@ -395,7 +405,7 @@ static int lstsq_one(double *a, int64_t m, int64_t n, const double *b, int64_t k
 static int kernel_lstsq(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *A = c->in[0], *B = c->in[1];
   st_tensor *X = out[0];
-  bool vec = lstsq_vector(A->ndim, B->ndim);
+  bool vec = lstsq_vector(A, B);
   int nb = X->ndim - (vec ? 1 : 2), na = A->ndim - 2;
   int64_t m = A->shape[na], n = A->shape[na + 1], k = vec ? 1 : X->shape[X->ndim - 1];
   int64_t count = st__numel(nb, X->shape);
@@ -440,7 +450,7 @@ static st_tensor *null_projection(st_tensor *A, st_tensor *W) {
 static int jvp_lstsq(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0] && !tin[1]) return 0;
   st_tensor *A = a->in[0];
-  bool vec = lstsq_vector(a->in[0]->ndim, a->in[1]->ndim);
+  bool vec = lstsq_vector(a->in[0], a->in[1]);
   st_tensor *B = column(a->in[1], vec), *X = column(a->out[0], vec);
   st_tensor *dB = tin[1] ? column(tin[1], vec) : NULL, *r;
   if (!B || !X || (tin[1] && !dB)) return st__rule_failed();
@@ -463,7 +473,7 @@ static int jvp_lstsq(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
    broadcast dims. */
 static int vjp_lstsq(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   st_tensor *A = a->in[0];
-  bool vec = lstsq_vector(a->in_meta[0].ndim, a->in_meta[1].ndim);
+  bool vec = lstsq_vector_meta(&a->in_meta[0], &a->in_meta[1]);
   st_tensor *B = column(a->in[1], vec), *X = column(a->out[0], vec), *gX = column(gout[0], vec);
   if (!B || !X || !gX) return st__rule_failed();
   st_tensor *gB = pinv_apply(A, gX, true);
@@ -478,7 +488,7 @@ static int vjp_lstsq(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
 }
 
 static int vmap_lstsq(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
-  return st__la_vmap_pair(a, lstsq_vector(st__lrank(a, 0), st__lrank(a, 1)), out, out_bdim);
+  return st__la_vmap_pair(a, lstsq_vector(a->c->in[0], a->c->in[1]), out, out_bdim);
 }
 
 /* =============================================================================== samples */

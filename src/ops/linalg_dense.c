@@ -196,20 +196,20 @@ int st__la_vmap_pair(const st_vmap_args *a, bool vector_b, st_tensor **out, int 
   return 0;
 }
 
-/* torch's rule for a vector right-hand side: B is [n], or A's shape without its last dim. */
-static bool vector_rhs(const st_tensor *A, const st_tensor *B) {
-  if (B->ndim == 1) return true;
-  if (B->ndim != A->ndim - 1) return false;
-  for (int d = 0; d < B->ndim; d++)
-    if (B->shape[d] != A->shape[d]) return false;
+/* torch's rule for a vector right-hand side (linalg_solve_is_vector_rhs): B is [n], or A's shape
+   without its last dim. */
+bool st__la_vector_rhs(int andim, const int64_t *ashape, int bndim, const int64_t *bshape) {
+  if (bndim == 1) return true;
+  if (bndim != andim - 1) return false;
+  for (int d = 0; d < bndim; d++)
+    if (bshape[d] != ashape[d]) return false;
   return true;
 }
+static bool vector_rhs(const st_tensor *A, const st_tensor *B) {
+  return st__la_vector_rhs(A->ndim, A->shape, B->ndim, B->shape);
+}
 static bool vector_rhs_meta(const st_tensor_meta *A, const st_tensor_meta *B) {
-  if (B->ndim == 1) return true;
-  if (B->ndim != A->ndim - 1) return false;
-  for (int d = 0; d < B->ndim; d++)
-    if (B->shape[d] != A->shape[d]) return false;
-  return true;
+  return st__la_vector_rhs(A->ndim, A->shape, B->ndim, B->shape);
 }
 
 /* ============================================================================== cholesky */

@@ -46,6 +46,10 @@ int64_t st__la_batch_index(const st_tensor *t, int tdims, int nb, const int64_t 
 /* "(Batch element 3): " when A has batch dims, else "" (torch's prefix of per-matrix errors). */
 const char *st__la_batch_prefix(char *buf, size_t size, const st_tensor *A, int64_t b);
 
+/* torch's rule for a vector right-hand side B of A (solve, lstsq): B is [n], or A's shape
+   without its last dim. */
+bool st__la_vector_rhs(int andim, const int64_t *ashape, int bndim, const int64_t *bshape);
+
 /* ---- public-op helpers for the rules (tracked references, NULL on error) */
 
 st_tensor *st__la_mT(st_tensor *x);                 /* transpose of the last two dims */

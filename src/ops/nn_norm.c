@@ -410,7 +410,8 @@ static int check_batch_norm(const char *fn, const st_tensor *x, st_tensor *const
                      st_dtype_name(x->dtype));
   if (!training && (!vec[0] || !vec[1]))
     return st__error(ST_ERR_ARG, "%s: evaluation mode needs running_mean and running_var", fn);
-  if (training && c && st__numel(x->ndim, x->shape) / c <= 1)
+  /* torch's _verify_batch_size: exactly one value per channel (N times the spatial sizes) */
+  if (training && x->shape[0] * st__numel(x->ndim - 2, x->shape + 2) == 1)
     return st__error(ST_ERR_SHAPE, "%s: expected more than 1 value per channel when training, "
                      "got input %s", fn, ST_SHAPE_STR(x));
   if (!(eps >= 0)) return st__error(ST_ERR_ARG, "%s: eps %g must be non-negative", fn, eps);
@@ -501,7 +502,8 @@ st_tensor *st_batch_norm(st_tensor *x, st_tensor *running_mean, st_tensor *runni
   if (!x) return st__null_arg(fn, 1), NULL;
   st_tensor *const vec[4] = {running_mean, running_var, weight, bias};
   if (check_batch_norm(fn, x, vec, training, eps)) return NULL;
-  if (training && (running_mean || running_var)) {
+  /* an empty batch leaves the running statistics alone, as torch's batch_norm does */
+  if (training && (running_mean || running_var) && st__numel(x->ndim, x->shape) > 0) {
     int dims[ST_MAX_DIMS] = {0};
     for (int d = 2; d < x->ndim; d++) dims[d - 1] = d;
     if (st_scope_push()) return NULL;

@@ -126,6 +126,25 @@ def factor_shape(R, numel):
     return out
 
 
+def well_posed(op, x):
+    """Whether x is far from where op's derivatives jump or blow up: full rank and well
+    conditioned (a rank deficiency the program builds in, e.g. repeated columns, is in every
+    input); distinct singular values (svdvals) and eigenvalues (eigvalsh)."""
+    try:
+        s = torch.linalg.svdvals(x)
+        if s.numel() == 0:
+            return True
+        if not bool((s.amin(-1) > 1e-3 * s.amax(-1)).all()):
+            return False
+        if op in ("svdvals", "eigvalsh"):
+            v = torch.linalg.eigvalsh(x) if op == "eigvalsh" else s
+            gaps = (v[..., 1:] - v[..., :-1]).abs()
+            return gaps.numel() == 0 or bool((gaps > 1e-3 * (1 + v.abs().amax(-1, keepdim=True))).all())
+        return True
+    except RuntimeError:
+        return False
+
+
 def candidate(R, regs, owned, nogr, grams=()):
     """One random instruction (op, dst placeholder, args) given the registers (grams: those a
     gram op wrote)."""
@@ -371,6 +390,8 @@ def candidate(R, regs, owned, nogr, grams=()):
         if op in ("inv", "det", "logabsdet") and not square:
             return "gram", [i]
         if op == "trace" and nd != 2:
+            return None
+        if op not in ("gram", "trace", "det", "cholesky") and not well_posed(op, x):
             return None
         if op in P.LINALG1:
             return op, [i]

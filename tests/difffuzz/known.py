@@ -179,6 +179,16 @@ def _self_alias(d):
                for op, _, args in d.prog.instrs)
 
 
+def _contiguous_under_nograd(d):
+    grad = True
+    for op, _, _ in d.prog.instrs:
+        if op in ("nograd", "grad"):
+            grad = op == "grad"
+        elif op == "contiguous" and not grad:
+            return True
+    return False
+
+
 def _negative_jacfwd_argnum(d):
     return any(L.kind in ("jacfwd", "hessian") and L.argnums[0] < 0 for L in d.prog.layers)
 
@@ -193,7 +203,8 @@ KNOWN = [
      and (any(d.agrees_or_fails_with_variant(argnums_normalized=True, **more)
               # alone, or with one of torch's bugs below in the same program (its layer_norm
               # derivatives, its forward-mode t.mul_(t))
-              for more in ({}, {"layer_norm_decomposed": True}, {"alias_copy": True}))
+              for more in ({}, {"layer_norm_decomposed": True}, {"alias_copy": True},
+                           {"norm_decomposed": True}, {"huber_decomposed": True}))
           # or with the deliberate t.op_(t) difference below: torch then raises its
           # version-counter error where strata reads a copy
           or d.strata[0] == "ok" and _self_alias(d) and d.reverse_mode()
@@ -236,7 +247,9 @@ KNOWN = [
      "not possible ...') whose target is batched in every lane of its own loop; strata equals "
      "torch's loop over the lanes",
      lambda d: d.kind == "only torch fails" and "inplace arithmetic(self, *extra_args) is not "
-     "possible" in d.torch_error() and d.agrees_with_variant(vmap_loop=True)),
+     "possible" in d.torch_error() and any(
+         d.agrees_with_variant(vmap_loop=v, jac_loop=j, alias_copy=c)
+         for v in (True, False) for j in (True, False) for c in (False, True) if v or j)),
     (TORCH_BUG, "the third derivative of std fails inside torch's own std backward with a "
      "version-counter error ('output 0 of MaskedFill')",
      _torch_error("which is output 0 of MaskedFill")),
@@ -264,6 +277,16 @@ KNOWN = [
                           # derivatives (jacobians, hessians) are the program's without it
                           or d.outputs_are_derivatives()
                           and d.agrees_with_variant(drop_nograd_inplace=True))),
+    (DELIBERATE, "contiguous() of a contiguous tensor under no_grad: eager PyTorch (and strata) "
+     "returns the tensor itself, history included, so backward reaches what was written into "
+     "it and raises the version-counter error eager PyTorch raises; torch.func's wrapper gives "
+     "a tensor without history there",
+     lambda d: d.kind == "only strata fails" and "modified by an inplace operation"
+     in d.strata_error() and _contiguous_under_nograd(d)),
+    (DELIBERATE, "st_l1_loss's node keeps its inputs, as torch's smooth_l1_loss, huber_loss and "
+     "mse_loss nodes do (torch's l1_loss is a composite whose abs node keeps the difference), so "
+     "writing an input in place before backward is refused with the version-counter error",
+     lambda d: d.kind == "only strata fails" and "saved by L1LossBackward" in d.strata_error()),
     (DELIBERATE, "st_grad accepts a one-element first output of any rank (API.md: 'f's first "
      "output must be one-element'); torch.func.grad requires a 0-dim one",
      _torch_error("Expected f(*args) to return a scalar Tensor")),
@@ -288,6 +311,42 @@ KNOWN = [
      "computed from its definition (checked here, and by finite differences in README.md)",
      lambda d: d.kind == "values differ" and "layer_norm" in d.ops()
      and d.agrees_with_variant(layer_norm_decomposed=True)),
+    (TORCH_BUG, "torch 2.15 F.batch_norm (training) and F.group_norm: second and higher "
+     "derivatives (double backward, forward over reverse) are wrong, as layer_norm's; strata "
+     "equals them computed from their definitions (mean and biased variance)",
+     lambda d: d.kind == "values differ" and d.ops() & {"batch_norm_train", "group_norm"}
+     and any(d.agrees_with_variant(norm_decomposed=True, **more)
+             for more in ({}, {"layer_norm_decomposed": True}))),
+    (TORCH_BUG, "torch 2.15 has no forward-mode derivative of huber_loss's backward ('Trying to "
+     "use forward AD with huber_loss_backward ...'); strata equals torch on huber_loss written "
+     "out (where(|d| < 1, d^2 / 2, |d| - 1 / 2))",
+     lambda d: d.kind == "only torch fails" and "forward AD with huber_loss_backward"
+     in d.torch_error() and d.agrees_with_variant(huber_decomposed=True)),
+    (TORCH_BUG, "torch 2.15 has no forward-mode derivative of some backward functions "
+     "(silu_backward, ...: 'Trying to use forward AD with aten::silu_backward that does not "
+     "support it'), so forward over forward or over reverse fails in torch (also once its "
+     "jacobians are taken one basis vector at a time); strata computes them",
+     lambda d: d.kind == "only torch fails" and d.forward_mode()
+     and ("that does not support it" in d.torch_error()
+          or d.torch_fails_with_variant("that does not support it", jac_loop=True))),
+    (TORCH_BUG, "torch's forward mode of t.copy_(u) gives t u's tangent itself, so a later "
+     "in-place op on t also changes u's tangent (hessian of 1/x through a copy_ into another "
+     "tensor scaled by 3 in place is three times too large); strata equals torch with the "
+     "in-place ops written out of place",
+     lambda d: d.kind == "values differ" and "copy_" in d.ops() and d.forward_mode()
+     and d.agrees_with_variant(functional_inplace=True)),
+    (TORCH_BUG, "torch.linalg.lstsq with B of one dim less than A that is not A's shape "
+     "without its last dim solves B as a matrix but gives the result a wrong batch shape (A "
+     "[1, 4, 3], B [4, 3] gives [4, 3, 3], the [3, 3] solution repeated; A [2, 4, 3] raises); "
+     "strata follows solve's vector rule, B a matrix ([1, 3, 3]), as torch with B's batch "
+     "expanded to A's",
+     lambda d: d.kind in ("values differ", "only strata fails", "only torch fails")
+     and "lstsq" in d.ops() and d.agrees_or_fails_with_variant(lstsq_solve_rule=True)),
+    (TORCH_BUG, "the derivative of torch.linalg.det at a singular matrix under torch.func raises "
+     "its solver's 'The solver failed because the input matrix is singular'; strata gives the "
+     "cofactor matrix, what finite differences give (test_linalg_dense.c)",
+     lambda d: d.kind == "only torch fails" and "det" in d.ops()
+     and "input matrix is singular" in d.torch_error()),
     (TORCH_BUG, "torch's forward-mode rule of t.mul_(u) / t.div_(u) with u sharing t's memory "
      "reads u after the write (tangent 2 t_new dt for t.mul_(t)); strata equals torch run on a "
      "copy of the operand",

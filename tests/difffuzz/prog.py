@@ -132,7 +132,8 @@ def _jac_loop(kind, f, a):
             res.append(J)
         return tuple(res)
     return h
-VARIANT = {"layer_norm_decomposed": False, "alias_copy": False,
+VARIANT = {"layer_norm_decomposed": False, "norm_decomposed": False, "huber_decomposed": False,
+           "lstsq_solve_rule": False, "alias_copy": False,
            "vmap_loop": False, "jac_loop": False,
            "functional_inplace": False, "argnums_normalized": False,
            "drop_nograd_inplace": False, "steps_rounded": False}
@@ -366,20 +367,41 @@ def run_instr(op, args, regs, aliased=False):
         return torch.topk(a[0], a[1], dim=a[2], largest=bool(a[3])).values
     if op == "cross":
         return torch.linalg.cross(a[0], a[1], dim=a[2])
+    if op == "huber_loss" and VARIANT["huber_decomposed"]:
+        d = a[0] - a[1]
+        e = torch.where(d.abs() < 1.0, 0.5 * d * d, d.abs() - 0.5)
+        return {0: e.mean(), 1: e.sum(), 2: e}[a[2]]
     if op in LOSSES:
         red = REDUCTIONS[a[2]]
         if op == "bce_logits":
             return F.binary_cross_entropy_with_logits(a[0], a[1], reduction=red)
         return getattr(F, op)(a[0], a[1], reduction=red)
     if op == "group_norm":
+        if VARIANT["norm_decomposed"]:
+            x = a[0]
+            g = x.reshape(x.shape[0], a[1], -1)
+            m = g.mean(-1, keepdim=True)
+            v = ((g - m) ** 2).mean(-1, keepdim=True)
+            return ((g - m) / torch.sqrt(v + 1e-5)).reshape(x.shape)
         return F.group_norm(a[0], a[1], eps=1e-5)
     if op == "batch_norm_train":
+        if VARIANT["norm_decomposed"]:
+            x = a[0]
+            dims = (0,) + tuple(range(2, x.dim()))
+            m = x.mean(dims, keepdim=True)
+            v = ((x - m) ** 2).mean(dims, keepdim=True)
+            return (x - m) / torch.sqrt(v + 1e-5)
         return F.batch_norm(a[0], None, None, training=True, momentum=0.1, eps=1e-5)
     if op == "trace":
         return torch.trace(a[0])
     if op == "gram":
         m = a[0].shape[-2]
         return a[0] @ a[0].mT + m * torch.eye(m)
+    if op == "lstsq" and VARIANT["lstsq_solve_rule"] and a[1].dim() == a[0].dim() - 1 \
+            and tuple(a[1].shape) != tuple(a[0].shape[:-1]):
+        # B as the matrix solve's rule makes it, its batch broadcast with A's
+        b = a[1].expand(tuple(a[0].shape[:-2]) + tuple(a[1].shape))
+        return torch.linalg.lstsq(a[0], b).solution
     if op in ("inv", "det", "cholesky", "eigvalsh", "svdvals", "solve", "lstsq"):
         fn = getattr(torch.linalg, op)
         return fn(*a) if op != "lstsq" else fn(*a).solution

@@ -23,6 +23,10 @@ IA = [7, -7, 7, -7, 0, 9, -9, 12, -1, 100]
 IB = [3, 3, -3, -3, 5, 4, 4, -5, 7, -7]
 GA = [1.3, -2.7, 0.45, 3.3, -0.2]
 GB = [0.7, 1.1, -0.6, -1.4, 0.9]
+# b's gradient of remainder at multiples: a = 3|b| rounded, whose quotient a / b may round to
+# either side of 3 (torch's floor division is exact there, floor(a / b) is not)
+MB = [0.7, -0.7, 0.1, -0.1, -1.3, 2.9, -0.37, 0.9]
+MA = [3.0 * abs(x) for x in MB]
 
 
 def arr(v):
@@ -37,6 +41,12 @@ def main():
     w.append("static const double fr_a[FR_N] = %s, fr_b[FR_N] = %s;" % (arr(A), arr(B)))
     w.append("static const double fr_ia[FR_NI] = %s, fr_ib[FR_NI] = %s;" % (arr(IA), arr(IB)))
     w.append("static const double fr_ga[FR_NG] = %s, fr_gb[FR_NG] = %s;" % (arr(GA), arr(GB)))
+    w.append("#define FR_NM %d" % len(MA))
+    w.append("static const double fr_ma[FR_NM] = %s, fr_mb[FR_NM] = %s;" % (arr(MA), arr(MB)))
+    a = torch.tensor(MA, dtype=torch.float64, requires_grad=True)
+    b = torch.tensor(MB, dtype=torch.float64, requires_grad=True)
+    torch.remainder(a, b).sum().backward()
+    w.append("static const double fr_remainder_mult_gb[FR_NM] = %s;" % arr(b.grad.tolist()))
     for name in ("fmod", "remainder"):
         f = getattr(torch, name)
         for dt, tag in ((torch.float64, "f64"), (torch.float32, "f32")):

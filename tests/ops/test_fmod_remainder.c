@@ -74,3 +74,14 @@ TEST(fmod_remainder_integer_by_zero_is_zero) {
   CHECK_CLOSE(st_remainder(a, m1), 0, 0, 0);
   st_scope_pop();
 }
+
+/* b's gradient of remainder(a, b) at a = 3|b| rounded: torch's floor division (exact there:
+   the multiple a - remainder(a, b), divided by b) gives -floor(a / b) of the exact quotient,
+   where floor of the rounded a / b lands one off (difffuzz s3_1184). */
+TEST(remainder_gradient_at_multiples_matches_torch) {
+  st_tensor *a = tu_tensor(ST_F64, 1, (const int64_t[]){FR_NM}, fr_ma);
+  st_tensor *b = tu_tensor(ST_F64, 1, (const int64_t[]){FR_NM}, fr_mb);
+  st_set_requires_grad(b, true);
+  CHECK_EQ_INT(st_backward(st_sum_all(st_remainder(a, b)), NULL, false, false), 0);
+  st_test_close(__FILE__, __LINE__, st_grad_of(b), fr_remainder_mult_gb, FR_NM, 0);
+}

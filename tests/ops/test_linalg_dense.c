@@ -531,3 +531,18 @@ static void lstsq_deficient(int path) {
   }
 }
 TEST(linalg_lstsq_derivatives_at_a_fixed_deficient_rank) { both_paths(lstsq_deficient); }
+
+/* lstsq's right-hand side follows solve's vector rule (torch's linalg_solve_is_vector_rhs): B of
+   one dim less than A is a vector only when it is A's shape without its last dim, else a
+   matrix (difffuzz s2_2725); B of two dims less is refused, as torch refuses it. */
+TEST(linalg_lstsq_vector_rule) {
+  st_tensor *A = st_randn(ST_F64, ST_SHAPE(1, 4, 3)), *B = st_randn(ST_F64, ST_SHAPE(4, 3));
+  st_tensor *X = st_linalg_lstsq(A, B);
+  CHECK_SHAPE(X, 1, 3, 3);
+  st_tensor *X0 = st_linalg_lstsq(st_select(A, 0, 0), B); /* the same system, unbatched */
+  CHECK(X && X0 && tu_values_close(X, X0, 1e-12));
+  CHECK_SHAPE(st_linalg_lstsq(st_randn(ST_F64, ST_SHAPE(2, 3, 2)), st_randn(ST_F64, ST_SHAPE(2, 3))),
+              2, 2);
+  CHECK_FAILS(!st_linalg_lstsq(st_randn(ST_F64, ST_SHAPE(2, 3, 2)), st_randn(ST_F64, ST_SHAPE(3))),
+              ST_ERR_SHAPE, "must have A's number of dims or one less");
+}

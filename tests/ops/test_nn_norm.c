@@ -89,3 +89,18 @@ TEST(batch_norm_running_stats_under_transforms) {
   st_func_release(v), st_func_release(g), st_func_release(f), st_func_release(g0),
       st_func_release(f0);
 }
+
+/* torch's batch-size check refuses exactly one value per channel, not none: an empty batch in
+   training gives an empty result and leaves the running statistics alone (difffuzz s3_789,
+   vmap over a size-0 slice). */
+TEST(batch_norm_of_an_empty_batch_in_training) {
+  st_tensor *x = st_zeros(ST_F64, ST_SHAPE(0, 3, 2));
+  st_tensor *rm = st_full(ST_F64, ST_SHAPE(3), 0.5), *rv = st_full(ST_F64, ST_SHAPE(3), 2);
+  st_tensor *y = st_batch_norm(x, rm, rv, NULL, NULL, true, 0.1, 1e-5);
+  CHECK_SHAPE(y, 0, 3, 2);
+  CHECK_CLOSE(rm, 0, 0.5, 0.5, 0.5);
+  CHECK_CLOSE(rv, 0, 2, 2, 2);
+  CHECK_FAILS(!st_batch_norm(st_zeros(ST_F64, ST_SHAPE(1, 3)), NULL, NULL, NULL, NULL, true, 0.1,
+                             1e-5),
+              ST_ERR_SHAPE, "expected more than 1 value per channel");
+}
