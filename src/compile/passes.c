@@ -2,6 +2,7 @@
    common subexpressions, the kind of every buffer and the memory plan (intermediates share one
    arena: a buffer gets a range no other buffer alive at the same time uses), and the readable
    text of st_compile_print. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "compile.h"
@@ -360,6 +361,81 @@ done:
 
 static size_t round_up(size_t n) { return (n + CG_ALIGN - 1) / CG_ALIGN * CG_ALIGN; }
 
+typedef struct {
+  size_t lo, hi;
+} range;
+
+static int lower_first(const void *a, const void *b) {
+  const range *x = a, *y = b;
+  return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* An arena buffer to place: its size and id, sorted largest first, ties by id (stable). */
+typedef struct {
+  size_t nbytes;
+  int id;
+} to_place;
+
+static int larger_first(const void *a, const void *b) {
+  const to_place *x = a, *y = b;
+  if (x->nbytes != y->nbytes) return x->nbytes > y->nbytes ? -1 : 1;
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Places the n arena buffers of order (largest first) for g->arena_bytes: each at the lowest
+   offset where it overlaps no placed buffer alive at the same time (their ranges sorted by
+   offset, then one sweep). The placed buffers are indexed by time, in buckets of TIME_BUCKET
+   nodes, so that each buffer meets only those alive around its own lifetime: a graph of
+   thousands of buffers (a triple jacrev) made the scan of every placed buffer quadratic, and the
+   move-until-free loop before it cubic. */
+#define TIME_BUCKET 32
+static int place_arena(cg_graph *g, const to_place *order, int n) {
+  int nbk = g->nn / TIME_BUCKET + 1, rc = ST_ERR_OOM;
+  int *start = st__calloc((size_t)nbk + 1, sizeof *start);
+  int *fill = st__calloc((size_t)nbk, sizeof *fill), *stamp = st__calloc((size_t)n + 1, sizeof *stamp);
+  range *live = st__calloc((size_t)n + 1, sizeof *live);
+  int *slots = NULL, total = 0;
+  if (!start || !fill || !stamp || !live) goto done;
+  for (int i = 0; i < n; i++) {
+    const cg_buf *B = &g->b[order[i].id];
+    for (int k = B->born / TIME_BUCKET; k <= B->last / TIME_BUCKET; k++) start[k + 1]++;
+  }
+  for (int k = 0; k < nbk; k++) start[k + 1] += start[k];
+  total = start[nbk];
+  if (!(slots = st__calloc((size_t)total + 1, sizeof *slots))) goto done;
+  for (int k = 0; k < nbk; k++) fill[k] = start[k];
+  for (int i = 0; i < n; i++) stamp[i] = -1;
+  size_t top = 0;
+  for (int i = 0; i < n; i++) {
+    cg_buf *B = &g->b[order[i].id];
+    size_t size = round_up(B->nbytes), off = 0;
+    int m = 0, b0 = B->born / TIME_BUCKET, b1 = B->last / TIME_BUCKET;
+    for (int k = b0; k <= b1; k++)
+      for (int at = start[k]; at < fill[k]; at++) {
+        int j = slots[at];
+        const cg_buf *P = &g->b[order[j].id];
+        if (stamp[j] == i || !(P->born <= B->last && B->born <= P->last)) continue;
+        stamp[j] = i;
+        live[m++] = (range){P->off, P->off + round_up(P->nbytes)};
+      }
+    qsort(live, (size_t)m, sizeof *live, lower_first);
+    for (int k = 0; k < m && live[k].lo < off + size; k++)
+      if (live[k].hi > off) off = live[k].hi;
+    B->off = off;
+    if (off + size > top) top = off + size;
+    for (int k = b0; k <= b1; k++) slots[fill[k]++] = i;
+  }
+  g->arena_bytes = top;
+  rc = 0;
+done:
+  st__free(slots, ((size_t)total + 1) * sizeof *slots);
+  st__free(live, ((size_t)n + 1) * sizeof *live);
+  st__free(stamp, ((size_t)n + 1) * sizeof *stamp);
+  st__free(fill, (size_t)nbk * sizeof *fill);
+  st__free(start, ((size_t)nbk + 1) * sizeof *start);
+  return rc;
+}
+
 /* Buffers that hold an output are allocated for each call (they go to the caller); the other
    intermediates get arena ranges, largest first, each at the lowest offset that no buffer alive
    at the same time uses. eager_bytes is the sum of the intermediates: what eager holds when the
@@ -389,42 +465,20 @@ static int plan(cg_graph *g) {
     cg_buf *b = &g->b[g->v[g->outputs[j]].buf];
     if (b->kind == CG_BUF_ARENA) b->kind = CG_BUF_FRESH;
   }
-  int *order = st__calloc((size_t)g->nb + 1, sizeof *order), n = 0;
+  to_place *order = st__calloc((size_t)g->nb + 1, sizeof *order);
+  int n = 0;
   if (!order) return ST_ERR_OOM;
   g->eager_bytes = 0;
   for (int b = 0; b < g->nb; b++) {
     cg_buf *B = &g->b[b];
     if (B->kind == CG_BUF_ROOT || g->n[B->def].dead) continue;
     g->eager_bytes += B->nbytes;
-    if (B->kind == CG_BUF_ARENA) order[n++] = b;
+    if (B->kind == CG_BUF_ARENA) order[n++] = (to_place){B->nbytes, b};
   }
-  for (int i = 1; i < n; i++) /* largest first (insertion sort: stable, n is small) */
-    for (int k = i; k > 0 && g->b[order[k]].nbytes > g->b[order[k - 1]].nbytes; k--) {
-      int t = order[k];
-      order[k] = order[k - 1];
-      order[k - 1] = t;
-    }
-  size_t top = 0;
-  for (int i = 0; i < n; i++) {
-    cg_buf *B = &g->b[order[i]];
-    size_t size = round_up(B->nbytes), off = 0;
-    for (bool moved = true; moved;) {
-      moved = false;
-      for (int k = 0; k < i; k++) {
-        const cg_buf *P = &g->b[order[k]];
-        bool same_time = P->born <= B->last && B->born <= P->last;
-        if (same_time && off < P->off + round_up(P->nbytes) && P->off < off + size) {
-          off = P->off + round_up(P->nbytes);
-          moved = true;
-        }
-      }
-    }
-    B->off = off;
-    if (off + size > top) top = off + size;
-  }
-  g->arena_bytes = top;
+  qsort(order, (size_t)n, sizeof *order, larger_first);
+  int rc = place_arena(g, order, n);
   st__free(order, ((size_t)g->nb + 1) * sizeof *order);
-  return 0;
+  return rc;
 }
 
 int cg_optimize(cg_graph *g) {
