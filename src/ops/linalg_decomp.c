@@ -28,6 +28,23 @@ static st_tensor *inverse_gaps(st_tensor *d) {
   return st_sub(st_reciprocal(st_add(diff, eye)), eye);
 }
 
+/* F o P, exactly 0 where P is 0: the vectors' term of eigh's and svd's backward, which PyTorch
+   adds only when the eigen- or singular vectors have a gradient. Their gradient is the zeros
+   the engine fills in when only the values are used (eigvalsh, svdvals), and a repeated value
+   (F infinite) must not turn those zeros into NaN: torch's eigvalsh of a matrix with a double
+   eigenvalue has a finite gradient. Where P is not 0 it is F o P, infinite as torch's. */
+static st_tensor *gap_times(st_tensor *F, st_tensor *P) {
+  if (!F || !P) return NULL;
+  return st_where(st_eq(P, st_scalar(P->dtype, 0)), P, st_mul(F, P));
+}
+
+/* x / d, exactly 0 where x is 0 (the complement terms of svd's backward, skipped by PyTorch for
+   a vector without gradient, so a zero singular value does not give 0 / 0). */
+static st_tensor *div_or_zero(st_tensor *x, st_tensor *d) {
+  if (!x || !d) return NULL;
+  return st_where(st_eq(x, st_scalar(x->dtype, 0)), x, st_div(x, d));
+}
+
 /* ==================================================================================== qr */
 
 /* The reduced factors of A [..., m, n] with k = min(m, n): left [..., m, k] and right
@@ -169,7 +186,7 @@ static int jvp_eigh(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tou
 static int vjp_eigh(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   st_tensor *w = a->out[0], *V = a->out[1];
   st_tensor *inner = st_add(st__la_diag_embed(gout[0]),
-                            st_mul(inverse_gaps(w), st_matmul(mT(V), gout[1])));
+                            gap_times(inverse_gaps(w), st_matmul(mT(V), gout[1])));
   ST_GRAD(0, st__la_sym(st_matmul(st_matmul(V, inner), mT(V))));
   return 0;
 }
@@ -208,6 +225,11 @@ static int kernel_svd(const st_opcall *c, st_tensor *const *out) {
   double *u = a ? st__la_alloc(count * big * k) : NULL, *s = u ? st__la_alloc(count * k) : NULL;
   double *v = s ? st__la_alloc(count * k * k) : NULL;
   int rc = v ? 0 : ST_ERR_OOM;
+  /* LAPACK's SVD does not converge on NaN or infinities: torch raises, and so does strata */
+  for (int64_t i = 0; !rc && i < count * m * n; i++)
+    if (!isfinite(a[i]))
+      rc = st__op_error(c, ST_ERR_ARG, "The algorithm failed to converge because the input "
+                                       "matrix contained non-finite values.");
   for (int64_t b = 0; !rc && b < count && m > 0 && n > 0; b++) {
     rc = st__la_svd_tall(a + b * big * k, big, k, u + b * big * k, s + b * k, v + b * k * k);
     if (!tall) sign_pair(v + b * k * k, k, u + b * big * k, big, k);
@@ -260,8 +282,8 @@ static int vjp_svd(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
   st_tensor *gU = gout[0], *gS = gout[1], *gVh = gout[2];
   st_tensor *F = square_gaps(s), *row = st_unsqueeze(s, -2), *col = st_unsqueeze(s, -1);
   st_tensor *utgu = st_matmul(mT(U), gU), *vtgv = st_matmul(Vh, mT(gVh));
-  st_tensor *inner = st_add(st_add(st_mul(st_mul(F, st_sub(utgu, mT(utgu))), row),
-                                   st_mul(col, st_mul(F, st_sub(vtgv, mT(vtgv))))),
+  st_tensor *inner = st_add(st_add(st_mul(gap_times(F, st_sub(utgu, mT(utgu))), row),
+                                   st_mul(col, gap_times(F, st_sub(vtgv, mT(vtgv))))),
                             st__la_diag_embed(gS));
   st_tensor *g = st_matmul(st_matmul(U, inner), Vh);
   /* The projections onto the complements are zero unless U (m > n) or V (n > m) is not square;
@@ -269,12 +291,12 @@ static int vjp_svd(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
      matrix) does not turn 0 / 0 into NaN. */
   int64_t m = U->shape[U->ndim - 2], n = Vh->shape[Vh->ndim - 1];
   if (m > n) {
-    st_tensor *left = st_div(st_sub(gU, st_matmul(U, utgu)), row); /* (I - UU^T) gU S^-1 */
+    st_tensor *left = div_or_zero(st_sub(gU, st_matmul(U, utgu)), row); /* (I - UU^T) gU S^-1 */
     g = st_add(g, st_matmul(left, Vh));
   }
   if (n > m) {
     st_tensor *right = st_sub(gVh, st_matmul(st_matmul(gVh, V), Vh)); /* gV^T (I - VV^T) */
-    g = st_add(g, st_matmul(st_div(U, row), right));
+    g = st_add(g, st_matmul(U, div_or_zero(right, col))); /* U S^-1 gV^T (I - VV^T) */
   }
   ST_GRAD(0, g);
   return 0;

@@ -386,7 +386,8 @@ def candidate(R, regs, owned, nogr, grams=()):
         if op in ("cholesky", "eigvalsh"):  # of a gram matrix, whose tangents are symmetric
             if not grams:
                 return "gram", [i]
-            return op, [R.choice(grams)]
+            g = R.choice(grams)
+            return (op, [g]) if op == "cholesky" or well_posed(op, regs[g]) else None
         if op in ("inv", "det", "logabsdet") and not square:
             return "gram", [i]
         if op == "trace" and nd != 2:

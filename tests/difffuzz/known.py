@@ -107,6 +107,25 @@ class Info:
         err = self._run_variant(**flags)[1]
         return err is not None and needle in str(err)
 
+    def eager_backward_error(self):
+        """The error eager PyTorch raises on backward through the body alone (no transforms):
+        the inputs requiring grad, the sum of every floating output differentiated. None when it
+        runs; "" when that cannot be asked (a vmap layer changes the body's input shapes)."""
+        if "vmap" in self.layers():
+            return ""
+        mode = torch.is_grad_enabled()
+        try:
+            xs = [x.detach().clone().requires_grad_() for x in self.inputs]
+            outs = P.stack_fn(self.prog, [])(*xs)
+            loss = sum(o.sum() for o in outs if o.is_floating_point() and o.requires_grad)
+            if torch.is_tensor(loss):
+                torch.autograd.grad(loss, xs, allow_unused=True)
+            return None
+        except Exception as e:
+            return str(e)
+        finally:
+            torch._C._set_grad_enabled(mode)
+
     def outputs_are_derivatives(self):
         """The outermost layer returns only derivatives (no primal values a write changes)."""
         return bool(self.prog.layers) and self.prog.layers[0].kind in ("jacrev", "jacfwd",
@@ -253,6 +272,20 @@ KNOWN = [
     (TORCH_BUG, "the third derivative of std fails inside torch's own std backward with a "
      "version-counter error ('output 0 of MaskedFill')",
      _torch_error("which is output 0 of MaskedFill")),
+    (TORCH_BUG, "torch.func misses the version-counter error eager PyTorch raises: a value a "
+     "node saved was written in place (here under transforms; eager backward through the same "
+     "body raises 'modified by an inplace operation', as strata does)",
+     lambda d: d.kind == "only strata fails" and "modified by an inplace operation"
+     in d.strata_error() and "modified by an inplace operation" in (d.eager_backward_error() or "")),
+    (TORCH_BUG, "torch.func raises a version-counter error on one of its own intermediates "
+     "('output 0 of AsStrided' and the like) where eager backward through the same body runs; "
+     "strata computes",
+     lambda d: d.kind == "only torch fails" and "modified by an inplace operation"
+     in d.torch_error() and "output 0 of AsStrided" in d.torch_error()
+     and d.eager_backward_error() in (None, "")),
+    (TORCH_BUG, "an internal assertion of torch fails ('INTERNAL ASSERT FAILED ... please report a "
+     "bug to PyTorch', e.g. topk with k = 0 under vmap); strata computes",
+     _torch_error("INTERNAL ASSERT FAILED")),
     # -------------------------------------------------------------------- deliberate differences
     (DELIBERATE, "t.op_(u) with u sharing t's memory under reverse mode: strata's rule reads a "
      "copy of the aliasing operand (tests/fuzz bug 4) and differentiates it; torch's node saves "
@@ -283,6 +316,25 @@ KNOWN = [
      "a tensor without history there",
      lambda d: d.kind == "only strata fails" and "modified by an inplace operation"
      in d.strata_error() and _contiguous_under_nograd(d)),
+    (DELIBERATE, "cross's products rounded one by one (no fused multiply-add): the cross product "
+     "of parallel vectors is exactly 0 in strata and a rounding residue in torch, so dividing by "
+     "it (fmod, remainder, div) gives NaN on one side; strata equals torch with cross written "
+     "out",
+     lambda d: d.kind == "values differ" and "cross" in d.ops()
+     and d.agrees_with_variant(cross_decomposed=True)),
+    (DELIBERATE, "torch's linalg results are column-major (LAPACK's layout), so reshape copies "
+     "them where strata's row-major results reshape to a view; an in-place write through that "
+     "reshape reaches the result the linalg node saved in strata only, which then raises the "
+     "version-counter error eager PyTorch raises for a write into the result itself",
+     lambda d: d.kind == "only strata fails" and "modified by an inplace operation"
+     in d.strata_error() and "saved by Linalg" in d.strata_error()
+     and d.ops() & {"reshape", "flatten"}),
+    (DELIBERATE, "st_contiguous of a view made in no-grad mode that was written since refuses in "
+     "grad mode at once (its result stands for the view); torch's contiguous() returns the view "
+     "itself unchecked and refuses only its next use in grad mode (eagerly too)",
+     lambda d: d.kind == "only strata fails" and "st_reshape: a view" in d.strata_error()
+     and "made in no-grad mode is used with grad mode enabled" in d.strata_error()
+     and "contiguous" in d.ops()),
     (DELIBERATE, "st_l1_loss's node keeps its inputs, as torch's smooth_l1_loss, huber_loss and "
      "mse_loss nodes do (torch's l1_loss is a composite whose abs node keeps the difference), so "
      "writing an input in place before backward is refused with the version-counter error",

@@ -133,7 +133,7 @@ def _jac_loop(kind, f, a):
         return tuple(res)
     return h
 VARIANT = {"layer_norm_decomposed": False, "norm_decomposed": False, "huber_decomposed": False,
-           "lstsq_solve_rule": False, "alias_copy": False,
+           "lstsq_solve_rule": False, "cross_decomposed": False, "alias_copy": False,
            "vmap_loop": False, "jac_loop": False,
            "functional_inplace": False, "argnums_normalized": False,
            "drop_nograd_inplace": False, "steps_rounded": False}
@@ -366,6 +366,12 @@ def run_instr(op, args, regs, aliased=False):
     if op == "topk":
         return torch.topk(a[0], a[1], dim=a[2], largest=bool(a[3])).values
     if op == "cross":
+        if VARIANT["cross_decomposed"]:  # products rounded one by one, as strata's (no FMA)
+            x, y, d = a[0], a[1], a[2]
+            c = [x.select(d, k) for k in range(3)]
+            e = [y.select(d, k) for k in range(3)]
+            return torch.stack([c[1] * e[2] - c[2] * e[1], c[2] * e[0] - c[0] * e[2],
+                                c[0] * e[1] - c[1] * e[0]], d)
         return torch.linalg.cross(a[0], a[1], dim=a[2])
     if op == "huber_loss" and VARIANT["huber_decomposed"]:
         d = a[0] - a[1]

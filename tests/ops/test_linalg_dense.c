@@ -546,3 +546,51 @@ TEST(linalg_lstsq_vector_rule) {
   CHECK_FAILS(!st_linalg_lstsq(st_randn(ST_F64, ST_SHAPE(2, 3, 2)), st_randn(ST_F64, ST_SHAPE(3))),
               ST_ERR_SHAPE, "must have A's number of dims or one less");
 }
+
+static int sum_sq_eigvals(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *w = NULL;
+  if (st_linalg_eigh(in[0], &w, NULL)) return -1;
+  out[0] = st_sum_all(st_square(w));
+  return out[0] ? 0 : -1;
+}
+static int sum_sq_singvals(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *s = NULL;
+  if (st_linalg_svd(in[0], NULL, &s, NULL)) return -1;
+  out[0] = st_sum_all(st_square(s));
+  return out[0] ? 0 : -1;
+}
+
+/* Only the values of eigh and svd used, at a repeated eigenvalue / singular value: the vectors'
+   gradient is the zeros the engine fills in, and their 1 / gap terms are infinite, which made
+   the gradient NaN (difffuzz s5_1605); torch adds those terms only for a vector gradient.
+   sum(w^2) and sum(s^2) are |A|_F^2, whose gradient is 2 A whatever basis the vectors take. */
+static void degenerate_values(int path) {
+  (void)path;
+  static const double D[9] = {2, 0, 0, 0, 2, 0, 0, 0, 5}, R[6] = {3, 0, 0, 3, 0, 0}; /* R: s = 3, 3 */
+  st_tensor *A = tu_tensor(ST_F64, ST_SHAPE(3, 3), D), *B = tu_tensor(ST_F64, ST_SHAPE(3, 2), R);
+  st_func *fe = st_func_new(sum_sq_eigvals, NULL, 1, 1), *ge = st_grad(fe, 1, NULL);
+  st_func *fs = st_func_new(sum_sq_singvals, NULL, 1, 1), *gs = st_grad(fs, 1, NULL);
+  st_tensor *G = NULL;
+  CHECK(st_call(ge, &A, &G) == 0 && G && tu_values_close(G, st_mul_scalar(A, 2), 1e-12));
+  CHECK(st_call(gs, &A, &G) == 0 && G && tu_values_close(G, st_mul_scalar(A, 2), 1e-12));
+  CHECK(st_call(gs, &B, &G) == 0 && G && tu_values_close(G, st_mul_scalar(B, 2), 1e-12));
+  st_func_release(gs), st_func_release(fs), st_func_release(ge), st_func_release(fe);
+}
+TEST(linalg_values_only_gradient_at_repeated_values) { both_paths(degenerate_values); }
+
+/* torch.linalg.svd (and svdvals) refuse NaN and infinities ("The algorithm failed to converge
+   because the input matrix contained non-finite values"); strata returned NaN (difffuzz
+   s4_2329). */
+static void svd_nonfinite(int path) {
+  (void)path;
+  st_tensor *A = st_from_data(ST_F64, ST_SHAPE(2, 2), (const double[]){1, NAN, 2, 3}), *S = NULL;
+  CHECK_FAILS(st_linalg_svd(A, NULL, &S, NULL) != 0, ST_ERR_ARG,
+              "st_linalg_svd: The algorithm failed to converge because the input matrix contained "
+              "non-finite values.");
+  CHECK(!S);
+  A = st_from_data(ST_F64, ST_SHAPE(2, 2), (const double[]){1, INFINITY, 2, 3});
+  CHECK_FAILS(st_linalg_svd(A, NULL, &S, NULL) != 0, ST_ERR_ARG, "non-finite values");
+}
+TEST(linalg_svd_of_nonfinite_values_fails_as_torch) { both_paths(svd_nonfinite); }
