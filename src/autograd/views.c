@@ -370,7 +370,7 @@ st_tensor *st__view_saved(st_tensor *t) {
    write) inside a CopySlices node that becomes the base's grad_fn. Its edge 0 goes to the
    base's old history, the others are fn's. Backward, for g the gradient of the new base:
    fn's gradients from the view's part of g; the base's old values get g outside the view and
-   fn's gradient of its input 0 inside: g + embed(fn_grad_0 - view(g)). PyTorch's
+   fn's gradient of its input 0 inside: where(embed(1), embed(fn_grad_0), g). PyTorch's
    CopySlices::apply writes that into a copy of g; here it is one expression in public ops, so
    that it is differentiable again and batches under vmap without writing a batched gradient
    into an unbatched buffer. */
@@ -414,9 +414,12 @@ static int slices_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, con
   }
   for (int i = 0; !rc && i < nin; i++) fneeds[i] = needs[i];
   if (!rc) rc = fn->ops->apply(fn, (st_tensor *const[]){gs}, fgin, fneeds);
-  if (!rc && needs[0]) {
-    st_tensor *inside = fgin[0] ? st_sub(fgin[0], gs) : st_neg(gs);
-    if (!(gin[0] = st_add(g, st__view_embed(s->chain, inside)))) rc = st__status();
+  if (!rc && needs[0]) { /* g outside the view, fn's gradient inside: selected, not added (an
+                            infinite g less itself would be NaN where PyTorch's copy gives 0) */
+    st_tensor *ones = st__view_embed(s->chain, st_ones_like(gs));
+    st_tensor *mask = ones ? st_ne(ones, st_scalar(ones->dtype, 0)) : NULL;
+    st_tensor *inside = fgin[0] ? st__view_embed(s->chain, fgin[0]) : st_zeros_like(g);
+    if (!(gin[0] = st_where(mask, inside, g))) rc = st__status();
   }
   for (int i = 1; !rc && i < nin; i++) gin[i] = fgin[i]; /* fn filled only what needs asks */
   if (fgin != small) {

@@ -42,8 +42,45 @@ int st__bdim_shift(const st_vmap_args *a, int i, int64_t dim) {
   return (int)(dim < 0 ? dim + r : dim) + 1;
 }
 
+/* Operand i of an in-place elementwise op laid out against self's physical value (rank + 1 dims,
+   the lanes at bd): a batched one with its lanes moved to bd, an unbatched one padded to rank
+   dims with a size-1 dim at bd, so that both broadcast as the logical operands do. */
+static st_tensor *against_self(const st_vmap_args *a, int i, int rank, int bd) {
+  if (a->bdim[i] >= 0) return st__movedim(st__bfront(a, i, rank), 0, bd);
+  st_tensor *v = a->in[i];
+  int64_t shape[ST_MAX_DIMS];
+  int r = v->ndim;
+  for (int d = 0; d < rank - r; d++) shape[d] = 1;
+  for (int d = 0; d < r; d++) shape[rank - r + d] = v->shape[d];
+  return st_unsqueeze(st_reshape(v, rank, shape), bd);
+}
+
+/* An in-place op writes self's own physical value, never a view made of it here: a grad or jvp
+   transform above that lifts the written tensor (an untracked one given a tracked value) lifts
+   that value, which the vmap wrapper holds; a movedim view of it would be lifted alone, and the
+   write would be lost to the function's output. The other operands come to self's layout. */
+static int vmap_elementwise_inplace(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
+  int n = a->c->nin, rank = st__lrank(a, 0), bd = a->bdim[0];
+  st_dtype rt = st__result_type(n, a->c->in);
+  st_tensor *x[4] = {a->in[0]};
+  for (int i = 1; i < n; i++) {
+    if (!(x[i] = against_self(a, i, rank, bd))) return st__rule_failed();
+    /* a batched 0-dim operand weighs like a 0-dim one in type promotion (as below) */
+    bool promote = a->bdim[i] >= 0 && st__lrank(a, i) == 0 && st__is_float(x[i]->dtype) &&
+                   st__is_float(rt) && x[i]->dtype != rt;
+    if (promote && !(x[i] = st_to_dtype(x[i], rt))) return st__rule_failed();
+  }
+  out_bdim[0] = bd;
+  if (st__redispatch(a->c, x, out)) return st__rule_failed();
+  st__drop(out[0]);
+  out[0] = st__track(st_retain(a->in[0]));
+  return out[0] ? 0 : st__rule_failed();
+}
+
 int st__vmap_elementwise(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
   int n = a->c->nin, rank = 0;
+  if ((a->c->op->flags & ST_OP_INPLACE) && n <= 4 && a->bdim[0] > 0)
+    return vmap_elementwise_inplace(a, out, out_bdim);
   for (int i = 0; i < n; i++)
     if (st__lrank(a, i) > rank) rank = st__lrank(a, i);
   st_tensor *x[4];

@@ -351,6 +351,12 @@ KNOWN = [
      "on different sides; strata equals torch with the argument rounded to 1e-12 first",
      lambda d: d.kind == "values differ" and d.ops() & {"floor", "ceil", "round", "sign"}
      and d.each_element_agrees_with_torch_or_variant(steps_rounded=True)),
+    (DELIBERATE, "atan2 of values within rounding of 0 (var of equal values, exactly 0 in "
+     "strata and a rounding residue in torch, divided by a negative): atan2 jumps there, and the "
+     "two land on their own sides (atan2(-0, -0) is -pi); every element of strata's result equals "
+     "torch's, or torch's with atan2's arguments rounded to 1e-12 first",
+     lambda d: d.kind == "values differ" and "atan2" in d.ops()
+     and d.each_element_agrees_with_torch_or_variant(atan2_rounded=True)),
     (DELIBERATE, "NaN and infinities in the values: where the program computes NaN or an "
      "infinity, derivatives around it are NaN on one side and not on the other (torch multiplies "
      "zero derivatives by the infinite partials, strata's rules skip such zero paths, and the "
@@ -408,7 +414,7 @@ KNOWN = [
      "one output and one basis vector at a time with vjp / jvp (and a loop over the vmap lanes): "
      "NaN partials of one output leak into the others' rows through zero cotangents, and "
      "batched rules differ from eager autograd around NaN; strata equals the per-vector loop",
-     lambda d: d.kind == "values differ" and d.vmapped()
+     lambda d: d.kind in ("values differ", "shape differs") and d.vmapped()
      and d.agrees_with_variant(jac_loop=True, vmap_loop=True)),
     (TORCH_BUG, "torch.vmap of contiguous() aliases or copies depending on the batched layout, "
      "so an in-place write after it shows or not; strata equals torch's own loop over the lanes "

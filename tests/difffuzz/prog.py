@@ -136,7 +136,7 @@ VARIANT = {"layer_norm_decomposed": False, "norm_decomposed": False, "huber_deco
            "lstsq_solve_rule": False, "cross_decomposed": False, "alias_copy": False,
            "vmap_loop": False, "jac_loop": False,
            "functional_inplace": False, "argnums_normalized": False,
-           "drop_nograd_inplace": False, "steps_rounded": False}
+           "drop_nograd_inplace": False, "steps_rounded": False, "atan2_rounded": False}
 # Set by body_fn when a value the body computes (seen through the transforms' wrappers) holds
 # NaN or an infinity: known.py tells NaN-propagation differences by it.
 NONFINITE = {"seen": False}
@@ -593,6 +593,14 @@ def body_fn(prog):
                     # either way)
                     x = regs[args[0]]
                     regs.append(getattr(torch, op)(torch.round(x * 1e12) / 1e12))
+                    continue
+                if VARIANT["atan2_rounded"] and op == "atan2":
+                    # the arguments rounded to 1e-12 (their derivatives kept): a value within
+                    # rounding of 0 is the signed 0 exact arithmetic gives, where atan2 jumps
+                    def r(x):
+                        q = torch.round(x * 1e12) / 1e12  # keeps the sign of a zero
+                        return torch.where(q == 0, q + 0 * x, x + (q - x).detach())
+                    regs.append(torch.atan2(r(regs[args[0]]), r(regs[args[1]])))
                     continue
                 y = run_instr(op, args, regs, aliased)
                 if y is not None:

@@ -267,3 +267,35 @@ TEST(view_taken_before_its_base_was_lifted_follows_the_base) {
   st_func_release(f);
   st_scope_pop();
 }
+
+/* y = softmax(x.detach()); y.mul_(x): y is untracked until the write lifts it */
+static int softmax_detached_times(void *ctx, int nin, st_tensor *const *in, int nout,
+                                  st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *y = st_softmax(st_detach(in[0]), -1);
+  if (st_mul_(y, in[0])) return st_last_status();
+  out[0] = y;
+  return 0;
+}
+static int sum_of_call(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *o = NULL;
+  if (st_call(ctx, in, &o)) return st_last_status();
+  out[0] = st_sum_all(o);
+  return out[0] ? 0 : st_last_status();
+}
+
+/* Under st_vmap with the lanes at dim 1, inside st_grad: the batching rule of the in-place op
+   wrote into a movedim view of the untracked tensor, and the lift of that view missed the
+   tensor itself, so the gradient was 0 (difffuzz s6_1263; torch gives softmax(x)). The lift now
+   reaches the tensor the vmap wrapper holds: d sum(softmax(x.detach()) * x) / dx = softmax(x). */
+TEST(lifted_write_under_vmap_with_lanes_off_the_front_reaches_the_output) {
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3, 2, 4));
+  st_func *f = st_func_new(softmax_detached_times, NULL, 1, 1);
+  st_func *v = st_vmap(f, (const int[]){1}, NULL);
+  st_func *s = st_func_new(sum_of_call, v, 1, 1), *g = st_grad(s, 1, NULL);
+  st_tensor *G = NULL;
+  CHECK(st_call(g, &x, &G) == 0);
+  CHECK(G && tu_values_close(G, st_softmax(x, -1), 1e-12));
+  st_func_release(g), st_func_release(s), st_func_release(v), st_func_release(f);
+}
