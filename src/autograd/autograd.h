@@ -314,6 +314,10 @@ struct st_meta;
 int st__view_track(const struct st_opcall *c, int alias, st_tensor *out, bool nograd);
 int st__view_track_outputs(const struct st_opcall *c, const struct st_meta *m, st_tensor **out);
 int st__view_inherit(st_tensor *t, st_tensor *base, const st_tensor *view);
+/* t (new, level 0) stops being a view: its base is a temporary nothing else reaches (a
+   composite op's result is a view of its own intermediate, where PyTorch's op makes a new
+   tensor); its history, or none, stays. */
+void st__view_forget(st_tensor *t);
 void st__view_fn_release(st_view_step *s);
 /* View replay: a view's grad_fn (a jvp wrapper's tangent) made again from its base's when the
    storage was written since it was last made, or when it has none and its base now requires

@@ -138,6 +138,16 @@ int st__view_track_outputs(const st_opcall *c, const st_meta *m, st_tensor **out
   return 0;
 }
 
+void st__view_forget(st_tensor *t) {
+  st_autograd_meta *m = t->ag;
+  if (!m || !m->view_base) return;
+  st__drop(m->view_base);
+  step_release(m->view_fn);
+  m->view_base = NULL;
+  m->view_fn = NULL;
+  m->view_nograd = m->view_multi = false;
+}
+
 int st__view_inherit(st_tensor *t, st_tensor *base, const st_tensor *view) {
   const st_autograd_meta *vm = view->ag;
   st_autograd_meta *m = st__ag_meta(t);

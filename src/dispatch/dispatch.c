@@ -307,13 +307,25 @@ static bool use_decomposition(const st_op *op, int level) {
   }
 }
 
-/* The decomposition runs at the current top, not lowered: its ops go through every level. */
+/* Whether t shares memory with one of c's inputs. */
+static bool shares_an_input(const st_opcall *c, const st_tensor *t) {
+  for (int i = 0; i < c->nin; i++)
+    if (c->in[i]->storage == t->storage) return true;
+  return false;
+}
+
+/* The decomposition runs at the current top, not lowered: its ops go through every level. A
+   plain result that is a view of the decomposition's own intermediate (group_norm's last reshape,
+   conv1d's squeeze) is a new tensor of the op, not a view: written in place in grad mode after
+   it was made in no-grad mode, it is no "view made in no-grad mode", as PyTorch's isn't. */
 static int run_decomposition(const st_opcall *c, st_tensor **out) {
   st_meta m[ST_MAX_OUTS];
   if (c->op->infer(c, m)) return st__status(); /* the op's own checks and messages */
   int rc = st_scope_push();
   if (!rc) rc = st__decomp_of(c->op)(c, out);
   for (int j = 0; j < c->op->nout; j++) st__untrack_top(out[j]);
+  for (int j = 0; !rc && j < c->op->nout; j++)
+    if (out[j] && !out[j]->level && !shares_an_input(c, out[j])) st__view_forget(out[j]);
   st_scope_pop();
   if (rc) {
     for (int j = 0; j < c->op->nout; j++) {

@@ -357,6 +357,17 @@ KNOWN = [
      "torch's, or torch's with atan2's arguments rounded to 1e-12 first",
      lambda d: d.kind == "values differ" and "atan2" in d.ops()
      and d.each_element_agrees_with_torch_or_variant(atan2_rounded=True)),
+    (DELIBERATE, "signed zeros: where a value is exactly 0 the two libraries may give it opposite "
+     "signs (cross_entropy of a single class is -(x - lse) = -0 in torch, lse - x = +0 in "
+     "strata), which atan2 tells apart (atan2(0, -0) is pi); strata equals torch with atan2's "
+     "zero arguments made +0",
+     lambda d: d.kind == "values differ" and "atan2" in d.ops()
+     and d.each_element_agrees_with_torch_or_variant(atan2_unsigned=True)),
+    (DELIBERATE, "a derivative known to be zero is skipped by strata's rules (a symbolic zero "
+     "tangent or cotangent, as a no-grad path or a constant gives), where torch multiplies a "
+     "materialized zero by an infinite partial (0 / 0 at sqrt(0), 0 * inf): torch's NaN, "
+     "strata's finite value",
+     lambda d: d.kind == "values differ" and d.torch_nan_where_strata_is_not()),
     (DELIBERATE, "NaN and infinities in the values: where the program computes NaN or an "
      "infinity, derivatives around it are NaN on one side and not on the other (torch multiplies "
      "zero derivatives by the infinite partials, strata's rules skip such zero paths, and the "

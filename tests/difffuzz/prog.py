@@ -136,7 +136,8 @@ VARIANT = {"layer_norm_decomposed": False, "norm_decomposed": False, "huber_deco
            "lstsq_solve_rule": False, "cross_decomposed": False, "alias_copy": False,
            "vmap_loop": False, "jac_loop": False,
            "functional_inplace": False, "argnums_normalized": False,
-           "drop_nograd_inplace": False, "steps_rounded": False, "atan2_rounded": False}
+           "drop_nograd_inplace": False, "steps_rounded": False, "atan2_rounded": False,
+           "atan2_unsigned": False}
 # Set by body_fn when a value the body computes (seen through the transforms' wrappers) holds
 # NaN or an infinity: known.py tells NaN-propagation differences by it.
 NONFINITE = {"seen": False}
@@ -593,6 +594,11 @@ def body_fn(prog):
                     # either way)
                     x = regs[args[0]]
                     regs.append(getattr(torch, op)(torch.round(x * 1e12) / 1e12))
+                    continue
+                if VARIANT["atan2_unsigned"] and op == "atan2":
+                    # the arguments' zeros made +0 (x + 0 turns -0 into +0): where the two
+                    # libraries give a zero opposite signs, atan2 tells them apart
+                    regs.append(torch.atan2(regs[args[0]] + 0.0, regs[args[1]] + 0.0))
                     continue
                 if VARIANT["atan2_rounded"] and op == "atan2":
                     # the arguments rounded to 1e-12 (their derivatives kept): a value within

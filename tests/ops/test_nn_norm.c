@@ -104,3 +104,26 @@ TEST(batch_norm_of_an_empty_batch_in_training) {
                              1e-5),
               ST_ERR_SHAPE, "expected more than 1 value per channel");
 }
+
+/* A composite op's result made in no-grad mode is a new tensor, as PyTorch's (difffuzz s7_941):
+   written in place in grad mode with a tracked value it takes the write's history, where a view
+   of the op's intermediate (group_norm's last reshape, batch_norm's transpose) was refused as "a
+   view made in no-grad mode". */
+TEST(norm_results_made_in_no_grad_mode_are_written_in_place_in_grad_mode) {
+  st_tensor *w = st_randn(ST_F64, ST_SHAPE(2, 4, 3));
+  st_set_requires_grad(w, true);
+  bool prev = st_set_grad_enabled(false);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(2, 4, 3));
+  st_tensor *g = st_group_norm(x, 2, NULL, NULL, 1e-5);
+  st_tensor *b = st_batch_norm(x, NULL, NULL, NULL, NULL, true, 0.1, 1e-5);
+  st_tensor *c = st_conv1d(x, st_randn(ST_F64, ST_SHAPE(2, 4, 1)), NULL, NULL, NULL, NULL, 1);
+  st_set_grad_enabled(prev);
+  CHECK_EQ_INT(st_add_(g, w), 0);
+  CHECK_EQ_INT(st_add_(b, w), 0);
+  CHECK_EQ_INT(st_add_(c, st_slice(w, 1, 0, 2, 1)), 0);
+  CHECK_EQ_INT(st_backward(st_sum_all(st_add(st_add(g, b), st_sum(c, 1, (const int[]){1}, true))), NULL,
+                           false, false),
+               0);
+  /* g and b: 1 per element of w (2 x 24); c: its 12 elements each broadcast over 4 channels */
+  CHECK_CLOSE(st_sum_all(st_grad_of(w)), 1e-12, 2 * 24 + 12 * 4);
+}
