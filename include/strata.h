@@ -941,7 +941,9 @@ st_func *st_checkpoint(st_func *f);
 /* cond: runs true_fn(in) when the one-element pred is non-zero, else false_fn(in); out receives
    the branch's outputs (new references). Eager autograd, grad and jvp differentiate through the
    taken branch; under vmap with a batched predicate both branches run on the batch and every
-   lane takes its own branch's result (their outputs must then match in shape and dtype). */
+   lane takes its own branch's result (their outputs must then match in shape and dtype). Inside
+   st_compile, below every transform, it is one graph node holding both branches (see
+   st_compile). */
 int st_cond(st_tensor *pred, st_func *true_fn, st_func *false_fn, int nin, st_tensor *const *in, st_tensor **out);
 
 /* Decompositions (seed 001): ops such as softmax, layer_norm, cross_entropy, var or linear are
@@ -981,7 +983,15 @@ void st_trace_end(void);
    autograd records it, and a signature whose capture failed (f read values on the host with
    st_item, st_to_f64, st_data_ptr or st_print; random draws under vmap's randomness modes; f keeps
    tensors with st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails
-   with ST_ERR_UNSUPPORTED. Random ops draw what eager draws. Up to 16 signatures are kept. Sizes
+   with ST_ERR_UNSUPPORTED. st_cond below every transform in f is one node holding both branches
+   (as torch.cond under torch.compile): the capture runs the taken branch and traces the other
+   once, aside, on copies of its inputs (its random draws and the tensors it keeps undone), and
+   each call runs the branch its predicate picks, with no recompile. Its outputs are then new
+   contiguous tensors (a branch that returns its input gives a copy). The branches must give the
+   same dtypes and shapes, read the function's tensors only through the cond's inputs (tensors
+   captured from outside f are fine), not write their inputs or captured tensors in place, and
+   not record eager autograd; a st_cond that breaks one of these, or that runs under a transform
+   inside f, ends the capture with that reason. Random ops draw what eager draws. Up to 16 signatures are kept. Sizes
    that change between calls become symbolic after one recompile when the program is the same (sizes
    3, then 4, then any other compile twice; a program whose ops change with the size is captured per
    size). With dynamic, the first call also captures the program at other sizes (each size n >= 2 as

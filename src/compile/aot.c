@@ -174,7 +174,7 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
                                            : st_scalar(ST_F32, 0);
     ok = args[nin + q] != NULL;
   }
-  if (ok) J = cg_capture_aside(jf, args, true);
+  if (ok) J = cg_capture_aside(jf, args, true, NULL);
   if (args) st_scope_pop();
   st_set_grad_enabled(prev);
   st_clear_error();

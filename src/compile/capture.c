@@ -8,11 +8,19 @@
    What a graph cannot replay ends the capture with a reason, and the call's signature then
    runs eagerly: a read of tensor values on the host, eager autograd (a tensor that requires
    grad in grad mode), a random op drawing from vmap's per-lane streams, one_hot inferring its
-   size from the values, inputs that share memory, and a storage made outside the op table. */
+   size from the values, inputs that share memory, and a storage made outside the op table.
+
+   st_cond below every transform becomes one node (cg_cond) instead of a read of its predicate:
+   the branch the predicate picks runs for real under a capture of its own, nested in this one,
+   and the other runs aside, on copies of the inputs, as torch.cond traces both branches. A branch
+   must not read the function's tensors other than through the cond's inputs (a capture knows the
+   captures around it), nor write its inputs or captured tensors in place, and both must give
+   the same dtypes and shapes; otherwise the capture fails with that reason. */
 #include <string.h>
 
 #include "../autograd/autograd.h"
 #include "../transforms/transforms.h"
+#include "../kernels/kernels.h"
 #include "compile.h"
 
 struct cg_capture {
@@ -25,8 +33,10 @@ struct cg_capture {
   st_tensor **held;
   int nheld, capheld;
   st_capture_fn prev_fn;
+  st_capture_cond_fn prev_cond;
   uint32_t prev_gen;
   const char *prev_read;
+  cg_capture *outer; /* the capture this one is nested in (a st_cond's branch), or NULL */
 };
 
 static _Thread_local cg_capture *tls_cap;
@@ -143,6 +153,14 @@ static int value_of(cg_capture *cap, st_tensor *t) {
     fail(cap, "a tensor made outside the op table inside the function");
     return -1;
   }
+  for (const cg_capture *o = cap->outer; o; o = o->outer) { /* a branch's capture */
+    int ov = st__ptrmap_get(&o->tensors, t);
+    if (ov >= 0 ? o->g->v[ov].kind != CG_CAPTURED
+                : st__ptrmap_get(&o->storages, t->storage) >= 0 || t->storage->capture_gen == o->gen) {
+      fail(cap, "a st_cond branch reads a tensor of the function other than the cond's inputs");
+      return -1;
+    }
+  }
   if (cap->closed) {
     fail(cap, "it reads a tensor that is not one of its inputs");
     return -1;
@@ -229,6 +247,143 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
                op->pointwise(c, &n->pw);
 }
 
+/* ------------------------------------------------------------------------------ st_cond */
+
+const st_op cg_cond_op = {.id = ST_OP_COUNT, .name = "cond", .nin = ST_VARIADIC, .flags = ST_OP_EFFECT};
+
+void cg_cond_release(cg_cond *c) {
+  if (!c || --c->refs) return;
+  cg_free(c->branch[0]);
+  cg_free(c->branch[1]);
+  st__free(c, sizeof *c);
+}
+
+/* Whether a branch's graph writes one of its roots (an input or a captured tensor) in place. */
+static bool writes_roots(const cg_graph *g) {
+  for (int i = 0; i < g->nn; i++)
+    if ((g->n[i].op->flags & ST_OP_INPLACE) && g->b[g->v[g->n[i].in[0]].buf].kind == CG_BUF_ROOT)
+      return true;
+  return false;
+}
+
+/* A copy of t with its layout on a storage of its own (the branch not taken runs on these). */
+static st_tensor *copy_like(const st_tensor *t) {
+  st_storage *s = st__storage_new(t->storage->nbytes);
+  st_tensor *c = s ? st__tensor_view(s, t->dtype, t->ndim, t->shape, t->strides, t->offset) : NULL;
+  if (s) st__storage_release(s);
+  if (c) st__k_copy(st__view_of(c), st__view_of(t));
+  return c;
+}
+
+/* Output j of the taken branch as the node's output: a new contiguous tensor the branch made,
+   else a clone of it (made under the branch's capture, so that its graph holds the copy). */
+static int own_output(const cg_capture *ic, st_tensor **out, int j) {
+  st_tensor *t = out[j];
+  bool fresh = t->storage->capture_gen == ic->gen && t->offset == 0 && st__is_contiguous(t);
+  for (int k = 0; fresh && k < j; k++) fresh = out[k]->storage != t->storage;
+  if (fresh) return 0;
+  st_tensor *c = st__untrack(st_clone(t));
+  if (!c) return st__status();
+  st__drop(t);
+  out[j] = c;
+  return 0;
+}
+
+/* The node over pred and in[] giving out[] (the graph owns cd from here, or releases it). -1 on
+   OOM. */
+static int cond_node(cg_capture *cap, st_tensor *pred, int nin, st_tensor *const *in, int nout,
+                     st_tensor **out, cg_cond *cd) {
+  cg_graph *g = cap->g;
+  int *ids = st__calloc((size_t)nin + 1, sizeof *ids);
+  if (!ids || reserve((void **)&g->n, &g->capn, g->nn + 1, sizeof *g->n)) {
+    if (ids) st__free(ids, ((size_t)nin + 1) * sizeof *ids);
+    cg_cond_release(cd);
+    return -1;
+  }
+  cg_node *n = &g->n[g->nn];
+  memset(n, 0, sizeof *n);
+  n->op = &cg_cond_op;
+  n->nin = nin + 1;
+  n->nout = nout;
+  n->in = ids;
+  n->group = -1;
+  n->cond = cd;
+  int self = g->nn++; /* owned by the graph from here (cg_free frees in and cond) */
+  for (int i = 0; i <= nin; i++)
+    if ((n->in[i] = value_of(cap, i ? in[i - 1] : pred)) < 0) return -1;
+  for (int j = 0; j < nout; j++) {
+    st_tensor *t = out[j];
+    size_t bytes = (size_t)st__numel(t->ndim, t->shape) * (size_t)st__esize(t->dtype);
+    int b = new_buf(cap, CG_BUF_ARENA, -1, self, bytes, t->dtype);
+    int v = b < 0 ? -1 : new_value(cap, CG_NODE, self, j, b, t);
+    if (v < 0 || st__ptrmap_put(&cap->storages, t->storage, b) ||
+        st__ptrmap_put(&cap->tensors, t, v) || hold(cap, t))
+      return -1;
+    g->n[self].out[j] = v;
+  }
+  return 0;
+}
+
+/* st__capture_cond: st_cond at level 0 while this thread captures. */
+static int capture_cond(st_tensor *pred, st_func *tf, st_func *ff, int nin, st_tensor *const *in,
+                        st_tensor **out) {
+  cg_capture *cap = tls_cap;
+  int nout = tf->nout;
+  if (cap->why || cap->closed) return 1; /* as before: its predicate read ends the capture */
+  if (st__tls_depth) {
+    fail(cap, "st_cond under a transform inside the function reads its predicate");
+    return 1;
+  }
+  if (nout > ST_MAX_OUTS) {
+    fail(cap, "st_cond with more than 4 outputs reads its predicate");
+    return 1;
+  }
+  bool taken = st__load_f64(st__data(pred), pred->dtype) != 0;
+  cg_capture *ic = cg_capture_begin(nin, in, false);
+  if (!ic) {
+    fail(cap, "out of memory");
+    return 1;
+  }
+  int rc = st__func_call("st_cond", taken ? tf : ff, in, out);
+  for (int j = 0; !rc && j < nout; j++) rc = own_output(ic, out, j);
+  cg_graph *gt = NULL, *gf = NULL;
+  const char *why = NULL;
+  if (cg_capture_end(ic, rc ? 0 : nout, out, &gt, &why) && !rc) fail(cap, why ? why : "out of memory");
+  if (rc || cap->why) {
+    cg_free(gt);
+    return rc;
+  }
+  if (writes_roots(gt)) fail(cap, "a st_cond branch writes its inputs or a captured tensor in place");
+  /* the other branch, aside, on copies of the inputs */
+  st_tensor *small[8], **copies = st__tmp_array(nin, small, 8);
+  bool ok = !cap->why && (copies || !nin);
+  for (int i = 0; ok && i < nin; i++) ok = (copies[i] = copy_like(in[i])) != NULL;
+  if (ok) gf = cg_capture_aside(taken ? ff : tf, copies, false, &why);
+  for (int i = 0; copies && i < nin; i++) st__drop(copies[i]);
+  st__tmp_free(copies, small, nin);
+  if (!cap->why && !gf) fail(cap, why ? why : "out of memory");
+  if (gf && writes_roots(gf))
+    fail(cap, "a st_cond branch writes its inputs or a captured tensor in place");
+  for (int j = 0; gf && !cap->why && j < nout; j++) {
+    const cg_value *v = &gf->v[gf->outputs[j]];
+    if (v->dtype != out[j]->dtype || v->ndim != out[j]->ndim ||
+        memcmp(v->shape, out[j]->shape, sizeof(int64_t) * (size_t)v->ndim))
+      fail(cap, "st_cond's branches give outputs of other dtypes or shapes");
+  }
+  cg_cond *cd = cap->why ? NULL : st__calloc(1, sizeof *cd);
+  if (!cap->why && !cd) fail(cap, "out of memory");
+  if (cap->why) {
+    cg_free(gt);
+    cg_free(gf);
+    return 0; /* the call's results stand; the capture has failed */
+  }
+  cd->refs = 1;
+  cd->branch[!taken] = gt;
+  cd->branch[taken] = gf;
+  if (cond_node(cap, pred, nin, in, nout, out, cd)) fail(cap, "out of memory");
+  return 0;
+}
+
 /* ------------------------------------------------------------------------- begin and end */
 
 cg_capture *cg_capture_begin(int nin, st_tensor *const *in, bool joint) {
@@ -255,16 +410,18 @@ cg_capture *cg_capture_begin(int nin, st_tensor *const *in, bool joint) {
   cap->gen = atomic_fetch_add_explicit(&next_gen, 1, memory_order_relaxed);
   if (!cap->gen) cap->gen = atomic_fetch_add_explicit(&next_gen, 1, memory_order_relaxed);
   cap->prev_fn = st__capture_op;
+  cap->prev_cond = st__capture_cond;
   cap->prev_gen = st__capture_gen;
   cap->prev_read = st__capture_read;
+  cap->outer = tls_cap;
   st__capture_op = on_op;
+  st__capture_cond = capture_cond;
   st__capture_gen = cap->gen;
   st__capture_read = NULL;
   tls_cap = cap;
   return cap;
 oom:
   cap->why = "out of memory";
-  tls_cap = NULL;
   for (int i = 0; i < cap->nheld; i++) st__drop(cap->held[i]);
   if (cap->held) st__free(cap->held, (size_t)cap->capheld * sizeof *cap->held);
   st__ptrmap_free(&cap->tensors);
@@ -280,9 +437,10 @@ int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **
                    const char **why) {
   const char *read = st__capture_read;
   st__capture_op = cap->prev_fn;
+  st__capture_cond = cap->prev_cond;
   st__capture_gen = cap->prev_gen;
   st__capture_read = cap->prev_read;
-  tls_cap = NULL;
+  tls_cap = cap->outer;
   cg_graph *g = cap->g;
   *gp = NULL;
   if (read && !cap->why) {
@@ -318,7 +476,7 @@ int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **
   return 0;
 }
 
-cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint) {
+cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint, const char **whyp) {
   int nout = f->nout;
   st_tensor *small[16], **out = st__tmp_array(nout, small, 16);
   if (!out) return NULL;
@@ -332,12 +490,19 @@ cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint) {
     if (cg_capture_end(cap, rc ? 0 : nout, out, &g, &why) || rc) {
       cg_free(g);
       g = NULL;
+      if (rc) why = "it fails on the traced inputs";
     }
     for (int j = 0; !rc && j < nout; j++) st__drop(out[j]);
+    if (g && st__escape_mark() != mark) { /* a graph returns its outputs only */
+      cg_free(g);
+      g = NULL;
+      why = "it keeps tensors with st_keep";
+    }
   }
   st__escape_drop(mark);
   st__rng_state_set(&rng);
   st_clear_error();
   st__tmp_free(out, small, nout);
+  if (whyp) *whyp = why;
   return g;
 }

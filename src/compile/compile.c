@@ -240,7 +240,7 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
     }
     ok = st__is_contiguous(in[i]) && (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape));
   }
-  cg_graph *g2 = ok && any ? cg_capture_aside(c->f, sin, c->joint || st__grad_mode()) : NULL;
+  cg_graph *g2 = ok && any ? cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL) : NULL;
   cg_dyn *d = g2 ? cg_dyn_derive(raw, g2) : NULL;
   if (d) add_template(c, d);
   cg_free(g2);

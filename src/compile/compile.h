@@ -97,6 +97,19 @@ typedef struct cg_fstep {
   int64_t adv[4], step[4];
 } cg_fstep;
 
+/* A st_cond captured as one node (capture.c): its inputs are the predicate and then the
+   branches' inputs; each branch is a graph of its own over those, run by the executor on the
+   predicate's value, its results copied into the node's output buffers. Shared by the raw
+   copies of the graph that holds it (refs); optimized and prepared once, with the first graph
+   that holds it. */
+typedef struct cg_cond {
+  int refs;
+  bool prepared;
+  struct cg_graph *branch[2]; /* [0]: when the predicate is not zero */
+} cg_cond;
+extern const st_op cg_cond_op;
+void cg_cond_release(cg_cond *c); /* NULL is a no-op */
+
 typedef struct cg_node {
   const st_op *op;
   st_attrs a;
@@ -112,6 +125,7 @@ typedef struct cg_node {
   int group;         /* its fused group, or -1 */
   cg_operand opd[4]; /* in a group: where each loop operand is (0: the output) */
   st_tensor **rt_in; /* the kernel's argument array */
+  cg_cond *cond;     /* op is cg_cond_op: its branches */
 } cg_node;
 
 typedef struct cg_graph {
@@ -144,6 +158,7 @@ typedef struct cg_graph {
   /* the C backend: the loaded object, the argument array of the generated loops (4 per fused
      step: its bases, refreshed with them at each call) and how many groups run generated code */
   cg_backend backend;
+  bool inference; /* while a call runs: its outputs are inference tensors (the branches' too) */
   void *dl;
   char **cargs;
   int cgroups;
@@ -169,8 +184,8 @@ int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **
                    const char **why);
 /* Captures f on in[] leaving no trace of the run: its results are dropped, and the generator's
    state, what f kept (st_keep) and the error are put back. NULL when the capture or the run
-   fails (or OOM). */
-cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint);
+   fails (or OOM), with *why (when why is not NULL) saying why (static text; NULL for OOM). */
+cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint, const char **why);
 bool cg_capturing(void); /* a capture is running on this thread */
 void cg_value_layout(cg_value *v, const st_tensor *t); /* t's shape, strides and offset */
 

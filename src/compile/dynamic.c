@@ -76,6 +76,7 @@ cg_graph *cg_copy_raw(const cg_graph *g) {
     c->n[i] = g->n[i];
     c->n[i].rt_in = NULL;
     c->n[i].in = NULL;
+    if (c->n[i].cond) c->n[i].cond->refs++;
   }
   for (int i = 0; i < g->nn; i++) {
     if (!g->n[i].nin) continue;
@@ -196,6 +197,7 @@ static bool same_structure(const cg_graph *x, const cg_graph *y) {
   }
   for (int i = 0; i < x->nn; i++) {
     const cg_node *a = &x->n[i], *b = &y->n[i];
+    if (a->cond || b->cond) return false; /* a st_cond's branches have fixed sizes */
     if (a->op != b->op || a->nin != b->nin || a->nout != b->nout || a->view != b->view ||
         memcmp(a->out, b->out, sizeof a->out) ||
         (a->nin && memcmp(a->in, b->in, sizeof *a->in * (size_t)a->nin)))

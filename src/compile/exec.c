@@ -7,6 +7,7 @@
    the error eager gives and never an access out of bounds. */
 #include <string.h>
 
+#include "../kernels/kernels.h"
 #include "compile.h"
 
 static bool node_alive(const cg_graph *g, int def) { return def < 0 || !g->n[def].dead; }
@@ -156,6 +157,12 @@ int cg_prepare(cg_graph *g, cg_backend backend) {
       return ST_ERR_OOM;
     }
   }
+  for (int i = 0; i < g->nn; i++) { /* a st_cond's branches, once for every graph holding them */
+    cg_cond *cd = g->n[i].dead ? NULL : g->n[i].cond;
+    for (int k = 0; cd && !cd->prepared && k < 2; k++)
+      if (cg_optimize(cd->branch[k]) || cg_prepare(cd->branch[k], backend)) return ST_ERR_OOM;
+    if (cd) cd->prepared = true;
+  }
   if (plan_release(g)) return ST_ERR_OOM;
   for (int i = 0; i < g->nn; i++) /* the constants, once */
     if (!g->n[i].dead && g->n[i].folded && !g->n[i].view && run_node(g, &g->n[i]))
@@ -223,8 +230,23 @@ static void run_group(const cg_graph *g, const cg_group *G) {
   }
 }
 
+/* A st_cond: the branch its predicate picks, run as a graph of its own, its results copied into
+   the node's output buffers. */
+static int run_cond(cg_graph *g, cg_node *n) {
+  const st_tensor *p = g->v[n->in[0]].rt;
+  cg_graph *br = n->cond->branch[st__load_f64(st__data(p), p->dtype) == 0];
+  st_tensor *res[ST_MAX_OUTS];
+  int rc = cg_run(br, n->rt_in + 1, res, g->inference);
+  for (int j = 0; !rc && j < n->nout; j++) {
+    st__k_copy(st__view_of(g->v[n->out[j]].rt), st__view_of(res[j]));
+    st__drop(res[j]);
+  }
+  return rc;
+}
+
 static int run_node(cg_graph *g, cg_node *n) {
   for (int k = 0; k < n->nin; k++) n->rt_in[k] = g->v[n->in[k]].rt;
+  if (n->cond) return run_cond(g, n);
   st_tensor *out[ST_MAX_OUTS];
   for (int j = 0; j < n->nout; j++) out[j] = g->v[n->out[j]].rt;
   st_opcall c = {.op = n->op, .nin = n->nin, .in = n->rt_in, .a = n->a};
@@ -264,6 +286,7 @@ static void release_slot(cg_graph *g, int slot, st_tensor **owned) {
 static int run(cg_graph *g, st_tensor *const *in, st_tensor **owned, st_tensor **out,
                bool inference) {
   for (int j = 0; j < g->nout; j++) out[j] = NULL;
+  g->inference = inference;
   int rc = bind(g, in, inference);
   if (!rc && owned) release_slot(g, 0, owned);
   for (int s = 0; !rc && s < g->nsteps; s++) {

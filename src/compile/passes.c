@@ -17,6 +17,7 @@ void cg_free(cg_graph *g) {
   for (int i = 0; g->n && i < g->nn; i++) {
     if (g->n[i].in) st__free(g->n[i].in, (size_t)g->n[i].nin * sizeof *g->n[i].in);
     if (g->n[i].rt_in) st__free(g->n[i].rt_in, (size_t)g->n[i].nin * sizeof *g->n[i].rt_in);
+    cg_cond_release(g->n[i].cond);
   }
   for (int k = 0; g->captured && k < g->ncap; k++) st__drop(g->captured[k]);
   for (int b = 0; g->b && b < g->nb; b++) { /* the graph's own storages, after their headers */
@@ -499,7 +500,9 @@ static void print_type(const cg_value *v, FILE *f) {
           st__fmt_shape(shape, sizeof shape, v->ndim, v->shape));
 }
 
-int cg_print(const cg_graph *g, FILE *f) {
+/* g's text, every line after the first indented by `ind` spaces (a st_cond's branches, under
+   their node). */
+static void print_graph(const cg_graph *g, FILE *f, int ind) {
   fprintf(f, "graph(");
   for (int i = 0; i < g->nin; i++) {
     fprintf(f, "%s%%%d: ", i ? ", " : "", g->inputs[i]);
@@ -508,14 +511,14 @@ int cg_print(const cg_graph *g, FILE *f) {
   fprintf(f, "):\n");
   for (int i = 0; i < g->nv; i++) {
     if (g->v[i].kind != CG_CAPTURED) continue;
-    fprintf(f, "  %%%d: ", i);
+    fprintf(f, "%*s  %%%d: ", ind, "", i);
     print_type(&g->v[i], f);
     fprintf(f, " = captured\n");
   }
   for (int i = 0; i < g->nn; i++) {
     const cg_node *n = &g->n[i];
     if (n->dead) continue;
-    fprintf(f, "  ");
+    fprintf(f, "%*s  ", ind, "");
     for (int j = 0; j < n->nout; j++) {
       fprintf(f, "%s%%%d: ", j ? ", " : "", n->out[j]);
       print_type(&g->v[n->out[j]], f);
@@ -535,20 +538,29 @@ int cg_print(const cg_graph *g, FILE *f) {
     else if (n->op->flags & ST_OP_INPLACE)
       fprintf(f, "  # in place");
     fprintf(f, "\n");
+    for (int k = 0; n->cond && k < 2; k++) {
+      fprintf(f, "%*s    %s ", ind, "", k ? "else" : "then");
+      print_graph(n->cond->branch[k], f, ind + 4);
+    }
   }
   for (int i = 0; i < g->nv; i++) {
     if (g->v[i].kind != CG_ALIAS) continue;
-    fprintf(f, "  # %%%d: ", i);
+    fprintf(f, "%*s  # %%%d: ", ind, "", i);
     print_type(&g->v[i], f);
     fprintf(f, " is another header over the buffer of %%%d\n",
             g->b[g->v[i].buf].root >= 0 ? g->b[g->v[i].buf].root
                                         : g->n[g->b[g->v[i].buf].def].out[0]);
   }
-  fprintf(f, "  return (");
+  fprintf(f, "%*s  return (", ind, "");
   for (int j = 0; j < g->nout; j++) fprintf(f, "%s%%%d", j ? ", " : "", g->outputs[j]);
-  fprintf(f, ")\n# %d ops, %d kernels; arena %zu bytes (intermediates %zu bytes)\n", g->live_nodes,
-          g->kernels, g->arena_bytes, g->eager_bytes);
+  fprintf(f, ")\n%*s# %d ops, %d kernels; arena %zu bytes (intermediates %zu bytes)\n", ind, "",
+          g->live_nodes, g->kernels, g->arena_bytes, g->eager_bytes);
   if (g->backend == CG_C)
-    fprintf(f, "# backend c: %d of %d fused groups run generated C\n", g->cgroups, g->ngroups);
+    fprintf(f, "%*s# backend c: %d of %d fused groups run generated C\n", ind, "", g->cgroups,
+            g->ngroups);
+}
+
+int cg_print(const cg_graph *g, FILE *f) {
+  print_graph(g, f, 0);
   return ferror(f) ? ST_ERR_IO : 0;
 }

@@ -151,6 +151,7 @@ static int copy_self(const st_opcall *c, st_tensor **copy) {
 }
 
 _Thread_local st_capture_fn st__capture_op;
+_Thread_local st_capture_cond_fn st__capture_cond;
 
 /* Level 0: plain tensors. Everything the call allocates (outputs, the node and what it
    saves) is made before the kernel writes, so that a failed in-place op leaves self as it was. */

@@ -173,5 +173,11 @@ bool st__force_decompositions(void);
    level 0 is reported after its kernel, with infer's metas and its outputs. */
 typedef void (*st_capture_fn)(const st_opcall *c, const st_meta *m, st_tensor *const *out);
 extern _Thread_local st_capture_fn st__capture_op;
+/* And st_cond at level 0 calls st__capture_cond instead of running the branch its predicate
+   picks, so that the capture holds both branches: 0 with out[] (the taken branch's results),
+   the status, or 1 when it declines (st_cond then runs as usual). */
+typedef int (*st_capture_cond_fn)(st_tensor *pred, st_func *t, st_func *f, int nin,
+                                  st_tensor *const *in, st_tensor **out);
+extern _Thread_local st_capture_cond_fn st__capture_cond;
 
 #endif /* STRATA_INTERP_H */

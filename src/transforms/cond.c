@@ -3,7 +3,8 @@
    levels above differentiate through it; under vmap with a batched predicate there is no single
    branch: both run on the whole batch and each lane takes its own result (JAX's lax.cond under
    vmap becomes a select). The rules run at the top of the stack, since they call user
-   functions. */
+   functions. Below every transform, while st_compile captures, the call becomes one graph node
+   that holds both branches (src/compile/capture.c) and reads the predicate when it runs. */
 #include "transforms.h"
 
 typedef struct {
@@ -57,7 +58,14 @@ static int cond_rule(const st_hop_call *c, st_tensor **out) {
   return st__func_call("st_cond", x != 0 ? p->t : p->f, in, out);
 }
 
-static int cond_plain(const st_hop_call *c, st_tensor **out) { return cond_rule(c, out); }
+static int cond_plain(const st_hop_call *c, st_tensor **out) {
+  if (st__capture_cond) { /* st_compile's capture: a node holding both branches */
+    const cond_payload *p = c->payload;
+    int rc = st__capture_cond(c->in[0], p->t, p->f, c->nin - 1, c->in + 1, out);
+    if (rc != 1) return rc;
+  }
+  return cond_rule(c, out);
+}
 static int cond_level(int level, const st_hop_call *c, st_tensor **out) {
   (void)level;
   return cond_rule(c, out);
