@@ -164,7 +164,7 @@ typedef struct {
   st_func *f;
   int nin;
   st_tensor *const *in;
-  st_tensor *out[8];
+  st_tensor *out[16];
 } bench_call_arg;
 
 static inline void bench_call(void *p) {
@@ -175,7 +175,7 @@ static inline void bench_call(void *p) {
 static inline void bench_compiled(const char *workload, const char *cas, long size, st_func *f,
                                   int nin, st_tensor *const *in, double tol) {
   int nout = st_func_nout(f);
-  if (nout > 8) BENCH_FAIL("bench_compiled: %d outputs", nout);
+  if (nout > 16) BENCH_FAIL("bench_compiled: %d outputs", nout);
   /* one row per backend: the built-in executor, and generated C */
   const char *backends[2] = {"interp", "c"}, *rows[2] = {"strata_compiled", "strata_compiled_c"};
   for (int k = 0; k < 2; k++) {

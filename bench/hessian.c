@@ -21,7 +21,10 @@
  *
  * Peers (bench/peers/hessian.py): torch.func and JAX jit for the first; PyTorch (autograd.grad
  * twice) for the double backward ones; PyTorch and JAX jit (the weights' gradient of the summed
- * second derivative) for hessian_train.
+ * second derivative) for hessian_train. strata_compiled: st_compile of the first's transform, and
+ * for the others of a function of x and the weights that runs the same backwards inside (on
+ * detached copies that require grad, as jax.jit of the grads), so the engine's backward ops, the
+ * double backward's included, are captured into the one graph.
  */
 #include "bench.h"
 
@@ -51,24 +54,45 @@ static int mlp_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor 
   return out[0] ? 0 : -1;
 }
 
+/* The double backward of the mode (and for TRAIN the weights' gradient of its sum) at x and the
+   weights p: out[0] the second derivative, out[1 + i] the gradients. */
+static int double_backward(int mode, st_tensor *const *p, st_tensor *x, st_tensor **out) {
+  st_grad_opts cg = {.create_graph = true};
+  st_tensor *y = mlp(p, x), *g = NULL, *gg = NULL;
+  if (st_autograd_grad(1, &y, (st_tensor *[]){st_ones_like(y)}, 1, &x, &g, &cg) ||
+      st_autograd_grad(1, &g, (st_tensor *[]){st_ones_like(g)}, 1, &x, &gg, &cg))
+    return -1;
+  out[0] = gg;
+  if (mode != TRAIN) return 0;
+  /* The last bias does not reach the second derivative: its gradient is zeros. */
+  st_grad_opts unused = {.allow_unused = true, .materialize_grads = true};
+  st_tensor *s = st_sum_all(gg);
+  return st_autograd_grad(1, &s, NULL, 2 * LAYERS, p, out + 1, &unused);
+}
+
 static void run_hessian(void *p) {
   hs_arg *a = p;
   if (a->mode == VMAP) {
     if (st_call(a->hess, &a->x, a->out)) BENCH_FAIL("vmap(jacfwd(jacrev))");
     return;
   }
-  st_grad_opts cg = {.create_graph = true};
-  st_tensor *y = mlp(a->p, a->x), *g = NULL, *gg = NULL;
-  if (st_autograd_grad(1, &y, (st_tensor *[]){st_ones_like(y)}, 1, &a->x, &g, &cg) ||
-      st_autograd_grad(1, &g, (st_tensor *[]){st_ones_like(g)}, 1, &a->x, &gg, &cg))
-    BENCH_FAIL("double backward");
-  a->out[0] = gg;
-  if (a->mode != TRAIN) return;
-  /* The last bias does not reach the second derivative: its gradient is zeros. */
-  st_grad_opts unused = {.allow_unused = true, .materialize_grads = true};
-  st_tensor *s = st_sum_all(gg);
-  if (st_autograd_grad(1, &s, NULL, 2 * LAYERS, a->p, a->out + 1, &unused))
-    BENCH_FAIL("backward to the weights");
+  if (double_backward(a->mode, a->p, a->x, a->out)) BENCH_FAIL("double backward");
+}
+
+/* double_backward as a function of (x, A1..A7, c1..c7) for st_compile: the inputs do not require
+   grad; their detached copies inside do (the weights only for the modes where they do), and the
+   outputs are detached, as jax.jit(grad(...)) gives plain arrays. */
+static int double_backward_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin;
+  int mode = *(const int *)ctx;
+  st_tensor *x = st_detach(in[0]), *p[2 * LAYERS];
+  if (st_set_requires_grad(x, true)) return -1;
+  for (int i = 0; i < 2 * LAYERS; i++)
+    if (!(p[i] = st_detach(in[1 + i])) || st_set_requires_grad(p[i], mode >= DOUBLE_WGRAD)) return -1;
+  if (double_backward(mode, p, x, out)) return -1;
+  for (int j = 0; j < nout; j++)
+    if (!(out[j] = st_detach(out[j]))) return -1;
+  return 0;
 }
 
 static void run_floor(void *p) {
@@ -119,7 +143,16 @@ int main(int argc, char **argv) {
       }
       bench_data_write(&d);
       bench_run("hessian", cas, B, "strata", run_hessian, &a);
-      if (mode == VMAP) bench_compiled("hessian", cas, B, a.hess, 1, &a.x, 1e-4);
+      if (mode == VMAP) {
+        bench_compiled("hessian", cas, B, a.hess, 1, &a.x, 1e-4);
+      } else {
+        st_tensor *in[1 + 2 * LAYERS] = {st_detach(a.x)};
+        for (int i = 0; i < 2 * LAYERS; i++) in[1 + i] = st_detach(a.p[i]);
+        st_func *db = st_func_new(double_backward_fn, &a.mode, 1 + 2 * LAYERS,
+                                  mode == TRAIN ? 1 + 2 * LAYERS : 1);
+        bench_compiled("hessian", cas, B, db, 1 + 2 * LAYERS, in, 1e-4);
+        st_func_release(db);
+      }
       bench_flops("hessian", cas, 2.0 * gemms[mode] * B * width * width * (LAYERS - 2));
       a.rows = st_randn(ST_F32, ST_SHAPE(gemms[mode] * B, width));
       bench_run("hessian", cas, B, "gemm_floor", run_floor, &a);

@@ -161,7 +161,7 @@ static int samples_sort(const st_op *op, st_dtype dt, st_sample *out, int cap) {
   st_attrs a = {0};
   int n = 0;
 #define SORTED(what, expect, d, i1, i2, t)                                                         \
-  (a.sort.dim = (d), a.sort.k = topk ? (i1) : 0, a.sort.descending = topk ? (i2) : (i1),           \
+  (a.sort.dim = (d), a.sort.k = topk ? (i1) : 0, a.sort.descending = (topk ? (i2) : (i1)) > 0,     \
    a.sort.stable = !topk && (i2), a.sort.sorted = true, SAMPLE(what, expect, 1, t))
 #define S(...) st__sample(dt, ST_SHAPE(__VA_ARGS__), -2, 2)
   /* sort, argsort: (descending, stable); topk: (k, largest) */
