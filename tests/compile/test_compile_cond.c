@@ -366,3 +366,47 @@ TEST(compile_cond_composes_with_transforms_and_eager_autograd) {
   st_func_release(b.f);
   st_scope_pop();
 }
+
+/* out = cond(p, sin, cos)(x): the predicate is an input */
+static int br_sin1(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_sin(in[0]);
+  return out[0] ? 0 : -1;
+}
+
+static int br_cos1(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_cos(in[0]);
+  return out[0] ? 0 : -1;
+}
+
+static int f_pred_input(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  const branches *b = ctx;
+  return st_cond(in[0], b->t, b->f, 1, in + 1, out);
+}
+
+TEST(compile_cond_predicate_input_and_sizes_that_change) {
+  st_scope_push();
+  branches b = {st_func_new(br_sin1, NULL, 1, 1), st_func_new(br_cos1, NULL, 1, 1)};
+  st_func *f = st_func_new(f_pred_input, &b, 2, 1);
+  st_compile_opts o = {.dynamic = true, .fullgraph = true};
+  st_func *c = st_compile(f, &o);
+  int64_t sizes[] = {3, 3, 5, 5, 7, 3};
+  for (int call = 0; call < 6; call++) {
+    double v[7] = {0.1, -0.2, 0.3, 0.4, -0.5, 0.6, 0.7};
+    st_tensor *in[2] = {st_scalar(ST_BOOL, call % 2), tu_tensor(ST_F64, ST_SHAPE(sizes[call]), v)};
+    st_tensor *e = NULL, *r = NULL;
+    CHECK(st_call(f, in, &e) == 0);
+    CHECK(st_call(c, in, &r) == 0);
+    CHECK(equal(r, e));
+  }
+  st_compile_stats s = stats_of(c);
+  CHECK_EQ_INT(s.fallbacks, 0);
+  CHECK_EQ_INT(s.compiles, 3); /* one per size: a graph with a cond node has no template */
+  st_func_release(c);
+  st_func_release(f);
+  st_func_release(b.t);
+  st_func_release(b.f);
+  st_scope_pop();
+}
