@@ -146,6 +146,8 @@ static int run_test(int i, int64_t fail_at, int64_t *leaked, bool *reached) {
 
 static const char *oom_test;
 static int64_t oom_n;
+static bool forked; /* an allocation-failure sweep's child */
+bool st_test_threads_usable(void) { return !forked; }
 static void oom_died(void) {
   fprintf(stderr, "oom: died in %s with allocation %lld failing\n", oom_test, (long long)oom_n);
 }
@@ -220,6 +222,7 @@ static int oom_sweep_isolated(int i, int64_t sample) {
   pid_t pid = fork();
   if (pid == 0) {
     st_set_num_threads(1); /* OpenMP's thread pool does not survive fork */
+    forked = true;
     int problems = oom_sweep(i, sample);
     fflush(stdout); /* _exit does not flush */
     _exit(problems ? 1 : 0);

@@ -19,6 +19,9 @@ int st_test_failures(void);
 int st_test_close(const char *file, int line, const st_tensor *t, const double *want, int64_t n, double tol);
 /* The shape of t equals shape[0..ndim). */
 int st_test_shape(const char *file, int line, const st_tensor *t, int ndim, const int64_t *shape);
+/* Whether OpenMP may run more than one thread here: false in the allocation-failure sweep's
+   forked children, where the parent's thread pool does not exist (a parallel region hangs). */
+bool st_test_threads_usable(void);
 
 /* a and b are the same string; false when either is NULL (a call that failed). */
 static inline bool st_test_streq(const char *a, const char *b) {

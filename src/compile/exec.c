@@ -2,10 +2,13 @@
    headers made once (cg_prepare), which also lists what a call does; a call binds the inputs'
    and captured tensors' storages, allocates the output buffers, makes the headers over those,
    and runs the steps: a node's kernel from its op record, or a fused group tile by tile through
-   its members' pointwise loops. No dispatch, no scope, no reference counting per op. An op
+   its members' pointwise loops (a large group on several threads, each a run of whole tiles). No dispatch, no scope, no reference counting per op. An op
    whose infer checks index values (an integer input) runs its infer first, so a bad index is
    the error eager gives and never an access out of bounds. */
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "../kernels/kernels.h"
 #include "compile.h"
@@ -213,21 +216,69 @@ static int bind(cg_graph *g, st_tensor *const *in, bool inference) {
   return 0;
 }
 
-/* A fused group: its generated loop over all elements, or each member's loop over one tile,
-   then the next tile. */
-static void run_group(const cg_graph *g, const cg_group *G) {
+/* A fused group's elements [b, e) (b a multiple of CG_TILE): its generated loop, or each
+   member's loop over one tile, then the next tile; scratch: the tiles of the thread running it
+   (g->scratch, or another area of the same layout). */
+static void run_group_range(const cg_graph *g, const cg_group *G, int64_t b, int64_t e,
+                            char *scratch) {
+  const cg_fstep *first = g->fsteps + G->fbegin, *end = g->fsteps + G->fend;
   if (G->cfn) {
-    G->cfn(g->cargs + 4 * G->fbegin, G->numel);
+    if (b == 0) {
+      G->cfn(g->cargs + 4 * G->fbegin, e);
+      return;
+    }
+    char *P[4 * 32]; /* a generated group has at most 32 members */
+    for (const cg_fstep *f = first; f < end; f++)
+      for (int k = 0; k < 4; k++) {
+        char *base = g->cargs[4 * (G->fbegin + (f - first)) + k];
+        P[4 * (f - first) + k] = base ? base + b * f->adv[k] : NULL;
+      }
+    G->cfn(P, e - b);
     return;
   }
-  for (int64_t t0 = 0; t0 < G->numel; t0 += CG_TILE) {
-    int64_t len = G->numel - t0 < CG_TILE ? G->numel - t0 : CG_TILE;
-    for (const cg_fstep *f = g->fsteps + G->fbegin, *end = g->fsteps + G->fend; f < end; f++) {
+  for (int64_t t0 = b; t0 < e; t0 += CG_TILE) {
+    int64_t len = e - t0 < CG_TILE ? e - t0 : CG_TILE;
+    for (const cg_fstep *f = first; f < end; f++) {
       char *d[4];
-      for (int k = 0; k < f->nops; k++) d[k] = f->base[k] + t0 * f->adv[k];
+      for (int k = 0; k < f->nops; k++) /* a scratch tile: stride 1, no advance */
+        d[k] = f->step[k] && !f->adv[k] ? scratch + (f->base[k] - g->scratch)
+                                        : f->base[k] + t0 * f->adv[k];
       f->loop(d, f->step, len, NULL);
     }
   }
+}
+
+/* Member-elements of work from which a fused group runs on several threads: each takes a run of
+   whole tiles (so every element goes through the same loop positions as on one thread, and the
+   values do not depend on the thread count) with scratch tiles of its own. */
+#define CG_PAR_WORK (1 << 16)
+
+static void run_group(const cg_graph *g, const cg_group *G) {
+#ifdef _OPENMP
+  int64_t tiles = (G->numel + CG_TILE - 1) / CG_TILE;
+  int nt = 1;
+  if (tiles >= 2 && G->numel * (G->fend - G->fbegin) >= CG_PAR_WORK && !omp_in_parallel()) {
+    nt = st__num_threads();
+    if (nt > tiles) nt = (int)tiles;
+  }
+  size_t area = (size_t)g->nslots * CG_TILE * 8;
+  char *more = nt > 1 && area ? st__alloc_aligned(area * (size_t)(nt - 1)) : NULL;
+  if (nt > 1 && area && !more) { /* no memory for more tiles: one thread */
+    st_clear_error();
+    nt = 1;
+  }
+  if (nt > 1) {
+    int64_t per = (tiles + nt - 1) / nt * CG_TILE;
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (int t = 0; t < nt; t++) {
+      int64_t b = t * per, e = b + per < G->numel ? b + per : G->numel;
+      if (b < e) run_group_range(g, G, b, e, t ? more + area * (size_t)(t - 1) : g->scratch);
+    }
+    if (more) st__free_aligned(more, area * (size_t)(nt - 1));
+    return;
+  }
+#endif
+  run_group_range(g, G, 0, G->numel, g->scratch);
 }
 
 /* A st_cond: the branch its predicate picks, run as a graph of its own, its results copied into

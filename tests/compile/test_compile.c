@@ -678,6 +678,46 @@ TEST(compile_fuses_a_chain_into_one_kernel_without_intermediate_buffers) {
   st_scope_pop();
 }
 
+/* out = (sin(x) * 0.5 + x * x, exp(tanh(x))): a short group, which the C backend generates, with
+   two outputs */
+static int f_short(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *x = in[0];
+  out[0] = st_add(st_mul_scalar(st_sin(x), 0.5), st_mul(x, x));
+  out[1] = st_exp(st_tanh(x));
+  return out[0] && out[1] ? 0 : -1;
+}
+
+TEST(compile_large_fused_groups_run_on_several_threads_with_the_same_values) {
+  const char *backends[] = {"interp", "c"};
+  st_fn fns[] = {f_chain, f_short};
+  int saved = st_get_num_threads();
+  for (int b = 0; b < 2; b++)
+    for (int k = 0; k < 2; k++) {
+      st_scope_push();
+      int nout = k ? 2 : 1;
+      st_compile_opts o = {.backend = backends[b]};
+      st_func *f = st_func_new(fns[k], NULL, 1, nout), *c = st_compile(f, &o);
+      /* 40 tiles and a partial one: each thread takes whole tiles */
+      st_tensor *x = st_randn(ST_F32, ST_SHAPE(20001)), *e[2] = {0}, *r1[2] = {0}, *r2[2] = {0};
+      CHECK(st_call(f, &x, e) == 0);
+      st_set_num_threads(1);
+      CHECK(st_call(c, &x, r1) == 0); /* the capture */
+      CHECK(st_call(c, &x, r1) == 0);
+      st_set_num_threads(st_test_threads_usable() ? 2 : 1);
+      CHECK(st_call(c, &x, r2) == 0);
+      st_set_num_threads(saved);
+      for (int j = 0; j < nout; j++) {
+        CHECK(same(r2[j], r1[j], 0)); /* the thread count changes nothing */
+        CHECK(b ? tu_values_close(r1[j], e[j], 1e-5) : same(r1[j], e[j], 0));
+      }
+      CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+      st_func_release(c);
+      st_func_release(f);
+      st_scope_pop();
+    }
+}
+
 /* The program depends on the size through attributes: a flattening reshape (n * n), arange and
    zeros of the size, a slice to n - 1, a Jacobian (an n x n identity inside jacrev). */
 static int f_sized(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
