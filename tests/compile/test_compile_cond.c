@@ -55,6 +55,15 @@ typedef struct {
   st_func *t, *f;
 } branches;
 
+/* Releases the compiled function c, f and the branches, and pops the test's scope. */
+static void finish(st_func *c, st_func *f, branches *b) {
+  st_func_release(c);
+  st_func_release(f);
+  st_func_release(b->t);
+  st_func_release(b->f);
+  st_scope_pop();
+}
+
 /* out = cond(sum(2 x) > 0, t, f)(2 x, w) + 1 */
 static int f_cond(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nin, (void)nout;
@@ -99,11 +108,7 @@ TEST(compile_cond_is_one_node_running_the_branch_the_predicate_picks) {
     CHECK(strstr(buf, "= cond(") != NULL);
     CHECK(strstr(buf, "then graph(") != NULL && strstr(buf, "else graph(") != NULL);
     CHECK(strstr(buf, "sin(") != NULL && strstr(buf, "cos(") != NULL);
-    st_func_release(c);
-    st_func_release(f);
-    st_func_release(b.t);
-    st_func_release(b.f);
-    st_scope_pop();
+    finish(c, f, &b);
   }
 }
 
@@ -132,11 +137,7 @@ TEST(compile_cond_outputs_are_new_tensors_even_where_a_branch_returns_its_input)
   }
   CHECK_EQ_INT(stats_of(c).fallbacks, 0);
   CHECK_EQ_INT(stats_of(c).compiles, 1);
-  st_func_release(c);
-  st_func_release(f);
-  st_func_release(b.t);
-  st_func_release(b.f);
-  st_scope_pop();
+  finish(c, f, &b);
 }
 
 /* an inner cond on the sign of the first row's sum, inside the outer's true branch */
@@ -217,11 +218,7 @@ TEST(compile_cond_random_draws_are_eagers_for_either_branch) {
     CHECK(equal(after_c, after_e)); /* the branch not taken drew nothing */
   }
   CHECK_EQ_INT(stats_of(c).fallbacks, 0);
-  st_func_release(c);
-  st_func_release(f);
-  st_func_release(b.t);
-  st_func_release(b.f);
-  st_scope_pop();
+  finish(c, f, &b);
 }
 
 /* a branch reading a weight captured through its ctx */
@@ -242,12 +239,8 @@ TEST(compile_cond_branches_read_captured_tensors_at_call_time) {
   }
   CHECK_EQ_INT(stats_of(c).fallbacks, 0);
   CHECK_EQ_INT(stats_of(c).compiles, 1);
-  st_func_release(c);
-  st_func_release(f);
-  st_func_release(b.t);
-  st_func_release(b.f);
   st_release(W);
-  st_scope_pop();
+  finish(c, f, &b);
 }
 
 /* ------------------------------------------------------------------- what the node refuses */
@@ -302,11 +295,7 @@ TEST(compile_cond_the_node_refuses_falls_back_with_its_reason) {
     st_tensor *r = NULL;
     CHECK_FAILS(st_call(cf, in, &r) != 0, ST_ERR_UNSUPPORTED, cases[k].why);
     st_func_release(cf);
-    st_func_release(c);
-    st_func_release(f);
-    st_func_release(b.t);
-    st_func_release(b.f);
-    st_scope_pop();
+    finish(c, f, &b);
   }
 }
 
@@ -360,11 +349,7 @@ TEST(compile_cond_composes_with_transforms_and_eager_autograd) {
   st_func_release(vfc);
   st_func_release(gfe);
   st_func_release(gfc);
-  st_func_release(c);
-  st_func_release(f);
-  st_func_release(b.t);
-  st_func_release(b.f);
-  st_scope_pop();
+  finish(c, f, &b);
 }
 
 /* out = cond(p, sin, cos)(x): the predicate is an input */
@@ -404,9 +389,5 @@ TEST(compile_cond_predicate_input_and_sizes_that_change) {
   st_compile_stats s = stats_of(c);
   CHECK_EQ_INT(s.fallbacks, 0);
   CHECK_EQ_INT(s.compiles, 3); /* one per size: a graph with a cond node has no template */
-  st_func_release(c);
-  st_func_release(f);
-  st_func_release(b.t);
-  st_func_release(b.f);
-  st_scope_pop();
+  finish(c, f, &b);
 }
