@@ -258,18 +258,14 @@ void cg_cond_release(cg_cond *c) {
   st__free(c, sizeof *c);
 }
 
-/* Whether a branch's graph writes one of its roots (an input or a captured tensor) in place. */
-static bool writes_roots(const cg_graph *g) {
-  for (int i = 0; i < g->nn; i++)
-    if ((g->n[i].op->flags & ST_OP_INPLACE) && g->b[g->v[g->n[i].in[0]].buf].kind == CG_BUF_ROOT)
-      return true;
-  return false;
-}
-
-/* A copy of t with its layout on a storage of its own (the branch not taken runs on these). */
+/* A copy of t with its strides on a storage of its own, just large enough (the branch not
+   taken runs on these; a graph's roots may start at another offset than traced). */
 static st_tensor *copy_like(const st_tensor *t) {
-  st_storage *s = st__storage_new(t->storage->nbytes);
-  st_tensor *c = s ? st__tensor_view(s, t->dtype, t->ndim, t->shape, t->strides, t->offset) : NULL;
+  int64_t span = 1;
+  for (int d = 0; d < t->ndim; d++) span += (t->shape[d] - 1) * t->strides[d];
+  if (st__numel(t->ndim, t->shape) == 0) span = 0;
+  st_storage *s = st__storage_new((size_t)span * st__esize(t->dtype));
+  st_tensor *c = s ? st__tensor_view(s, t->dtype, t->ndim, t->shape, t->strides, 0) : NULL;
   if (s) st__storage_release(s);
   if (c) st__k_copy(st__view_of(c), st__view_of(t));
   return c;
@@ -353,7 +349,7 @@ static int capture_cond(st_tensor *pred, st_func *tf, st_func *ff, int nin, st_t
     cg_free(gt);
     return rc;
   }
-  if (writes_roots(gt)) fail(cap, "a st_cond branch writes its inputs or a captured tensor in place");
+  if (cg_writes_roots(gt)) fail(cap, "a st_cond branch writes its inputs or a captured tensor in place");
   /* the other branch, aside, on copies of the inputs */
   st_tensor *small[8], **copies = st__tmp_array(nin, small, 8);
   bool ok = !cap->why && (copies || !nin);
@@ -362,7 +358,7 @@ static int capture_cond(st_tensor *pred, st_func *tf, st_func *ff, int nin, st_t
   for (int i = 0; copies && i < nin; i++) st__drop(copies[i]);
   st__tmp_free(copies, small, nin);
   if (!cap->why && !gf) fail(cap, why ? why : "out of memory");
-  if (gf && writes_roots(gf))
+  if (gf && cg_writes_roots(gf))
     fail(cap, "a st_cond branch writes its inputs or a captured tensor in place");
   for (int j = 0; gf && !cap->why && j < nout; j++) {
     const cg_value *v = &gf->v[gf->outputs[j]];

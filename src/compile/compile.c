@@ -160,14 +160,6 @@ static cg_entry *entry_new(int nin, st_tensor *const *in, cg_modes m) {
 
 /* ------------------------------------------------------------------------------- calling */
 
-static bool writes_roots(const cg_graph *g) {
-  for (int i = 0; i < g->nn; i++)
-    if (!g->n[i].dead && (g->n[i].op->flags & ST_OP_INPLACE) &&
-        g->b[g->v[g->n[i].in[0]].buf].kind == CG_BUF_ROOT)
-      return true;
-  return false;
-}
-
 static int run_eager(cg_fn *c, st_tensor *const *in, st_tensor **out) {
   return st__func_call("st_compile", c->f, in, out);
 }
@@ -227,7 +219,7 @@ static void learn_sizes(cg_fn *c, const cg_entry *e) {
 
 static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
   int nin = c->f->nin;
-  if (writes_roots(raw) || nin > 16) return;
+  if (cg_writes_roots(raw) || nin > 16) return;
   bool any = false; /* a size that can change */
   st_tensor *sin[16] = {0};
   bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
@@ -262,7 +254,7 @@ static cg_entry *from_template(cg_fn *c, st_tensor *const *in, cg_modes m) {
       return NULL;
     }
     e->g = g;
-    e->writes_roots = writes_roots(g);
+    e->writes_roots = cg_writes_roots(g);
     add_entry(c, e);
     return e;
   }
@@ -321,7 +313,7 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
   e->g = g;
   e->raw = raw;
   e->why = g ? NULL : why;
-  e->writes_roots = g && writes_roots(g);
+  e->writes_roots = g && cg_writes_roots(g);
   add_entry(c, e);
   if (raw) learn_sizes(c, e);
   if (raw && c->opts.dynamic) {

@@ -195,6 +195,8 @@ void cg_free(cg_graph *g);
 int cg_optimize(cg_graph *g);
 int cg_print(const cg_graph *g, FILE *f);
 bool cg_contiguous(const cg_value *v); /* row-major, size-1 dims aside */
+/* Whether a live node writes an input's or a captured tensor's storage in place. */
+bool cg_writes_roots(const cg_graph *g);
 
 /* ---- dynamic.c ---- */
 typedef struct cg_dyn cg_dyn;

@@ -197,6 +197,14 @@ static bool same_shape(const cg_value *v, int ndim, const int64_t *shape) {
   return v->ndim == ndim && !memcmp(v->shape, shape, sizeof(int64_t) * (size_t)ndim);
 }
 
+bool cg_writes_roots(const cg_graph *g) {
+  for (int i = 0; i < g->nn; i++)
+    if (!g->n[i].dead && (g->n[i].op->flags & ST_OP_INPLACE) &&
+        g->b[g->v[g->n[i].in[0]].buf].kind == CG_BUF_ROOT)
+      return true;
+  return false;
+}
+
 bool cg_contiguous(const cg_value *v) {
   return st__is_contiguous_layout(v->ndim, v->shape, v->strides);
 }

@@ -304,13 +304,8 @@ static int vjp_svd(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
 
 /* ================================================================================= lstsq */
 
-/* torch.linalg.lstsq takes B of A's rank or one less, a vector by solve's rule. */
-static bool lstsq_vector(const st_tensor *A, const st_tensor *B) {
-  return st__la_vector_rhs(A->ndim, A->shape, B->ndim, B->shape);
-}
-static bool lstsq_vector_meta(const st_tensor_meta *A, const st_tensor_meta *B) {
-  return st__la_vector_rhs(A->ndim, A->shape, B->ndim, B->shape);
-}
+/* torch.linalg.lstsq takes B of A's rank or one less, a vector by solve's rule
+   (ST__LA_VECTOR_RHS). */
 
 static int infer_lstsq(const st_opcall *c, st_meta *m) {
   const st_tensor *A = c->in[0], *B = c->in[1];
@@ -327,7 +322,7 @@ static int infer_lstsq(const st_opcall *c, st_meta *m) {
                         "B %s must have A's number of dims or one less (A %s): torch's "
                         "input.dim() - other.dim() in {0, 1}",
                         ST_SHAPE_STR(B), ST_SHAPE_STR(A));
-  bool vec = lstsq_vector(A, B);
+  bool vec = ST__LA_VECTOR_RHS(A, B);
   int64_t rows = A->shape[A->ndim - 2], n = A->shape[A->ndim - 1];
   int64_t brows = vec ? B->shape[B->ndim - 1] : B->shape[B->ndim - 2];
   if (brows != rows)
@@ -427,7 +422,7 @@ static int lstsq_one(double *a, int64_t m, int64_t n, const double *b, int64_t k
 static int kernel_lstsq(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *A = c->in[0], *B = c->in[1];
   st_tensor *X = out[0];
-  bool vec = lstsq_vector(A, B);
+  bool vec = ST__LA_VECTOR_RHS(A, B);
   int nb = X->ndim - (vec ? 1 : 2), na = A->ndim - 2;
   int64_t m = A->shape[na], n = A->shape[na + 1], k = vec ? 1 : X->shape[X->ndim - 1];
   int64_t count = st__numel(nb, X->shape);
@@ -472,7 +467,7 @@ static st_tensor *null_projection(st_tensor *A, st_tensor *W) {
 static int jvp_lstsq(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
   if (!tin[0] && !tin[1]) return 0;
   st_tensor *A = a->in[0];
-  bool vec = lstsq_vector(a->in[0], a->in[1]);
+  bool vec = ST__LA_VECTOR_RHS(a->in[0], a->in[1]);
   st_tensor *B = column(a->in[1], vec), *X = column(a->out[0], vec);
   st_tensor *dB = tin[1] ? column(tin[1], vec) : NULL, *r;
   if (!B || !X || (tin[1] && !dB)) return st__rule_failed();
@@ -495,7 +490,7 @@ static int jvp_lstsq(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
    broadcast dims. */
 static int vjp_lstsq(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   st_tensor *A = a->in[0];
-  bool vec = lstsq_vector_meta(&a->in_meta[0], &a->in_meta[1]);
+  bool vec = ST__LA_VECTOR_RHS(&a->in_meta[0], &a->in_meta[1]);
   st_tensor *B = column(a->in[1], vec), *X = column(a->out[0], vec), *gX = column(gout[0], vec);
   if (!B || !X || !gX) return st__rule_failed();
   st_tensor *gB = pinv_apply(A, gX, true);
@@ -510,7 +505,7 @@ static int vjp_lstsq(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
 }
 
 static int vmap_lstsq(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
-  return st__la_vmap_pair(a, lstsq_vector(a->c->in[0], a->c->in[1]), out, out_bdim);
+  return st__la_vmap_pair(a, ST__LA_VECTOR_RHS(a->c->in[0], a->c->in[1]), out, out_bdim);
 }
 
 /* =============================================================================== samples */

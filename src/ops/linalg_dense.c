@@ -205,12 +205,6 @@ bool st__la_vector_rhs(int andim, const int64_t *ashape, int bndim, const int64_
     if (bshape[d] != ashape[d]) return false;
   return true;
 }
-static bool vector_rhs(const st_tensor *A, const st_tensor *B) {
-  return st__la_vector_rhs(A->ndim, A->shape, B->ndim, B->shape);
-}
-static bool vector_rhs_meta(const st_tensor_meta *A, const st_tensor_meta *B) {
-  return st__la_vector_rhs(A->ndim, A->shape, B->ndim, B->shape);
-}
 
 /* ============================================================================== cholesky */
 
@@ -375,7 +369,7 @@ static int infer_solve(const st_opcall *c, st_meta *m) {
   if (B->ndim < 1)
     return st__op_error(c, ST_ERR_SHAPE, "The input tensor B must have at least 1 dimension, got []");
   if (same_dtype(c, A, B)) return -1;
-  bool vec = vector_rhs(A, B);
+  bool vec = ST__LA_VECTOR_RHS(A, B);
   int64_t n = A->shape[A->ndim - 1];
   int64_t r = vec ? B->shape[B->ndim - 1] : B->shape[B->ndim - 2];
   int64_t k = vec ? 1 : B->shape[B->ndim - 1];
@@ -435,7 +429,7 @@ static void free_factors(const st_tensor *A, double *lu, int64_t *piv) {
 static int kernel_solve(const st_opcall *c, st_tensor *const *out) {
   const st_tensor *A = c->in[0], *B = c->in[1];
   st_tensor *X = out[0];
-  bool vec = vector_rhs(A, B);
+  bool vec = ST__LA_VECTOR_RHS(A, B);
   int nb = X->ndim - (vec ? 1 : 2);
   int64_t n = A->shape[A->ndim - 1], k = vec ? 1 : X->shape[X->ndim - 1];
   int64_t count = st__numel(nb, X->shape), *piv = NULL;
@@ -469,7 +463,7 @@ static st_tensor *from_column(st_tensor *x, bool vec) {
 
 /* X = A^-1 B: dX = A^-1 (dB - dA X) (FunctionsManual.cpp, linalg_solve_jvp). */
 static int jvp_solve(const st_jvp_args *a, st_tensor *const *tin, st_tensor **tout) {
-  bool vec = vector_rhs(a->in[0], a->in[1]);
+  bool vec = ST__LA_VECTOR_RHS(a->in[0], a->in[1]);
   st_tensor *X = as_column(a->out[0], vec), *rhs = NULL;
   if (!X || (tin[1] && !(rhs = as_column(tin[1], vec)))) return st__rule_failed();
   if (tin[0]) {
@@ -484,7 +478,7 @@ static int jvp_solve(const st_jvp_args *a, st_tensor *const *tin, st_tensor **to
 /* gB = A^-T gX, gA = -gB X^T (derivatives.yaml, linalg_solve: linalg_solve_backward), summed
    over broadcast dims; a vector B in matrix form. */
 static int vjp_solve(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
-  bool vec = vector_rhs_meta(&a->in_meta[0], &a->in_meta[1]);
+  bool vec = ST__LA_VECTOR_RHS(&a->in_meta[0], &a->in_meta[1]);
   st_tensor *gB = st_linalg_solve(st__la_mT(a->in[0]), as_column(gout[0], vec));
   if (!gB) return st__rule_failed();
   if (a->needs[0]) {
@@ -496,7 +490,7 @@ static int vjp_solve(const st_vjp_args *a, st_tensor *const *gout, st_tensor **g
 }
 
 static int vmap_solve(const st_vmap_args *a, st_tensor **out, int *out_bdim) {
-  return st__la_vmap_pair(a, vector_rhs(a->c->in[0], a->c->in[1]), out, out_bdim);
+  return st__la_vmap_pair(a, ST__LA_VECTOR_RHS(a->c->in[0], a->c->in[1]), out, out_bdim);
 }
 
 /* =================================================================================== inv */

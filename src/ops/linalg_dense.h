@@ -47,8 +47,9 @@ int64_t st__la_batch_index(const st_tensor *t, int tdims, int nb, const int64_t 
 const char *st__la_batch_prefix(char *buf, size_t size, const st_tensor *A, int64_t b);
 
 /* torch's rule for a vector right-hand side B of A (solve, lstsq): B is [n], or A's shape
-   without its last dim. */
+   without its last dim. ST__LA_VECTOR_RHS takes tensors or tensor metas alike. */
 bool st__la_vector_rhs(int andim, const int64_t *ashape, int bndim, const int64_t *bshape);
+#define ST__LA_VECTOR_RHS(A, B) st__la_vector_rhs((A)->ndim, (A)->shape, (B)->ndim, (B)->shape)
 
 /* ---- public-op helpers for the rules (tracked references, NULL on error) */
 
