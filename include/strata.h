@@ -978,9 +978,14 @@ void st_trace_end(void);
    forward (the joint graph whole, captured once per set of outputs used). Under create_graph
    the backward is the joint graph whole (the forward recomputed, random ops redrawing the
    forward's values), itself a compiled function, so differentiating it again goes the same
-   way. Calls a graph cannot serve run f eagerly and count as fallbacks: inside a transform
-   (transforms see f's ops), a program that writes an input or captured tensor in place while
-   autograd records it, and a signature whose capture failed (f read values on the host with
+   way. Under grad levels (st_grad, st_vjp, jacrev, nested grads) the call is the same node at
+   every level: its forward runs the graph on the inputs' values and its backward is compiled;
+   the first such call runs f on the level's tensors, so each level records it as eager does,
+   while the ops below the levels are captured. A backward that runs under another transform
+   (jacrev's vmap over it, a grad level above the node's) runs the joint function through that
+   transform. Calls a graph cannot serve run f eagerly and count as fallbacks: inside a vmap or
+   jvp level (those transforms see f's ops), a program that writes an input or captured tensor
+   in place while autograd records it, and a signature whose capture failed (f read values on the host with
    st_item, st_to_f64, st_data_ptr or st_print; random draws under vmap's randomness modes; f keeps
    tensors with st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails
    with ST_ERR_UNSUPPORTED. st_cond below every transform in f is one node holding both branches

@@ -81,8 +81,9 @@ int main(int argc, char **argv) {
         "vjp,\n"
         "error inputs, and st_compile: compile (the op captured and its graph run, equal to eager "
         "with\n"
-        "no fallback) and compile_vjp (the same for its vjp, forward and backward in one graph). "
-        "A blank\n"
+        "no fallback), compile_vjp (the same for its vjp, forward and backward in one graph) and\n"
+        "vjp_compile (st_vjp of the compiled op: one node of the vjp's level, its backward "
+        "compiled). A blank\n"
         "cell does not apply (non-differentiable op, no decomposition, no error sample).\n\n");
     char line[512];
     while (fgets(line, sizeof line, m)) fputs(line, stdout);

@@ -56,10 +56,35 @@ static void joint_free(void *p) {
    cotangent would still carry 0 * inf = NaN from it. In grad mode (a caller differentiating the
    backward) the gradients keep their history: inputs that require grad are used as they are and
    the graph is created. */
+/* The joint function under a transform (an input is a wrapper: a grad level above the node's,
+   output gradients batched by vmap), where eager autograd cannot run: st_vjp of f, which every
+   transform composes with. The captured tensors' gradients are zero scalars: no level above
+   level 0 differentiates them, and aot_backward refuses a call that needs them. */
+static int joint_by_vjp(joint_ctx *j, st_tensor *const *in, st_tensor **out) {
+  int nin = j->nin, nout = j->nout, rc = 0;
+  st_tensor *small[32], **y = st__tmp_array(2 * nout + nin, small, 32);
+  if (!y) return ST_ERR_OOM;
+  st_tensor **ct = y + nout, **gx = ct + nout;
+  st_func *pullback = NULL;
+  rc = st_vjp(j->f, in, y, &pullback);
+  for (int q = 0; !rc && q < nout; q++) /* an output no gradient reached stays out */
+    ct[q] = st__is_float(y[q]->dtype) && st_numel(in[nin + q]) > 0 ? in[nin + q] : NULL;
+  if (!rc) rc = st_call(pullback, ct, gx);
+  st_func_release(pullback);
+  for (int i = 0; !rc && i < nin + j->ndiff; i++) {
+    out[i] = i < nin && j->need[i] ? (gx[i] ? gx[i] : st_zeros_like(in[i])) : st_scalar(ST_F32, 0);
+    if (!out[i]) rc = st__status();
+  }
+  for (int q = 0; !rc && j->with_y && q < nout; q++) out[nin + j->ndiff + q] = y[q];
+  st__tmp_free(y, small, 2 * nout + nin);
+  return rc;
+}
+
 static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor **out) {
-  (void)n;
   (void)nout;
   joint_ctx *j = ctx;
+  for (int i = 0; i < n; i++)
+    if (in[i]->level) return joint_by_vjp(j, in, out);
   int nin = j->nin, ntarget = nin + j->ndiff, rc = 0;
   bool create = st_is_grad_enabled(), prev = st_set_grad_enabled(true);
   int narr = nin + 3 * j->nout + ntarget;
@@ -328,7 +353,20 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
     if (!(args[nin + nout + r] = st_ctx_saved(ctx, nd + r))) rc = st__status();
   /* the backward graph was captured on contiguous output gradients: others are copied (an
      expanded one from a sum, say), and what still differs runs the joint function */
-  bool fits = a->split && !st_is_grad_enabled() && !absent;
+  /* The joint function, through every transform and autograd, when an argument is a wrapper
+     (a grad level above this one, batched output gradients) or the gradients keep their
+     history (create_graph) */
+  bool wrapped = false, history = false;
+  for (int k = 0; !rc && k < narg; k++) {
+    wrapped |= args[k]->level != 0;
+    history |= st__requires_grad(args[k]);
+  }
+  for (int k = nin; !rc && wrapped && k < nd; k++)
+    if (st_ctx_needs_input_grad(ctx, k))
+      rc = st__error(ST_ERR_UNSUPPORTED,
+                     "st_compile: the gradient of a captured tensor, by a backward that runs "
+                     "under a transform, is not supported (pass the tensor as an input)");
+  bool fits = a->split && !wrapped && !(history && st_is_grad_enabled()) && !absent;
   for (int k = 0; !rc && fits && k < narg; k++) {
     if (cg_input_fits(a->split->bwd, k, args[k])) continue;
     st_tensor *t = k >= nin && k < nin + nout ? st_contiguous(args[k]) : NULL;

@@ -7,8 +7,11 @@
    decompositions are forced. Captured tensors are read at every call and guarded by the
    capture itself (a header's shape and strides never change). In grad mode the capture lets
    eager autograd record as usual; a later call that autograd differentiates becomes one node
-   whose backward is compiled too (aot.c). Calls that a graph does not serve run f eagerly and
-   count as fallbacks: inside a transform (so every transform sees f's own ops), on a signature
+   whose backward is compiled too (aot.c). Under grad levels only, the signature is the inputs'
+   values at level 0 and the call the same node at every level (a custom function's rules take
+   it through them); the first call runs f on the wrappers while the capture sees what the
+   levels run at level 0. Calls that a graph does not serve run f eagerly and count as
+   fallbacks: inside a vmap or jvp level (so those transforms see f's own ops), on a signature
    that could not be captured (a one-time warning names why; an error under fullgraph), a
    differentiated call of a program that writes its roots, and while another thread
    runs the same graph. A call made while another function is being captured inlines f into
@@ -269,23 +272,58 @@ static void warn_once(cg_fn *c, const cg_entry *e, const char *why) {
   fprintf(stderr, "strata: st_compile: running the function eagerly for inputs %s: %s\n", sig, why);
 }
 
-/* Captures f on this call (which runs eagerly and gives the call's results) into a new entry. */
-static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_modes m) {
+/* Work on the inputs' values at level 0 aside from the call (a shadow or joint capture) under
+   grad levels (on): the effective top is level 0 and grad mode level 0's, as for the ops the
+   levels lower there; level0_leave restores both. */
+typedef struct cg_level0 {
+  bool on, grad;
+  int top;
+} cg_level0;
+static cg_level0 level0_enter(bool on, bool grad0) {
+  cg_level0 s = {on, false, 0};
+  if (on) {
+    s.top = st__interp_lower(1);
+    s.grad = st_set_grad_enabled(grad0);
+  }
+  return s;
+}
+static void level0_leave(cg_level0 s) {
+  if (!s.on) return;
+  st_set_grad_enabled(s.grad);
+  st__interp_restore(s.top);
+}
+
+/* t's value at level 0 (t itself when it is no wrapper). */
+static st_tensor *base_of(st_tensor *t) {
+  while (t->level) t = t->value;
+  return t;
+}
+
+/* Captures f on this call (which runs eagerly and gives the call's results) into a new entry.
+   Under grad levels (base: the inputs' values at level 0, else in itself) f runs on the
+   wrappers, so that every level records it as eager does, while the capture sees the ops the
+   levels run at level 0 on base; m are the modes there. */
+static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, st_tensor **out,
+                        cg_modes m) {
   int nin = c->f->nin, nout = c->f->nout;
-  cg_entry *e = entry_new(nin, in, m);
+  cg_entry *e = entry_new(nin, base, m);
   if (!e) return st__error(ST_ERR_OOM, "st_compile: out of memory");
   atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   /* in grad mode eager autograd records the run as usual (its results are the call's) */
-  cg_capture *cap = cg_capture_begin(nin, in, c->joint || m.grad_mode);
+  st_tensor *small[16], **vout = st__tmp_array(nout, small, 16);
+  cg_capture *cap = vout ? cg_capture_begin(nin, base, c->joint || m.grad_mode) : NULL;
   if (!cap) {
+    st__tmp_free(vout, small, nout);
     entry_free(e);
     return st__error(ST_ERR_OOM, "st_compile: out of memory");
   }
   size_t kept = st__escape_mark();
   int rc = run_eager(c, in, out);
+  for (int j = 0; !rc && j < nout; j++) vout[j] = base_of(out[j]);
   cg_graph *g = NULL;
   const char *why = NULL;
-  int captured = cg_capture_end(cap, rc ? 0 : nout, out, &g, &why); /* 0: g, else why */
+  int captured = cg_capture_end(cap, rc ? 0 : nout, vout, &g, &why); /* 0: g, else why */
+  st__tmp_free(vout, small, nout);
   if (!captured && st__escape_mark() != kept) { /* a graph returns its outputs only */
     cg_free(g);
     g = NULL;
@@ -318,8 +356,12 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
   if (raw) learn_sizes(c, e);
   if (raw && c->opts.dynamic) {
     bool fits = false;
-    for (int k = 0; k < c->ndyn; k++) fits |= cg_dyn_fits(c->dyn[k], nin, in);
-    if (!fits) shadow_sizes(c, raw, in);
+    for (int k = 0; k < c->ndyn; k++) fits |= cg_dyn_fits(c->dyn[k], nin, base);
+    if (!fits) {
+      cg_level0 l0 = level0_enter(base != in, m.grad_mode);
+      shadow_sizes(c, raw, base);
+      level0_leave(l0);
+    }
   }
   if (!g) {
     if (c->opts.fullgraph) {
@@ -335,15 +377,22 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor **out, cg_mode
   return 0;
 }
 
-/* Whether eager autograd differentiates the call: grad mode, and an input or a tensor the graph
-   captures requires grad. */
-static bool differentiated(const cg_graph *g, int nin, st_tensor *const *in, cg_modes m) {
-  if (!m.grad_mode) return false;
-  for (int i = 0; i < nin; i++)
-    if (st__requires_grad(in[i])) return true;
-  for (int k = 0; k < g->ncap; k++)
-    if (st__requires_grad(g->captured[k])) return true;
-  return false;
+/* Whether a level differentiates input t: a grad wrapper on its way to level 0 that requires
+   grad at its level, or, when eager autograd records there (grad0), its value at level 0. */
+static bool tracked(const st_tensor *t, bool grad0) {
+  for (; t->level; t = t->value)
+    if (st__requires_grad(t)) return true;
+  return grad0 && st__requires_grad(t);
+}
+
+/* need[i]: whether input i is differentiated; true when any is, or a tensor the graph captures
+   requires grad under eager autograd (grad0). */
+static bool differentiated(const cg_graph *g, int nin, st_tensor *const *in, bool grad0,
+                           bool *need) {
+  bool any = false;
+  for (int i = 0; i < nin; i++) any |= need[i] = tracked(in[i], grad0);
+  for (int k = 0; grad0 && k < g->ncap; k++) any |= st__requires_grad(g->captured[k]);
+  return any;
 }
 
 /* A signature that runs eagerly: an error under fullgraph, else a counted fallback with a
@@ -355,16 +404,21 @@ static int eager_entry(cg_fn *c, const cg_entry *e, const char *why, st_tensor *
   return fallback(c, in, out);
 }
 
-/* The call as one node of eager autograd (aot.c): the joint function for the captured tensors
-   that require grad now is compiled once per entry (again when that set changes). */
-static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor **out) {
+/* The call as one node of eager autograd, and of every grad level above it (aot.c: a custom
+   function, whose rules take it through the levels); in: the call's inputs, base their values
+   at level 0, need the inputs differentiated. The joint function for those and the captured
+   tensors that eager autograd differentiates (grad0) is compiled once per entry (again when
+   that set changes). */
+static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in,
+                              st_tensor *const *base, const bool *need, bool grad0,
+                              st_tensor **out) {
   const cg_graph *g = e->g;
   int ndiff = 0, nin = c->f->nin;
   if (!e->need && !(e->need = st__calloc((size_t)(nin ? nin : 1), sizeof *e->need)))
     return st__error(ST_ERR_OOM, "st_compile: out of memory");
   st_tensor *small[16], **diff = st__tmp_array(g->ncap, small, 16);
   if (g->ncap && !diff) return st__error(ST_ERR_OOM, "st_compile: out of memory");
-  for (int k = 0; k < g->ncap; k++)
+  for (int k = 0; grad0 && k < g->ncap; k++)
     if (st__requires_grad(g->captured[k])) diff[ndiff++] = g->captured[k];
   if (nin + ndiff > MAX_IN) {
     st__tmp_free(diff, small, g->ncap);
@@ -375,10 +429,10 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
   }
   bool same = e->joint && e->ndiff == ndiff;
   for (int k = 0; same && k < ndiff; k++) same = e->diff[k] == diff[k];
-  for (int i = 0; same && i < nin; i++) same = e->need[i] == st__requires_grad(in[i]);
+  for (int i = 0; same && i < nin; i++) same = e->need[i] == need[i];
   if (!same) {
     drop_bwd(e);
-    for (int i = 0; i < nin; i++) e->need[i] = st__requires_grad(in[i]);
+    memcpy(e->need, need, sizeof *need * (size_t)nin);
     st_func *joint = cg_joint_func(c->f, e->need, ndiff, diff);
     e->joint = joint ? cg_compile_joint(joint, c->backend) : NULL;
     st_func_release(joint);
@@ -392,10 +446,50 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     }
     for (int k = 0; k < ndiff; k++) e->diff[k] = st_retain(diff[k]);
     e->ndiff = ndiff;
-    e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, in, c->backend);
+    cg_level0 l0 = level0_enter(base != in, grad0);
+    e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, base, c->backend);
+    level0_leave(l0);
   }
   int rc = cg_aot_apply(e->g, e->split, e->joint, e->reach, nin, in, ndiff, diff, c->f->nout, out);
   st__tmp_free(diff, small, g->ncap);
+  return rc;
+}
+
+/* Under grad levels only (every interpreter on the stack a grad level, every input a plain
+   tensor or a chain of live grad wrappers): base receives the inputs' values at level 0, and
+   the modes there (a grad level turns grad mode off below it when it was off where the level
+   was pushed). Anything else (a vmap or jvp level, a dead wrapper) returns false: the call runs
+   f eagerly, so that every transform sees f's own ops. */
+static bool under_grad_levels(int nin, st_tensor *const *in, st_tensor **base, cg_modes *m) {
+  for (int l = 1; l <= st__tls_depth; l++) {
+    const st_interp *I = st__interp_at(l);
+    if (I->kind != ST_WRAP_GRAD) return false;
+    m->grad_mode &= I->prev_grad_mode;
+  }
+  for (int i = 0; i < nin; i++) {
+    for (const st_tensor *t = in[i]; t->level; t = t->value)
+      if (t->wrap != ST_WRAP_GRAD || !st__wrapper_alive(t)) return false;
+    base[i] = base_of(in[i]);
+  }
+  return true;
+}
+
+/* The call for entry e (in: the inputs, base their values at level 0, m the modes there). */
+static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *const *base,
+                     cg_modes m, st_tensor **out) {
+  int nin = c->f->nin;
+  if (!e->g) return c->opts.fullgraph ? fullgraph_error(e, e->why) : fallback(c, in, out);
+  bool small[16], *need = nin > 16 ? st__calloc((size_t)nin, sizeof *need) : small;
+  if (!need) return st__error(ST_ERR_OOM, "st_compile: out of memory");
+  int rc;
+  if (!differentiated(e->g, nin, in, m.grad_mode, need))
+    rc = cg_run(e->g, base, out, m.inference);
+  else if (e->writes_roots) /* the backward's recomputation would write them again */
+    rc = eager_entry(c, e, "it writes an input or a captured tensor in place while autograd "
+                           "records it", in, out);
+  else
+    rc = run_differentiated(c, e, in, base, need, m.grad_mode, out);
+  if (need != small) st__free(need, sizeof *need * (size_t)nin);
   return rc;
 }
 
@@ -405,28 +499,31 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   atomic_fetch_add_explicit(&c->calls, 1, memory_order_relaxed);
   if (cg_capturing()) return run_eager(c, in, out); /* inlined into the outer capture */
   cg_modes m = current_modes();
-  if (m.force_decomp || inside_transform(nin, in)) return fallback(c, in, out);
-  if (pthread_mutex_trylock(&c->lock)) return fallback(c, in, out);
-  int rc;
-  cg_entry *e = c->entries;
-  while (e && !sig_matches(e, nin, in, m)) e = e->next;
-  if (!e) e = from_template(c, in, m);
-  if (!e) {
-    rc = compile_call(c, in, out, m);
-  } else {
-    atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
-    if (!e->g) {
-      rc = c->opts.fullgraph ? fullgraph_error(e, e->why) : fallback(c, in, out);
-    } else if (!differentiated(e->g, nin, in, m)) {
-      rc = cg_run(e->g, in, out, m.inference);
-    } else if (e->writes_roots) { /* the backward's recomputation would write them again */
-      rc = eager_entry(c, e, "it writes an input or a captured tensor in place while eager "
-                             "autograd records it", in, out);
-    } else {
-      rc = run_differentiated(c, e, in, out);
+  if (m.force_decomp) return fallback(c, in, out);
+  st_tensor *small[16], **base = (st_tensor **)in;
+  if (inside_transform(nin, in)) {
+    if (!(base = st__tmp_array(nin, small, 16))) return st__error(ST_ERR_OOM, "st_compile: out of memory");
+    if (!under_grad_levels(nin, in, base, &m)) {
+      st__tmp_free(base, small, nin);
+      return fallback(c, in, out);
     }
   }
-  pthread_mutex_unlock(&c->lock);
+  int rc;
+  if (pthread_mutex_trylock(&c->lock)) {
+    rc = fallback(c, in, out);
+  } else {
+    cg_entry *e = c->entries;
+    while (e && !sig_matches(e, nin, base, m)) e = e->next;
+    if (!e) e = from_template(c, base, m);
+    if (!e) {
+      rc = compile_call(c, in, base, out, m);
+    } else {
+      atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
+      rc = run_entry(c, e, in, base, m, out);
+    }
+    pthread_mutex_unlock(&c->lock);
+  }
+  if (base != in) st__tmp_free(base, small, nin);
   return rc;
 }
 

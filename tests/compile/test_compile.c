@@ -206,7 +206,7 @@ TEST(compile_composes_with_transforms_and_eager_autograd) {
   CHECK(st_call(c, inl, &r) == 0);
   CHECK(st_backward(r, NULL, false, false) == 0);
   CHECK(st_call(g, in, &e) == 0 && same(st_grad_of(xl), e, 1e-14));
-  CHECK(stats_of(c).fallbacks == 2); /* inside st_grad and st_jacfwd */
+  CHECK(stats_of(c).fallbacks == 1); /* inside st_jacfwd (st_grad runs the graph) */
   /* under no-grad, the same input compiles */
   bool prev = st_set_grad_enabled(false);
   CHECK(st_call(c, inl, &r) == 0 && !st_requires_grad(r));

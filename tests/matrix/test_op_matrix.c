@@ -26,11 +26,12 @@ enum {
   ERRORS,
   COMPILE,
   COMPILE_VJP,
+  VJP_COMPILE,
   NCELLS
 };
 static const char *const cell_names[NCELLS] = {
     "forward",  "decomposition", "grad",    "vjp_vjp", "jvp",     "transpose",  "vmap",
-    "vmap_vjp", "vjp_vmap",      "jvp_vjp", "errors",  "compile", "compile_vjp"};
+    "vmap_vjp", "vjp_vmap",      "jvp_vjp", "errors",  "compile", "compile_vjp", "vjp_compile"};
 typedef enum { NA, VERIFIED, KNOWN, FAILED } verdict;
 /* Rows: the op table, then the custom-function database (below), as records of their own. */
 enum { NCUSTOM = 6, NFUNCTIONS = 4, NROWS = ST_OP_COUNT + NCUSTOM + NFUNCTIONS };
@@ -195,6 +196,35 @@ static bool compile_agrees(st_fn fn, void *ctx, int nin, st_tensor *const *in, i
          compile_agrees_with("c", 1e-13, fn, ctx, nin, in, nout);
 }
 
+/* st_vjp of st_compile(op): the compiled function under the vjp's grad level is one node whose
+   forward is its graph and whose backward is compiled too. Its first call (captured while the
+   level records the op eagerly) and its second (the graph and the compiled backward) equal
+   st_vjp of the op, with no eager fallback. */
+static bool vjp_of_compiled_agrees(call_ctx *k, int nin, st_tensor *const *in, int nout,
+                                   st_tensor *const *cots) {
+  st_func *f = st_func_new(op_fn, k, nin, nout), *c = st_compile(f, NULL);
+  bool ok = c != NULL;
+  for (int call = 0; ok && call < 2; call++) {
+    st_tensor *ye[ST_MAX_OUTS] = {0}, *yc[ST_MAX_OUTS] = {0};
+    st_tensor *ge[ST_SAMPLE_MAX_IN] = {0}, *gc[ST_SAMPLE_MAX_IN] = {0};
+    st_func *pe = NULL, *pc = NULL;
+    st_manual_seed(11);
+    ok = st_vjp(f, in, ye, &pe) == 0 && st_call(pe, cots, ge) == 0;
+    st_manual_seed(11);
+    ok = ok && st_vjp(c, in, yc, &pc) == 0 && st_call(pc, cots, gc) == 0;
+    for (int j = 0; ok && j < nout; j++) ok = same_values(yc[j], ye[j], 1e-12);
+    for (int i = 0; ok && i < nin; i++)
+      ok = (!ge[i] && !gc[i]) || (ge[i] && gc[i] && same_values(gc[i], ge[i], 1e-12));
+    st_func_release(pe);
+    st_func_release(pc);
+  }
+  st_compile_stats st = {0};
+  ok = ok && st_compile_get_stats(c, &st) == 0 && st.fallbacks == 0 && st.compiles == 1;
+  st_func_release(c);
+  st_func_release(f);
+  return ok;
+}
+
 /* The inputs, with the floating ones as leaves requiring grad (for gradcheck). */
 static void as_leaves(st_sample *s, st_tensor **x) {
   for (int i = 0; i < s->nin; i++) {
@@ -294,6 +324,7 @@ static void run_op(const st_op *op) {
           CELL(op, JVP_VJP,
                tx_jvp_fd(__FILE__, __LINE__, vjp_fn, &v, na, args, s->nin, 1e-6, 1e-6));
           CELL(op, COMPILE_VJP, compile_agrees(vjp_fn, &v, na, args, s->nin));
+          CELL(op, VJP_COMPILE, vjp_of_compiled_agrees(&ctx, s->nin, s->in, op->nout, cots));
         }
         st_tensor *batched[ST_SAMPLE_MAX_IN];
         for (int i = 0; i < s->nin; i++) {

@@ -1,0 +1,290 @@
+/* test_compile_grad.c — a compiled function under grad levels (st_grad, st_vjp, nested grads,
+   jacrev's vmap over the backward): one node of every level whose forward is the compiled graph
+   and whose backward is compiled too, against eager's values, with the stats showing that the
+   graph served the calls; random draws, in-place writes to inputs and to captured tensors,
+   captured tensors under eager autograd at the same time, and the transforms that still run f
+   eagerly (vmap, jvp). */
+#include <math.h>
+#include <string.h>
+
+#include "../test.h"
+#include "../util.h"
+
+static bool close_to(st_tensor *a, st_tensor *b, double tol) {
+  if (!a || !b || st_ndim(a) != st_ndim(b) || st_dtype_of(a) != st_dtype_of(b)) return false;
+  for (int d = 0; d < st_ndim(a); d++)
+    if (st_size(a, d) != st_size(b, d)) return false;
+  return tu_values_close(a, b, tol);
+}
+
+static st_compile_stats stats_of(st_func *c) {
+  st_compile_stats s = {0};
+  CHECK(st_compile_get_stats(c, &s) == 0);
+  return s;
+}
+
+/* loss(x, W) = sum(sin(h) * h + 0.5 * exp(-h^2)) with h = tanh(W x) */
+static int f_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *h = st_tanh(st_matmul(in[1], in[0]));
+  st_tensor *t = st_mul_scalar(st_exp(st_neg(st_mul(h, h))), 0.5);
+  out[0] = st_sum_all(st_add(st_mul(st_sin(h), h), t));
+  return out[0] ? 0 : -1;
+}
+
+static const char *const backends[2] = {"interp", "c"};
+
+TEST(compile_under_st_grad_runs_the_graph_and_its_compiled_backward) {
+  for (int b = 0; b < 2; b++) {
+    st_scope_push();
+    st_func *f = st_func_new(f_loss, NULL, 2, 1);
+    st_func *c = st_compile(f, &(st_compile_opts){.backend = backends[b], .fullgraph = true});
+    st_func *g = st_grad(f, 2, (int[]){0, 1}), *gc = st_grad(c, 2, (int[]){0, 1});
+    for (int call = 0; call < 4; call++) {
+      st_tensor *in[2] = {st_randn(ST_F64, ST_SHAPE(3)), st_randn(ST_F64, ST_SHAPE(4, 3))};
+      st_tensor *e[2] = {NULL, NULL}, *r[2] = {NULL, NULL};
+      CHECK(st_call(g, in, e) == 0 && st_call(gc, in, r) == 0);
+      CHECK(close_to(r[0], e[0], 1e-12) && close_to(r[1], e[1], 1e-12));
+    }
+    st_compile_stats s = stats_of(c);
+    CHECK_EQ_INT(s.calls, 4);
+    CHECK_EQ_INT(s.compiles, 1); /* the first call, run on the wrappers, captured level 0 */
+    CHECK_EQ_INT(s.cache_hits, 3);
+    CHECK_EQ_INT(s.fallbacks, 0);
+    /* st_vjp with a pullback called twice, and a cotangent that is not one */
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(3)), *W = st_randn(ST_F64, ST_SHAPE(4, 3));
+    st_tensor *in[2] = {x, W}, *ye = NULL, *yc = NULL, *de[2] = {0}, *dc[2] = {0};
+    st_func *pe = NULL, *pc = NULL;
+    CHECK(st_vjp(f, in, &ye, &pe) == 0 && st_vjp(c, in, &yc, &pc) == 0);
+    CHECK(close_to(yc, ye, 1e-13));
+    st_tensor *ct = st_scalar(ST_F64, -2.5);
+    for (int k = 0; k < 2; k++) {
+      CHECK(st_call(pe, &ct, de) == 0 && st_call(pc, &ct, dc) == 0);
+      CHECK(close_to(dc[0], de[0], 1e-12) && close_to(dc[1], de[1], 1e-12));
+    }
+    CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+    st_func_release(pe);
+    st_func_release(pc);
+    st_func_release(gc);
+    st_func_release(g);
+    st_func_release(c);
+    st_func_release(f);
+    st_scope_pop();
+  }
+}
+
+/* outer(x, W) = sum(d * sin(d)) with d = grad_x inner(x, W): a grad level inside a grad level */
+static int f_outer(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_func *g = st_grad(ctx, 0, NULL);
+  st_tensor *d = NULL;
+  int rc = g ? st_call(g, in, &d) : -1;
+  st_func_release(g);
+  if (rc) return rc;
+  out[0] = st_sum_all(st_mul(d, st_sin(d)));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_under_nested_grads_jacrev_and_hessian_matches_eager) {
+  st_scope_push();
+  st_func *f = st_func_new(f_loss, NULL, 2, 1), *c = st_compile(f, NULL);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3)), *W = st_randn(ST_F64, ST_SHAPE(4, 3));
+  st_tensor *in[2] = {x, W};
+  /* the backward of the inner level runs under the outer one: the joint function, compiled */
+  st_func *oe = st_func_new(f_outer, f, 2, 1), *oc = st_func_new(f_outer, c, 2, 1);
+  st_func *ge = st_grad(oe, 2, (int[]){0, 1}), *gc = st_grad(oc, 2, (int[]){0, 1});
+  for (int call = 0; call < 3; call++) {
+    st_tensor *e[2] = {NULL, NULL}, *r[2] = {NULL, NULL};
+    CHECK(st_call(ge, in, e) == 0 && st_call(gc, in, r) == 0);
+    CHECK(close_to(r[0], e[0], 1e-12) && close_to(r[1], e[1], 1e-12));
+  }
+  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  /* against finite differences of the eager gradient (an independent check of the level) */
+  st_func *gx = st_grad(f, 0, NULL);
+  st_tensor *r[2] = {NULL, NULL};
+  CHECK(st_call(gc, in, r) == 0 && st_numel(r[0]) == 3);
+  double *rv = tu_values(r[0]), h = 1e-6;
+  for (int i = 0; r[0] && st_numel(r[0]) == 3 && i < 3; i++) {
+    double dir[3] = {0, 0, 0};
+    dir[i] = h;
+    st_tensor *xp = st_add(x, tu_tensor(ST_F64, ST_SHAPE(3), dir));
+    st_tensor *xm = st_sub(x, tu_tensor(ST_F64, ST_SHAPE(3), dir));
+    st_tensor *dp = NULL, *dm = NULL;
+    CHECK(st_call(gx, (st_tensor *[]){xp, W}, &dp) == 0 && st_call(gx, (st_tensor *[]){xm, W}, &dm) == 0);
+    double fd = (st_item(st_sum_all(st_mul(dp, st_sin(dp)))) -
+                 st_item(st_sum_all(st_mul(dm, st_sin(dm))))) / (2 * h);
+    CHECK(fabs(fd - rv[i]) < 1e-6 * (1 + fabs(fd)));
+  }
+  free(rv);
+  /* jacrev: vmap over the node's backward runs the joint function through vmap */
+  st_func *gxc = st_grad(c, 0, NULL), *je = st_jacrev(gx, 1), *jc = st_jacrev(gxc, 1);
+  for (int call = 0; call < 2; call++) {
+    st_tensor *e = NULL, *rr = NULL;
+    CHECK(st_call(je, in, &e) == 0 && st_call(jc, in, &rr) == 0 && close_to(rr, e, 1e-12));
+  }
+  /* hessian is jacfwd(jacrev): the jvp level runs f eagerly */
+  int64_t fb = stats_of(c).fallbacks;
+  st_func *he = st_hessian(f, 0), *hc = st_hessian(c, 0);
+  st_tensor *e = NULL, *rr = NULL;
+  CHECK(st_call(he, in, &e) == 0 && st_call(hc, in, &rr) == 0 && close_to(rr, e, 1e-12));
+  CHECK(stats_of(c).fallbacks > fb);
+  st_func *fs[] = {he, hc, jc, je, gxc, gx, gc, ge, oc, oe, c, f};
+  for (size_t k = 0; k < sizeof fs / sizeof fs[0]; k++) st_func_release(fs[k]);
+  st_scope_pop();
+}
+
+/* out = sum(dropout(x * w) * x), w captured */
+static int f_dropout(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *w = ctx;
+  out[0] = st_sum_all(st_mul(st_dropout(st_mul(in[0], w), 0.5, true), in[0]));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_under_st_grad_draws_what_eager_draws) {
+  st_scope_push();
+  st_tensor *w = st_randn(ST_F32, ST_SHAPE(64));
+  st_func *f = st_func_new(f_dropout, w, 1, 1), *c = st_compile(f, NULL);
+  st_func *g = st_grad(f, 0, NULL), *gc = st_grad(c, 0, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_randn(ST_F32, ST_SHAPE(64)), *e = NULL, *r = NULL;
+    st_manual_seed(7 + call);
+    CHECK(st_call(g, &x, &e) == 0);
+    st_tensor *after_e = st_rand(ST_F32, ST_SHAPE(1));
+    st_manual_seed(7 + call);
+    CHECK(st_call(gc, &x, &r) == 0);
+    st_tensor *after_c = st_rand(ST_F32, ST_SHAPE(1));
+    CHECK(close_to(r, e, 1e-6) && close_to(after_c, after_e, 0));
+  }
+  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  st_func_release(gc);
+  st_func_release(g);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* acc += sin(x); sum(acc * x), acc an input not differentiated: the write carries a tracked
+   value into it, which the grad level must see (it lifts acc) */
+static int f_writes_input(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  if (st_add_(in[1], st_sin(in[0]))) return -1;
+  out[0] = st_sum_all(st_mul(in[1], in[0]));
+  return out[0] ? 0 : -1;
+}
+
+/* batch_norm in training mode: the running statistics (captured) move once per call */
+static int f_bn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor **stats = ctx;
+  st_tensor *y = st_batch_norm(in[0], stats[0], stats[1], NULL, NULL, true, 0.1, 1e-5);
+  out[0] = st_sum_all(st_mul(y, st_sin(in[0])));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_under_st_grad_with_in_place_writes_matches_eager) {
+  st_scope_push();
+  st_func *f = st_func_new(f_writes_input, NULL, 2, 1), *c = st_compile(f, NULL);
+  st_func *g = st_grad(f, 0, NULL), *gc = st_grad(c, 0, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(5)), *ae = st_randn(ST_F64, ST_SHAPE(5));
+    st_tensor *ac = st_clone(ae), *e = NULL, *r = NULL;
+    CHECK(st_call(g, (st_tensor *[]){x, ae}, &e) == 0);
+    CHECK(st_call(gc, (st_tensor *[]){x, ac}, &r) == 0 && close_to(r, e, 1e-12));
+    CHECK(close_to(ac, ae, 0)); /* written once, in both */
+  }
+  CHECK(stats_of(c).fallbacks >= 2); /* a graph that writes its input runs eagerly */
+  st_func_release(gc);
+  st_func_release(g);
+  st_func_release(c);
+  st_func_release(f);
+  /* running statistics: eager and compiled each update their own copy, once per call */
+  st_tensor *se[2] = {st_zeros(ST_F64, ST_SHAPE(3)), st_ones(ST_F64, ST_SHAPE(3))};
+  st_tensor *sc[2] = {st_clone(se[0]), st_clone(se[1])};
+  st_func *fe = st_func_new(f_bn, se, 1, 1), *fc = st_func_new(f_bn, sc, 1, 1);
+  st_func *cc = st_compile(fc, NULL);
+  st_func *ge = st_grad(fe, 0, NULL), *gcc = st_grad(cc, 0, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(4, 3)), *e = NULL, *r = NULL;
+    CHECK(st_call(ge, &x, &e) == 0 && st_call(gcc, &x, &r) == 0 && close_to(r, e, 1e-12));
+    CHECK(close_to(sc[0], se[0], 1e-14) && close_to(sc[1], se[1], 1e-14));
+  }
+  st_func_release(gcc);
+  st_func_release(ge);
+  st_func_release(cc);
+  st_func_release(fc);
+  st_func_release(fe);
+  st_scope_pop();
+}
+
+/* loss(x) = sum(tanh(W x)), W captured and requiring grad under eager autograd */
+static int f_captured(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  out[0] = st_sum_all(st_mul(st_tanh(st_matmul(ctx, in[0])), in[0]));
+  return out[0] ? 0 : -1;
+}
+
+/* (grad_x loss, loss): eager autograd then differentiates the gradient's sum with respect to W */
+static int f_grad_then(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_func *g = st_grad(ctx, 0, NULL);
+  int rc = g ? st_call(g, in, out) : -1;
+  st_func_release(g);
+  return rc;
+}
+
+TEST(compile_under_st_grad_and_eager_autograd_of_captured_weights) {
+  st_scope_push();
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(3));
+  st_tensor *We = st_randn(ST_F64, ST_SHAPE(3, 3)), *Wc = st_clone(We);
+  st_set_requires_grad(We, true);
+  st_set_requires_grad(Wc, true);
+  st_func *fe = st_func_new(f_captured, We, 1, 1), *fc = st_func_new(f_captured, Wc, 1, 1);
+  st_func *c = st_compile(fc, NULL);
+  st_func *te = st_func_new(f_grad_then, fe, 1, 1), *tc = st_func_new(f_grad_then, c, 1, 1);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *e = NULL, *r = NULL;
+    CHECK(st_call(te, &x, &e) == 0 && st_call(tc, &x, &r) == 0 && close_to(r, e, 1e-12));
+    /* the gradient depends on W: eager autograd reaches W through it, in both */
+    CHECK(st_requires_grad(e) && st_requires_grad(r));
+    CHECK(st_backward(st_sum_all(e), NULL, false, false) == 0);
+    CHECK(st_backward(st_sum_all(r), NULL, false, false) == 0);
+    CHECK(close_to(st_grad_of(Wc), st_grad_of(We), 1e-12));
+  }
+  st_func *fs[] = {tc, te, c, fc, fe};
+  for (size_t k = 0; k < sizeof fs / sizeof fs[0]; k++) st_func_release(fs[k]);
+  st_scope_pop();
+}
+
+/* y = x * k with k an integer input (not differentiated), plus sum for grad */
+static int f_int_input(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_sum_all(st_mul(st_exp(in[0]), st_to_dtype(in[1], ST_F64)));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_under_transforms_that_run_f_eagerly_matches_eager) {
+  st_scope_push();
+  st_func *f = st_func_new(f_int_input, NULL, 2, 1), *c = st_compile(f, NULL);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(4));
+  st_tensor *k = tu_tensor(ST_I32, ST_SHAPE(4), (double[]){1, -2, 3, 0});
+  st_tensor *in[2] = {x, k}, *e = NULL, *r = NULL;
+  st_func *g = st_grad(f, 0, NULL), *gc = st_grad(c, 0, NULL);
+  for (int call = 0; call < 2; call++)
+    CHECK(st_call(g, in, &e) == 0 && st_call(gc, in, &r) == 0 && close_to(r, e, 1e-12));
+  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  /* vmap over grad: the vmap level runs f eagerly */
+  st_tensor *xb = st_randn(ST_F64, ST_SHAPE(5, 4));
+  st_func *ve = st_vmap(g, (int[]){0, ST_UNBATCHED}, NULL), *vc = st_vmap(gc, (int[]){0, ST_UNBATCHED}, NULL);
+  st_tensor *inb[2] = {xb, k};
+  CHECK(st_call(ve, inb, &e) == 0 && st_call(vc, inb, &r) == 0 && close_to(r, e, 1e-12));
+  CHECK(stats_of(c).fallbacks > 0);
+  /* grad under no-grad: torch.func differentiates anyway; the levels outside do not track */
+  bool prev = st_set_grad_enabled(false);
+  CHECK(st_call(g, in, &e) == 0 && st_call(gc, in, &r) == 0 && close_to(r, e, 1e-12));
+  CHECK(!st_requires_grad(r));
+  st_set_grad_enabled(prev);
+  st_func *fs[] = {vc, ve, gc, g, c, f};
+  for (size_t q = 0; q < sizeof fs / sizeof fs[0]; q++) st_func_release(fs[q]);
+  st_scope_pop();
+}
