@@ -445,6 +445,37 @@ AI void row_step_f(int kind, st_dtype dt, double *t, const char *x, const double
     st4(t + j, step4(kind, ld4(t + j), load4(x, j, dt), ld4(pm + j), ld4(pk + j)));
   for (; j < w; j++) t[j] = step_f(kind, t[j], load_f(x, j, dt), pm[j], pk[j]);
 }
+/* Outputs [o, o1) four at a time while each reduces one short unit-stride run (shorter than
+   LANES, which run_f steps through in order, one element at a time): the same steps in the same
+   order, the four outputs in the lanes of one vector, so that a reduction of many short rows
+   (a softmax over 5 classes, a sum over 2 coordinates) is not one call chain per row. Returns
+   the first output not done; idx, ioff and ooff follow. */
+AI int64_t rows4_f(int kind, st_dtype dt, const rctx *c, int64_t o, int64_t o1, int64_t *idx,
+                   int64_t *ioff, int64_t *ooff) {
+  const plan *p = c->p;
+  if (p->nr != 1 || p->ris[0] != 1 || p->rs[0] >= LANES) return o;
+  int64_t len = p->rs[0];
+  double *acc = c->acc;
+  for (; o + 4 <= o1; o += 4) {
+    const char *x[4];
+    int64_t oo[4];
+    for (int j = 0; j < 4; j++) {
+      x[j] = c->base + *ioff * esize(dt);
+      oo[j] = *ooff;
+      kept_next(p, idx, ioff, ooff);
+    }
+    v4d m = c->m ? (v4d){c->m[oo[0]], c->m[oo[1]], c->m[oo[2]], c->m[oo[3]]} : splat4(0);
+    v4d k = c->k ? (v4d){c->k[oo[0]], c->k[oo[1]], c->k[oo[2]], c->k[oo[3]]} : splat4(1);
+    v4d a = splat4(init_f(kind));
+    for (int64_t i = 0; i < len; i++)
+      a = step4(kind, a,
+                (v4d){load_f(x[0], i, dt), load_f(x[1], i, dt), load_f(x[2], i, dt),
+                      load_f(x[3], i, dt)},
+                m, k);
+    for (int j = 0; j < 4; j++) acc[oo[j]] = a[j];
+  }
+  return o;
+}
 #else
 AI bool run_fast_f(int kind, st_dtype dt, const char *x, int64_t n, int64_t s, double m, double k,
                    double *out) {
@@ -454,6 +485,11 @@ AI bool run_fast_f(int kind, st_dtype dt, const char *x, int64_t n, int64_t s, d
 AI void row_step_f(int kind, st_dtype dt, double *t, const char *x, const double *pm,
                    const double *pk, int64_t w) {
   for (int64_t j = 0; j < w; j++) t[j] = step_f(kind, t[j], load_f(x, j, dt), pm[j], pk[j]);
+}
+AI int64_t rows4_f(int kind, st_dtype dt, const rctx *c, int64_t o, int64_t o1, int64_t *idx,
+                   int64_t *ioff, int64_t *ooff) {
+  (void)kind, (void)dt, (void)c, (void)o1, (void)idx, (void)ioff, (void)ooff;
+  return o;
 }
 #endif
 
@@ -467,12 +503,17 @@ AI void row_step_i(int kind, st_dtype dt, int64_t *t, const char *x, const doubl
                    const double *pk, int64_t w) {
   for (int64_t j = 0; j < w; j++) t[j] = step_i(kind, t[j], load_i(x, j, dt), pm[j], pk[j]);
 }
+AI int64_t rows4_i(int kind, st_dtype dt, const rctx *c, int64_t o, int64_t o1, int64_t *idx,
+                   int64_t *ioff, int64_t *ooff) {
+  (void)kind, (void)dt, (void)c, (void)o1, (void)idx, (void)ioff, (void)ooff;
+  return o;
+}
 
 /* ---------------------------------------------- the three loops, for one accumulator type */
 
 /* SUF: name suffix; A: accumulator type; LOAD/INIT/STEP/COMB: the functions above. Every
    function takes kind and dt as compile-time constants from the instances further down. */
-#define DEFINE_LOOPS(SUF, A, LOAD, INIT, STEP, COMB, RUN_FAST, ROW_STEP)                           \
+#define DEFINE_LOOPS(SUF, A, LOAD, INIT, STEP, COMB, RUN_FAST, ROW_STEP, ROWS4)                         \
   /* Pairwise combination of a stream of leaves: a binary counter of partial results. */           \
   typedef struct {                                                                                 \
     A v[64];                                                                                       \
@@ -553,7 +594,7 @@ AI void row_step_i(int kind, st_dtype dt, int64_t *t, const char *x, const doubl
     int64_t idx[ST_MAX_DIMS], ioff, ooff;                                                          \
     kept_offsets(p, o0, idx, &ioff, &ooff);                                                        \
     A *acc = c->acc;                                                                               \
-    for (int64_t o = o0; o < o1; o++) {                                                            \
+    for (int64_t o = ROWS4(kind, dt, c, o0, o1, idx, &ioff, &ooff); o < o1; o++) {                 \
       double m = c->m ? c->m[ooff] : 0, k = c->k ? c->k[ooff] : 1;                                 \
       acc[ooff] = range_##SUF(kind, dt, c, ioff, 0, p->nred, m, k);                                \
       kept_next(p, idx, &ioff, &ooff);                                                             \
@@ -594,8 +635,8 @@ AI void row_step_i(int kind, st_dtype dt, int64_t *t, const char *x, const doubl
       t2[j * osv] = COMB(kind, t2[j * osv], COMB(kind, t1[j], t0[j]));                             \
   }
 
-DEFINE_LOOPS(f, double, load_f, init_f, step_f, comb_f, run_fast_f, row_step_f)
-DEFINE_LOOPS(i, int64_t, load_i, init_i, step_i, comb_i, run_fast_i, row_step_i)
+DEFINE_LOOPS(f, double, load_f, init_f, step_f, comb_f, run_fast_f, row_step_f, rows4_f)
+DEFINE_LOOPS(i, int64_t, load_i, init_i, step_i, comb_i, run_fast_i, row_step_i, rows4_i)
 
 /* ----------------------------------------------------------- instances, one per dtype and kind */
 

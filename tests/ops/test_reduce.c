@@ -368,6 +368,35 @@ TEST(results_do_not_depend_on_the_thread_count) {
   CHECK(same_bits(i1, i3));
 }
 
+/* Many short rows (shorter than the kernel's 16 lanes) are reduced four at a time, one row per
+   vector lane; a single row goes through the scalar loop. Both take the same steps in the same
+   order, so every row's result is the same value either way, NaN rows included. */
+TEST(short_rows_reduced_together_equal_each_row_reduced_alone) {
+  const rop ops[] = {R_SUM, R_MEAN, R_PROD, R_AMAX, R_AMIN, R_VAR, R_LSE, R_NORM};
+  const int d1[] = {1};
+  for (int dt = 0; dt < 2; dt++)
+    for (int len = 1; len <= 15; len += 7)
+      for (size_t q = 0; q < sizeof ops / sizeof ops[0]; q++) {
+        enum { ROWS = 7 };
+        double v[ROWS * 15];
+        tu_fill(v, ROWS * len, -3, 3, (unsigned)(len + 10 * q));
+        v[2 * len] = NAN; /* row 2 */
+        st_tensor *a = tu_tensor(dt ? ST_F64 : ST_F32, ST_SHAPE(ROWS, len), v);
+        st_tensor *all = call_op(ops[q], a, 1, d1, false, 1);
+        double *got = all ? tu_values(all) : NULL;
+        for (int r = 0; got && r < ROWS; r++) {
+          st_tensor *one = call_op(ops[q], st_slice(a, 0, r, r + 1, 1), 1, d1, false, 1);
+          double want = one ? st_item(one) : -1;
+          bool same = (isnan(got[r]) && isnan(want)) || got[r] == want;
+          if (!same)
+            printf("  %s f%d len %d row %d: %.17g together, %.17g alone\n", rop_names[ops[q]],
+                   dt ? 64 : 32, len, r, got[r], want);
+          CHECK(same);
+        }
+        free(got);
+      }
+}
+
 TEST(var_is_accurate_for_a_large_mean) {
   enum { N = 1000 };
   double v[N], mean = 0, ss = 0;
