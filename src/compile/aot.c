@@ -86,7 +86,14 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
   for (int i = 0; i < n; i++)
     if (in[i]->level) return joint_by_vjp(j, in, out);
   int nin = j->nin, ntarget = nin + j->ndiff, rc = 0;
-  bool create = st_is_grad_enabled(), prev = st_set_grad_enabled(true);
+  /* the gradients keep a history only when something they are computed from has one: in grad
+     mode on inputs or captured tensors that require grad (create_graph); otherwise (a grad level's backward, run in
+     grad mode on plain values) they are plain, as eager's */
+  bool create = false;
+  for (int i = 0; i < n; i++) create |= st__requires_grad(in[i]);
+  for (int d = 0; d < j->ndiff; d++) create |= st__requires_grad(j->diff[d]);
+  create &= st_is_grad_enabled();
+  bool prev = st_set_grad_enabled(true);
   int narr = nin + 3 * j->nout + ntarget;
   st_tensor *small[32], **xs = st__tmp_array(narr, small, 32);
   if (!xs) {

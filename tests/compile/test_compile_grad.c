@@ -288,3 +288,41 @@ TEST(compile_under_transforms_that_run_f_eagerly_matches_eager) {
   for (size_t q = 0; q < sizeof fs / sizeof fs[0]; q++) st_func_release(fs[q]);
   st_scope_pop();
 }
+
+/* (sum(x * x), argmax(x), x, x * 2): a loss, an integer output, the input itself and a float
+   output the loss does not use, all after the first as st_grad's aux */
+static int f_aux(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_sum_all(st_mul(in[0], in[0]));
+  out[1] = st_argmax_all(in[0]);
+  out[2] = st_retain(in[0]); /* an input returned, as strata.h says */
+  out[3] = st_mul_scalar(in[0], 2.0);
+  return out[0] && out[1] && out[3] ? 0 : -1;
+}
+
+TEST(compile_under_st_grad_and_value_keeps_every_output_as_eager) {
+  st_scope_push();
+  st_func *f = st_func_new(f_aux, NULL, 1, 4), *c = st_compile(f, NULL);
+  st_func *g = st_grad_and_value(f, 0, NULL), *gc = st_grad_and_value(c, 0, NULL);
+  st_tensor *x = st_randn(ST_F64, ST_SHAPE(6));
+  for (int call = 0; call < 3; call++) {
+    st_tensor *e[5] = {0}, *r[5] = {0};
+    CHECK(st_call(g, &x, e) == 0 && st_call(gc, &x, r) == 0);
+    /* (grad, loss, argmax, x, 2x) */
+    for (int j = 0; j < 5; j++) CHECK(close_to(r[j], e[j], 1e-14));
+    CHECK(st_dtype_of(r[2]) == ST_I64);
+    CHECK(r[3] != x); /* the input returned is a new tensor over the same values */
+    for (int j = 0; j < 5; j++) CHECK(!st_requires_grad(r[j]));
+  }
+  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  /* another shape under the level: a second capture, and the first graph still serves */
+  st_tensor *m = st_randn(ST_F64, ST_SHAPE(2, 3)), *r[5] = {0}, *e[5] = {0};
+  CHECK(st_call(gc, &m, r) == 0 && st_call(g, &m, e) == 0 && close_to(r[0], e[0], 1e-14));
+  CHECK(st_call(gc, &x, r) == 0);
+  CHECK_EQ_INT(stats_of(c).compiles, 2);
+  st_func_release(gc);
+  st_func_release(g);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
