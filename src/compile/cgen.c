@@ -153,8 +153,8 @@ static bool group_ok(const cg_graph *g, const cg_group *G) {
     const cg_node *n = &g->n[f->node];
     const st_loop_src *s = n->pw.c;
     if (!s || !s->expr || s->nin != n->pw.nops - 1 || !expr_ok(s->expr)) return false;
-    for (int k = 0; k < n->pw.nops; k++)
-      if (!c_type(n->pw.dt[k])) return false;
+    for (int k = 0; k < n->pw.nops; k++) /* a gathered operand stays on the built-in executor */
+      if (!c_type(n->pw.dt[k]) || n->opd[k].kind == CG_OPD_BCAST) return false;
   }
   return true;
 }

@@ -69,13 +69,24 @@ typedef enum {
   CG_OPD_WHOLE, /* a whole contiguous tensor of the group's shape: its data + tile start */
   CG_OPD_ONE,   /* one element broadcast (stride 0) */
   CG_OPD_CONST, /* the node's pointwise constant (stride 0) */
+  CG_OPD_BCAST, /* a tensor made before the group that broadcasts to its shape, or of its shape
+                   in another layout: gathered into a scratch tile (slot) for each tile */
 } cg_opd_kind;
 
 typedef struct cg_operand {
   cg_opd_kind kind;
   int value, slot;
   int esize;
+  int bc; /* BCAST: its layout, g->bcasts[bc] */
 } cg_operand;
+
+/* A CG_OPD_BCAST operand's elements in the order of its group's shape: dims of the group
+   (coalesced where the operand steps over two as over one, size-1 dims dropped) with the
+   operand's strides along them (elements; 0 where it broadcasts). */
+typedef struct cg_bcast {
+  int nd, esize;
+  int64_t shape[ST_MAX_DIMS], stride[ST_MAX_DIMS];
+} cg_bcast;
 
 typedef struct cg_group {
   int first, last; /* its first and last member (node ids); members run at the first */
@@ -95,6 +106,8 @@ typedef struct cg_fstep {
   int nops, node;
   char *base[4];
   int64_t adv[4], step[4];
+  const cg_bcast *bc[4]; /* a CG_OPD_BCAST operand's layout (base: its first element) */
+  int slot[4];           /* and its scratch tile */
 } cg_fstep;
 
 /* A st_cond captured as one node (capture.c): its inputs are the predicate and then the
@@ -142,6 +155,8 @@ typedef struct cg_graph {
   int live_nodes, kernels;
   cg_group *groups;
   int ngroups, capgroups;
+  cg_bcast *bcasts; /* the layouts of the groups' CG_OPD_BCAST operands */
+  int nbcasts, capbcasts;
   int nslots;    /* scratch tiles the largest group needs */
   char *scratch; /* nslots tiles of CG_TILE elements of 8 bytes */
   /* what a call does, listed by cg_prepare: the nodes to run (kernels, and each group at its

@@ -21,8 +21,10 @@ static int run_node(cg_graph *g, cg_node *n);
 static void operand_base(cg_graph *g, const cg_node *n, cg_fstep *f, int k) {
   const cg_operand *o = &n->opd[k];
   int v = k ? o->value : n->out[0];
-  f->step[k] = o->kind == CG_OPD_TILE || o->kind == CG_OPD_WHOLE;
+  f->step[k] = o->kind == CG_OPD_TILE || o->kind == CG_OPD_WHOLE || o->kind == CG_OPD_BCAST;
   f->adv[k] = o->kind == CG_OPD_WHOLE ? o->esize : 0;
+  f->bc[k] = o->kind == CG_OPD_BCAST ? &g->bcasts[o->bc] : NULL;
+  f->slot[k] = o->slot;
   switch (o->kind) {
   case CG_OPD_TILE: f->base[k] = g->scratch + (size_t)o->slot * CG_TILE * 8; break;
   case CG_OPD_CONST: f->base[k] = (char *)&n->pw.cst; break;
@@ -44,7 +46,8 @@ static void pack_group(cg_graph *g, cg_group *G) {
       operand_base(g, n, f, k);
       const cg_operand *o = &n->opd[k];
       int v = k ? o->value : n->out[0];
-      if ((o->kind == CG_OPD_WHOLE || o->kind == CG_OPD_ONE) && !g->v[v].rt)
+      if ((o->kind == CG_OPD_WHOLE || o->kind == CG_OPD_ONE || o->kind == CG_OPD_BCAST) &&
+          !g->v[v].rt)
         g->refresh[g->nrefresh++] = g->nfsteps * 4 + k;
     }
     g->nfsteps++;
@@ -216,6 +219,56 @@ static int bind(cg_graph *g, st_tensor *const *in, bool inference) {
   return 0;
 }
 
+/* Elements [t0, t0 + len) of a CG_OPD_BCAST operand at src, in its group's order, into dst:
+   row by row along the last dim of its layout (a run, a repeated element or a strided walk),
+   the dims outside it stepped with carry. */
+#define GATHER(T)                                                                                  \
+  static void gather_##T(T *dst, const T *src, const cg_bcast *b, int64_t t0, int64_t len) {      \
+    int last = b->nd - 1;                                                                          \
+    int64_t idx[ST_MAX_DIMS], rem = t0, off = 0;                                                   \
+    for (int d = last; d >= 0; d--) {                                                              \
+      idx[d] = rem % b->shape[d];                                                                  \
+      rem /= b->shape[d];                                                                          \
+      off += idx[d] * b->stride[d];                                                                \
+    }                                                                                              \
+    int64_t S = b->shape[last], s = b->stride[last], col = idx[last];                              \
+    off -= col * s; /* the row's start */                                                          \
+    for (int64_t done = 0;;) {                                                                     \
+      int64_t n = S - col < len - done ? S - col : len - done;                                     \
+      const T *p = src + off + col * s;                                                            \
+      T *o = dst + done;                                                                           \
+      if (s == 0) {                                                                                \
+        T x = p[0];                                                                                \
+        for (int64_t i = 0; i < n; i++) o[i] = x;                                                  \
+      } else if (s == 1) {                                                                         \
+        memcpy(o, p, (size_t)n * sizeof(T));                                                       \
+      } else {                                                                                     \
+        for (int64_t i = 0; i < n; i++) o[i] = p[i * s];                                           \
+      }                                                                                            \
+      if ((done += n) == len) return;                                                              \
+      col = 0;                                                                                     \
+      for (int d = last - 1; d >= 0; d--) {                                                        \
+        off += b->stride[d];                                                                       \
+        if (++idx[d] < b->shape[d]) break;                                                         \
+        off -= b->stride[d] * b->shape[d];                                                         \
+        idx[d] = 0;                                                                                \
+      }                                                                                            \
+    }                                                                                              \
+  }
+GATHER(uint8_t)
+GATHER(uint16_t)
+GATHER(uint32_t)
+GATHER(uint64_t)
+
+static void gather(char *dst, const char *src, const cg_bcast *b, int64_t t0, int64_t len) {
+  switch (b->esize) {
+  case 1: gather_uint8_t((uint8_t *)dst, (const uint8_t *)src, b, t0, len); break;
+  case 2: gather_uint16_t((uint16_t *)dst, (const uint16_t *)src, b, t0, len); break;
+  case 4: gather_uint32_t((uint32_t *)dst, (const uint32_t *)src, b, t0, len); break;
+  default: gather_uint64_t((uint64_t *)dst, (const uint64_t *)src, b, t0, len); break;
+  }
+}
+
 /* A fused group's elements [b, e) (b a multiple of CG_TILE): its generated loop, or each
    member's loop over one tile, then the next tile; scratch: the tiles of the thread running it
    (g->scratch, or another area of the same layout). */
@@ -240,9 +293,15 @@ static void run_group_range(const cg_graph *g, const cg_group *G, int64_t b, int
     int64_t len = e - t0 < CG_TILE ? e - t0 : CG_TILE;
     for (const cg_fstep *f = first; f < end; f++) {
       char *d[4];
-      for (int k = 0; k < f->nops; k++) /* a scratch tile: stride 1, no advance */
-        d[k] = f->step[k] && !f->adv[k] ? scratch + (f->base[k] - g->scratch)
-                                        : f->base[k] + t0 * f->adv[k];
+      for (int k = 0; k < f->nops; k++) { /* a scratch tile: stride 1, no advance */
+        if (f->bc[k]) {
+          d[k] = scratch + (size_t)f->slot[k] * CG_TILE * 8;
+          gather(d[k], f->base[k], f->bc[k], t0, len);
+        } else {
+          d[k] = f->step[k] && !f->adv[k] ? scratch + (f->base[k] - g->scratch)
+                                          : f->base[k] + t0 * f->adv[k];
+        }
+      }
       f->loop(d, f->step, len, NULL);
     }
   }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../kernels/elementwise.h" /* st_loop_src: a loop's expression */
 #include "compile.h"
 
 #define CG_ALIGN 64
@@ -30,6 +31,7 @@ void cg_free(cg_graph *g) {
   if (g->b) st__free(g->b, (size_t)g->capb * sizeof *g->b);
   if (g->captured) st__free(g->captured, (size_t)g->capcap * sizeof *g->captured);
   if (g->groups) st__free(g->groups, (size_t)g->capgroups * sizeof *g->groups);
+  if (g->bcasts) st__free(g->bcasts, (size_t)g->capbcasts * sizeof *g->bcasts);
   if (g->scratch) st__free_aligned(g->scratch, (size_t)g->nslots * CG_TILE * 8);
   if (g->steps) st__free(g->steps, ((size_t)g->nn + 1) * sizeof *g->steps);
   if (g->bound) st__free(g->bound, ((size_t)g->nv + 1) * sizeof *g->bound);
@@ -190,8 +192,10 @@ static int fold_constants(cg_graph *g) {
    group that runs tile by tile: every member's loop over CG_TILE elements, then the next tile,
    so an intermediate that nothing outside the group reads lives in a scratch tile in L1 and
    needs no buffer. A member's operand is another member's output, a whole contiguous tensor
-   of the group's shape, one element (broadcast) or its constant. View nodes do not interrupt a
-   group (they run nothing); any other kernel does. */
+   of the group's shape, one element (broadcast), its constant, or a tensor made before the
+   group that broadcasts to its shape or has it in another layout, gathered tile by tile
+   (CG_OPD_BCAST, for members whose loops are exact). View nodes do not interrupt a group (they
+   run nothing); any other kernel does. */
 
 static bool same_shape(const cg_value *v, int ndim, const int64_t *shape) {
   return v->ndim == ndim && !memcmp(v->shape, shape, sizeof(int64_t) * (size_t)ndim);
@@ -209,24 +213,102 @@ bool cg_contiguous(const cg_value *v) {
   return st__is_contiguous_layout(v->ndim, v->shape, v->strides);
 }
 
-/* How node n reads operand k when it joins a group of `shape` whose members are marked in
-   `member_of` (value -> producing member or not); -1 when it cannot. */
+/* Whether node n's loop gives every element the same bits on its vector path and its scalar
+   one: its expression calls nothing but correctly rounded functions. A loop calling the vector
+   math library (exp, sin, tanh, pow) rounds its vector lanes and its scalar tail differently
+   (within a few ulp), so a member reading a gathered operand, whose elements reach the loop's
+   lanes in other positions than in eager's strided kernel, must be exact for the built-in
+   executor's values to stay eager's bit for bit. */
+static bool exact_loop(const cg_node *n) {
+  static const char *const exact[] = {"fabs",  "fabsf",  "sqrt",      "sqrtf",      "fmin",
+                                      "fminf", "fmax",   "fmaxf",     "floor",      "floorf",
+                                      "ceil",  "ceilf",  "trunc",     "truncf",     "nearbyint",
+                                      "nearbyintf", "rint", "rintf",  "copysign",   "copysignf",
+                                      "isnan", "signbit"};
+  const char *e = n->pw.c ? n->pw.c->expr : NULL;
+  if (!e) return false;
+  for (const char *p = e; *p;) {
+    if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
+      p++;
+      continue;
+    }
+    const char *w = p;
+    while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+           (*p >= '0' && *p <= '9'))
+      p++;
+    const char *q = p;
+    while (*q == ' ') q++;
+    if (*q != '(') continue; /* a variable, a type in a cast */
+    bool ok = false;
+    for (size_t k = 0; !ok && k < sizeof exact / sizeof exact[0]; k++)
+      ok = strlen(exact[k]) == (size_t)(p - w) && !memcmp(exact[k], w, (size_t)(p - w));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/* Whether v broadcasts to `shape` (NumPy rules, dims right-aligned). */
+static bool broadcasts_to(const cg_value *v, int ndim, const int64_t *shape) {
+  if (v->ndim > ndim) return false;
+  for (int d = 0; d < v->ndim; d++) {
+    int64_t n = v->shape[d], m = shape[ndim - v->ndim + d];
+    if (n != m && n != 1) return false;
+  }
+  return true;
+}
+
+/* How node n reads operand k when it joins group `gi` of `shape` whose members' outputs are
+   marked in `internal`; -1 when it cannot. A tensor read through a layout of its own (a
+   broadcast, a transpose) is gathered tile by tile, so it must be complete before the group
+   runs: not made by one of its members. */
 static int operand_kind(const cg_graph *g, const cg_node *n, int k, int ndim, const int64_t *shape,
-                        const bool *internal) {
+                        const bool *internal, int gi) {
   int src = n->pw.src[k];
   if (src < 0) return CG_OPD_CONST;
   const cg_value *v = &g->v[n->in[src]];
   if (internal[n->in[src]]) return CG_OPD_TILE;
   if (st__numel(v->ndim, v->shape) == 1) return CG_OPD_ONE;
   if (same_shape(v, ndim, shape) && cg_contiguous(v)) return CG_OPD_WHOLE;
+  int def = g->b[v->buf].def;
+  if (broadcasts_to(v, ndim, shape) && (def < 0 || g->n[def].group != gi) &&
+      st__esize(v->dtype) <= 8 && exact_loop(n))
+    return CG_OPD_BCAST;
   return -1;
 }
 
 static bool joins(const cg_graph *g, const cg_node *n, const cg_value *ref, const bool *internal) {
   if (!n->fusible || !same_shape(&g->v[n->out[0]], ref->ndim, ref->shape)) return false;
   for (int k = 1; k < n->pw.nops; k++)
-    if (operand_kind(g, n, k, ref->ndim, ref->shape, internal) < 0) return false;
+    if (operand_kind(g, n, k, ref->ndim, ref->shape, internal, g->ngroups) < 0) return false;
   return true;
+}
+
+/* The layout of value v read as a CG_OPD_BCAST operand of a group of `shape` (g->bcasts). */
+static int add_bcast(cg_graph *g, const cg_value *v, int ndim, const int64_t *shape) {
+  if (g->nbcasts == g->capbcasts) {
+    int c = g->capbcasts ? 2 * g->capbcasts : 8;
+    cg_bcast *p = st__realloc(g->bcasts, (size_t)g->capbcasts * sizeof *p, (size_t)c * sizeof *p);
+    if (!p) return -1;
+    g->bcasts = p;
+    g->capbcasts = c;
+  }
+  cg_bcast *b = &g->bcasts[g->nbcasts];
+  b->nd = 0;
+  b->esize = (int)st__esize(v->dtype);
+  for (int d = 0; d < ndim; d++) {
+    if (shape[d] == 1) continue;
+    int src = d - (ndim - v->ndim);
+    int64_t st = src < 0 || v->shape[src] == 1 ? 0 : v->strides[src];
+    if (b->nd && b->stride[b->nd - 1] == st * shape[d]) { /* one step over both */
+      b->shape[b->nd - 1] *= shape[d];
+      b->stride[b->nd - 1] = st;
+    } else {
+      b->shape[b->nd] = shape[d];
+      b->stride[b->nd++] = st;
+    }
+  }
+  if (!b->nd) b->shape[0] = 1, b->stride[0] = 0, b->nd = 1;
+  return g->nbcasts++;
 }
 
 /* Whether value v, made by a member of a group, must be written whole: an output, a value with
@@ -280,6 +362,16 @@ static int assign_slots(cg_graph *g, int gi, const int *last_read) {
       if (owner[s] >= 0 && last_read[owner[s]] <= i && owner[s] != n->out[0]) owner[s] = -1;
     if (n->opd[0].kind == CG_OPD_TILE && last_read[n->out[0]] <= i) owner[n->opd[0].slot] = -1;
   }
+  /* a gathered operand k lives only while its member runs: the slots past the tiles', one per
+     operand position */
+  int extra = 0;
+  for (int i = G->first; i <= G->last; i++)
+    for (int k = 1; g->n[i].group == gi && k < g->n[i].pw.nops; k++)
+      if (g->n[i].opd[k].kind == CG_OPD_BCAST) {
+        g->n[i].opd[k].slot = nslots + k - 1;
+        if (k > extra) extra = k;
+      }
+  nslots += extra;
   if (nslots > g->nslots) g->nslots = nslots;
   st__free(owner, cap * sizeof *owner);
   return 0;
@@ -323,8 +415,11 @@ static int fuse(cg_graph *g) {
           int src = k ? M->pw.src[k] : 0;
           int v = !k ? M->out[0] : src >= 0 ? M->in[src] : -1;
           cg_opd_kind kind =
-              k ? operand_kind(g, M, k, ref->ndim, ref->shape, internal) : CG_OPD_TILE;
-          M->opd[k] = (cg_operand){kind, v, -1, (int)st__esize(M->pw.dt[k])};
+              k ? operand_kind(g, M, k, ref->ndim, ref->shape, internal, gi) : CG_OPD_TILE;
+          M->opd[k] = (cg_operand){kind, v, -1, (int)st__esize(M->pw.dt[k]), -1};
+          if (kind == CG_OPD_BCAST &&
+              (M->opd[k].bc = add_bcast(g, &g->v[v], ref->ndim, ref->shape)) < 0)
+            rc = ST_ERR_OOM;
         }
         if (escapes(g, M->out[0], nvalues, reads, inside))
           M->opd[0].kind = CG_OPD_WHOLE;
