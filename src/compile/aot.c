@@ -49,13 +49,6 @@ static void joint_free(void *p) {
   st__free(j, sizeof *j);
 }
 
-/* (x[0..nin), ct[0..nout)) -> (dx[0..nin), dW[0..ndiff)): the vjp of f at x, by eager
-   autograd; dx[i] is a zero scalar for an input not in need. A cotangent without elements is
-   absent (the node's backward passes one for an output no gradient reached): that output is
-   not differentiated at all, as eager autograd never reaches a branch nobody used, where a zero
-   cotangent would still carry 0 * inf = NaN from it. In grad mode (a caller differentiating the
-   backward) the gradients keep their history: inputs that require grad are used as they are and
-   the graph is created. */
 /* The joint function under a transform (an input is a wrapper: a grad level above the node's,
    output gradients batched by vmap), where eager autograd cannot run: st_vjp of f, which every
    transform composes with. The captured tensors' gradients are zero scalars: no level above
@@ -80,16 +73,22 @@ static int joint_by_vjp(joint_ctx *j, st_tensor *const *in, st_tensor **out) {
   return rc;
 }
 
+/* (x[0..nin), ct[0..nout)) -> (dx[0..nin), dW[0..ndiff)): the vjp of f at x, by eager
+   autograd; dx[i] is a zero scalar for an input not in need. A cotangent without elements is
+   absent (the node's backward passes one for an output no gradient reached): that output is
+   not differentiated at all, as eager autograd never reaches a branch nobody used, where a zero
+   cotangent would still carry 0 * inf = NaN from it. In grad mode, when an input, an output
+   gradient or a captured tensor requires grad (a caller differentiating the backward), the
+   gradients keep their history: inputs that require grad are used as they are and the graph
+   is created; otherwise (a grad level's backward runs in grad mode on plain values) they are
+   plain, as eager's. Under a transform it is joint_by_vjp. */
 static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nout;
   joint_ctx *j = ctx;
   for (int i = 0; i < n; i++)
     if (in[i]->level) return joint_by_vjp(j, in, out);
   int nin = j->nin, ntarget = nin + j->ndiff, rc = 0;
-  /* the gradients keep a history only when something they are computed from has one: in grad
-     mode on inputs or captured tensors that require grad (create_graph); otherwise (a grad level's backward, run in
-     grad mode on plain values) they are plain, as eager's */
-  bool create = false;
+  bool create = false; /* the history, as above */
   for (int i = 0; i < n; i++) create |= st__requires_grad(in[i]);
   for (int d = 0; d < j->ndiff; d++) create |= st__requires_grad(j->diff[d]);
   create &= st_is_grad_enabled();
@@ -367,6 +366,11 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   for (int k = 0; !rc && k < narg; k++) {
     wrapped |= args[k]->level != 0;
     history |= st__requires_grad(args[k]);
+  }
+  for (int k = nin; !rc && k < nd; k++) { /* the captured tensors the node differentiates */
+    const st_tensor *w = st_ctx_saved(ctx, k);
+    if (!w) rc = st__status();
+    else history |= st__requires_grad(w);
   }
   for (int k = nin; !rc && wrapped && k < nd; k++)
     if (st_ctx_needs_input_grad(ctx, k))
