@@ -983,9 +983,13 @@ void st_trace_end(void);
    the first such call runs f on the level's tensors, so each level records it as eager does,
    while the ops below the levels are captured. A backward that runs under another transform
    (jacrev's vmap over it, a grad level above the node's) runs the joint function through that
-   transform. Calls a graph cannot serve run f eagerly and count as fallbacks: inside a vmap or
-   jvp level (those transforms see f's ops), a program that writes an input or captured tensor
-   in place while autograd records it, and a signature whose capture failed (f read values on the host with
+   transform. Under vmap levels only (st_vmap, nested, chunked) the signature also holds where
+   each input is batched: the first call runs f on the batched tensors while the batched ops
+   below the levels are captured, and later calls run that graph and give its outputs the batch
+   dims the first call's had (jax.jit of a vmapped function); eager autograd through such a
+   call runs f eagerly. Calls a graph cannot serve run f eagerly and count as fallbacks: under a
+   jvp level or a stack that mixes kinds (those transforms see f's ops), a program that writes
+   an input or captured tensor in place while autograd records it, and a signature whose capture failed (f read values on the host with
    st_item, st_to_f64, st_data_ptr or st_print; random draws under vmap's randomness modes; f keeps
    tensors with st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails
    with ST_ERR_UNSUPPORTED. st_cond below every transform in f is one node holding both branches

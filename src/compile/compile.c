@@ -10,8 +10,11 @@
    whose backward is compiled too (aot.c). Under grad levels only, the signature is the inputs'
    values at level 0 and the call the same node at every level (a custom function's rules take
    it through them); the first call runs f on the wrappers while the capture sees what the
-   levels run at level 0. Calls that a graph does not serve run f eagerly and count as
-   fallbacks: inside a vmap or jvp level (so those transforms see f's own ops), on a signature
+   levels run at level 0. Under vmap levels only, the signature also holds where each input is
+   batched, the graph is the batched program the levels run at level 0, and its outputs are
+   wrapped where the first call's were batched. Calls that a graph does not serve run f eagerly
+   and count as fallbacks: under a jvp level or a mixed stack (so those transforms see f's own
+   ops), on a signature
    that could not be captured (a one-time warning names why; an error under fullgraph), a
    differentiated call of a program that writes its roots, and while another thread
    runs the same graph. A call made while another function is being captured inlines f into
@@ -48,6 +51,11 @@ typedef struct cg_entry {
   bool *need;      /* nin: the inputs that required grad when it was made */
   bool *reach;     /* g->nout: the outputs those and diff reach (cg_differentiable_outputs) */
   cg_split *split; /* the joint graph split in two, or NULL (aot.c) */
+  /* captured under vmap levels (cg_modes): the inputs' batch dims, then the outputs' (as the
+     graph's outputs are wrapped at each call), (nin + nout) * vdepth */
+  int vdepth;
+  int8_t *vdims;
+  size_t nvdims;
 } cg_entry;
 
 typedef struct cg_fn {
@@ -67,12 +75,17 @@ typedef struct cg_fn {
 
 /* ---------------------------------------------------------------------------- signatures */
 
+/* What a capture depends on besides the inputs' layouts: the thread's modes, and under vmap
+   levels (vdepth of them, the whole stack) where each input is batched: vin[i * vdepth + l - 1]
+   is its batch dim at level l, or -1 where it is not batched there. */
 typedef struct cg_modes {
   bool grad_mode, inference, force_decomp;
+  int vdepth;
+  const int8_t *vin;
 } cg_modes;
 
 static cg_modes current_modes(void) {
-  return (cg_modes){st__grad_mode(), st__inference_mode(), st__force_decompositions()};
+  return (cg_modes){st__grad_mode(), st__inference_mode(), st__force_decompositions(), 0, NULL};
 }
 
 static void sig_of(int nin, st_tensor *const *in, cg_sig *s) {
@@ -90,7 +103,8 @@ static void sig_of(int nin, st_tensor *const *in, cg_sig *s) {
 
 static bool sig_matches(const cg_entry *e, int nin, st_tensor *const *in, cg_modes m) {
   if (e->grad_mode != m.grad_mode || e->inference != m.inference ||
-      e->force_decomp != m.force_decomp)
+      e->force_decomp != m.force_decomp || e->vdepth != m.vdepth ||
+      (m.vdepth && memcmp(e->vdims, m.vin, (size_t)(nin * m.vdepth))))
     return false;
   for (int i = 0; i < nin; i++) {
     const st_tensor *t = in[i];
@@ -143,6 +157,7 @@ static void entry_free(cg_entry *e) {
   cg_free(e->g);
   cg_free(e->raw);
   if (e->sig) st__free(e->sig, sizeof *e->sig * (size_t)(e->nin ? e->nin : 1));
+  if (e->vdims) st__free(e->vdims, e->nvdims);
   st__free(e, sizeof *e);
 }
 
@@ -159,6 +174,44 @@ static cg_entry *entry_new(int nin, st_tensor *const *in, cg_modes m) {
   e->inference = m.inference;
   e->force_decomp = m.force_decomp;
   return e;
+}
+
+/* Under vmap levels: keeps the inputs' batch dims and room for the outputs'. */
+static int entry_vmap(cg_entry *e, int nout, cg_modes m) {
+  if (!m.vdepth) return 0;
+  e->nvdims = (size_t)((e->nin + nout) * m.vdepth);
+  if (!(e->vdims = st__alloc(e->nvdims))) return ST_ERR_OOM;
+  memset(e->vdims, -1, e->nvdims);
+  memcpy(e->vdims, m.vin, (size_t)(e->nin * m.vdepth));
+  e->vdepth = m.vdepth;
+  return 0;
+}
+
+/* Where t is batched at each of the vdepth vmap levels (dims[l - 1], -1 where it is not), and
+   its value under them; false when a wrapper on the way is not a live vmap wrapper. */
+static bool vmap_layout(st_tensor *t, int vdepth, int8_t *dims, st_tensor **value) {
+  for (int l = vdepth; l >= 1; l--) {
+    dims[l - 1] = -1;
+    if (t->level != l) continue;
+    if (t->wrap != ST_WRAP_VMAP || !st__wrapper_alive(t)) return false;
+    dims[l - 1] = t->bdim;
+    t = t->value;
+  }
+  *value = t;
+  return t->level == 0;
+}
+
+/* A graph output under the vmap levels of entry e: output j's value wrapped at each level
+   where the eager call's output was batched (consumes v). */
+static st_tensor *vmap_wrap(const cg_entry *e, int j, st_tensor *v) {
+  const int8_t *d = e->vdims + (size_t)((e->nin + j) * e->vdepth);
+  for (int l = 1; v && l <= e->vdepth; l++) {
+    if (d[l - 1] < 0) continue;
+    st_tensor *w = st__wrap(l, v, d[l - 1], NULL);
+    st__drop(v);
+    v = w;
+  }
+  return v;
 }
 
 /* ------------------------------------------------------------------------------- calling */
@@ -307,6 +360,10 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
                         cg_modes m) {
   int nin = c->f->nin, nout = c->f->nout;
   cg_entry *e = entry_new(nin, base, m);
+  if (e && entry_vmap(e, nout, m)) {
+    entry_free(e);
+    e = NULL;
+  }
   if (!e) return st__error(ST_ERR_OOM, "st_compile: out of memory");
   atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   /* in grad mode eager autograd records the run as usual (its results are the call's) */
@@ -319,11 +376,23 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   }
   size_t kept = st__escape_mark();
   int rc = run_eager(c, in, out);
-  for (int j = 0; !rc && j < nout; j++) vout[j] = base_of(out[j]);
+  bool laid_out = true; /* under vmap levels: every output's batch dims are known */
+  for (int j = 0; !rc && j < nout; j++) {
+    vout[j] = base_of(out[j]);
+    if (m.vdepth)
+      laid_out &= vmap_layout(out[j], m.vdepth, e->vdims + (size_t)((nin + j) * m.vdepth),
+                              &vout[j]);
+  }
   cg_graph *g = NULL;
   const char *why = NULL;
   int captured = cg_capture_end(cap, rc ? 0 : nout, vout, &g, &why); /* 0: g, else why */
   st__tmp_free(vout, small, nout);
+  if (!captured && !laid_out) {
+    cg_free(g);
+    g = NULL;
+    captured = 1;
+    why = "an output under vmap is wrapped by another transform";
+  }
   if (!captured && st__escape_mark() != kept) { /* a graph returns its outputs only */
     cg_free(g);
     g = NULL;
@@ -342,7 +411,8 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
     }
     return st__status() ? st__status() : rc;
   }
-  cg_graph *raw = captured == 0 ? cg_copy_raw(g) : NULL; /* NULL (OOM): no template */
+  /* NULL (OOM, or under vmap levels, whose entries have no templates): no template */
+  cg_graph *raw = captured == 0 && !m.vdepth ? cg_copy_raw(g) : NULL;
   if (captured == 0 && (cg_optimize(g) || cg_prepare(g, c->backend))) {
     cg_free(g);
     g = NULL;
@@ -461,16 +531,37 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in,
    was pushed). Anything else (a vmap or jvp level, a dead wrapper) returns false: the call runs
    f eagerly, so that every transform sees f's own ops. */
 static bool under_grad_levels(int nin, st_tensor *const *in, st_tensor **base, cg_modes *m) {
+  bool grad0 = m->grad_mode;
   for (int l = 1; l <= st__tls_depth; l++) {
     const st_interp *I = st__interp_at(l);
     if (I->kind != ST_WRAP_GRAD) return false;
-    m->grad_mode &= I->prev_grad_mode;
+    grad0 &= I->prev_grad_mode;
   }
   for (int i = 0; i < nin; i++) {
     for (const st_tensor *t = in[i]; t->level; t = t->value)
       if (t->wrap != ST_WRAP_GRAD || !st__wrapper_alive(t)) return false;
     base[i] = base_of(in[i]);
   }
+  m->grad_mode = grad0;
+  return true;
+}
+
+/* Under vmap levels only (every interpreter on the stack a vmap level, at most 8, every input a
+   plain tensor or a chain of live vmap wrappers, at most 16 inputs): base receives the inputs'
+   values at level 0 and vin (16 * 8) where each is batched, which m then describes. The first
+   call for such a signature runs f on the wrappers while the capture sees the batched ops the
+   levels run at level 0; later calls run that graph on the values and wrap its outputs where
+   the first call's were batched, as jax.jit of a vmapped function does. */
+static bool under_vmap_levels(int nin, st_tensor *const *in, st_tensor **base, int8_t *vin,
+                              cg_modes *m) {
+  int depth = st__tls_depth;
+  if (depth > 8 || nin > 16) return false;
+  for (int l = 1; l <= depth; l++)
+    if (st__interp_at(l)->kind != ST_WRAP_VMAP) return false;
+  for (int i = 0; i < nin; i++)
+    if (!vmap_layout(in[i], depth, vin + i * depth, &base[i])) return false;
+  m->vdepth = depth;
+  m->vin = vin;
   return true;
 }
 
@@ -482,7 +573,19 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
   bool small[16], *need = nin > 16 ? st__calloc((size_t)nin, sizeof *need) : small;
   if (!need) return st__error(ST_ERR_OOM, "st_compile: out of memory");
   int rc;
-  if (!differentiated(e->g, nin, in, m.grad_mode, need))
+  bool diff = differentiated(e->g, nin, in, m.grad_mode, need);
+  if (e->vdepth && diff) { /* a custom function's node under vmap runs f's forward batched */
+    rc = fallback(c, in, out);
+  } else if (e->vdepth) {
+    rc = cg_run(e->g, base, out, m.inference);
+    for (int j = 0; !rc && j < c->f->nout; j++)
+      if (!(out[j] = vmap_wrap(e, j, out[j]))) rc = st__error(ST_ERR_OOM, "st_compile: out of memory");
+    if (rc)
+      for (int j = 0; j < c->f->nout; j++) {
+        st__drop(out[j]);
+        out[j] = NULL;
+      }
+  } else if (!diff)
     rc = cg_run(e->g, base, out, m.inference);
   else if (e->writes_roots) /* the backward's recomputation would write them again */
     rc = eager_entry(c, e, "it writes an input or a captured tensor in place while autograd "
@@ -501,9 +604,10 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   cg_modes m = current_modes();
   if (m.force_decomp) return fallback(c, in, out);
   st_tensor *small[16], **base = (st_tensor **)in;
+  int8_t vin[16 * 8]; /* the inputs' batch dims under vmap levels (under_vmap_levels) */
   if (inside_transform(nin, in)) {
     if (!(base = st__tmp_array(nin, small, 16))) return st__error(ST_ERR_OOM, "st_compile: out of memory");
-    if (!under_grad_levels(nin, in, base, &m)) {
+    if (!under_grad_levels(nin, in, base, &m) && !under_vmap_levels(nin, in, base, vin, &m)) {
       st__tmp_free(base, small, nin);
       return fallback(c, in, out);
     }
@@ -514,7 +618,7 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   } else {
     cg_entry *e = c->entries;
     while (e && !sig_matches(e, nin, base, m)) e = e->next;
-    if (!e) e = from_template(c, base, m);
+    if (!e && !m.vdepth) e = from_template(c, base, m);
     if (!e) {
       rc = compile_call(c, in, base, out, m);
     } else {
