@@ -109,6 +109,23 @@ const char *tu_compile_printed(st_func *c, char *buf, size_t n) {
   return buf;
 }
 
+bool tu_same_bits(st_tensor *a, st_tensor *b) {
+  if (!a || !b || st_dtype_of(a) != st_dtype_of(b) || st_ndim(a) != st_ndim(b)) return false;
+  for (int d = 0; d < st_ndim(a); d++)
+    if (st_size(a, d) != st_size(b, d)) return false;
+  double *x = tu_values(a), *y = tu_values(b);
+  bool same = x && y && memcmp(x, y, sizeof(double) * (size_t)(st_numel(a) ? st_numel(a) : 1)) == 0;
+  free(x);
+  free(y);
+  return same;
+}
+
+st_compile_stats tu_compile_stats(st_func *c) {
+  st_compile_stats s;
+  if (st_compile_get_stats(c, &s)) memset(&s, 0xff, sizeof s); /* -1 everywhere: no check passes */
+  return s;
+}
+
 int tu_double_and_overflow(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
   out[0] = st_mul_scalar(in[0], 2);

@@ -25,6 +25,10 @@ void tu_fill(double *v, int64_t n, double lo, double hi, unsigned seed);
    1 + |want| (the callers check shapes and dtypes as they need). */
 bool tu_values_close(st_tensor *got, st_tensor *want, double tol);
 
+/* Same dtype, shape and values bit for bit (as doubles: NaN payloads compare as stored). */
+bool tu_same_bits(st_tensor *a, st_tensor *b);
+/* st_compile_get_stats of c (every count -1 when that fails). */
+st_compile_stats tu_compile_stats(st_func *c);
 /* st_compile_print's text of c's last graph, into buf (of n bytes; "" when printing fails). */
 const char *tu_compile_printed(st_func *c, char *buf, size_t n);
 /* An st_func body: out = (x * 2, exp(1000 x)), whose second output overflows to inf for

@@ -8,22 +8,7 @@
 #include "../test.h"
 #include "../util.h"
 
-static bool same_bits(st_tensor *a, st_tensor *b) {
-  if (!a || !b || st_dtype_of(a) != st_dtype_of(b) || st_numel(a) != st_numel(b)) return false;
-  for (int d = 0; d < st_ndim(a); d++)
-    if (st_size(a, d) != st_size(b, d)) return false;
-  double *x = tu_values(a), *y = tu_values(b);
-  bool same = memcmp(x, y, sizeof(double) * (size_t)(st_numel(a) ? st_numel(a) : 1)) == 0;
-  free(x);
-  free(y);
-  return same;
-}
 
-static st_compile_stats stats_of(st_func *c) {
-  st_compile_stats s = {0};
-  CHECK(st_compile_get_stats(c, &s) == 0);
-  return s;
-}
 
 /* in: x [N, M, D], row [D], col [N, 1, 1], mid [N, 1, D], t [D, M, N] (t^T has x's shape):
    ((x - row) * col + mid) * transpose(t) - 3 x, then the maximum with row (exact ops only) */
@@ -59,12 +44,12 @@ TEST(compile_fuses_broadcast_and_transposed_operands_bit_for_bit) {
         st_tensor *e = NULL, *r = NULL;
         for (int call = 0; call < 2; call++) {
           CHECK(st_call(f, in, &e) == 0 && st_call(c, in, &r) == 0);
-          CHECK(same_bits(r, e));
+          CHECK(tu_same_bits(r, e));
         }
         /* one kernel (i32 computes through i64 loops after a conversion, which no group
            takes) */
-        if (dts[q] != ST_I32) CHECK_EQ_INT(stats_of(c).kernels, 1);
-        CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+        if (dts[q] != ST_I32) CHECK_EQ_INT(tu_compile_stats(c).kernels, 1);
+        CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
         st_func_release(c);
         st_func_release(f);
         st_scope_pop();
@@ -85,7 +70,7 @@ TEST(compile_gathered_operands_do_not_depend_on_the_thread_count) {
   st_set_num_threads(2);
   CHECK(st_call(c, in, &r2) == 0);
   st_set_num_threads(saved);
-  CHECK(same_bits(r1, r2) && same_bits(r1, e));
+  CHECK(tu_same_bits(r1, r2) && tu_same_bits(r1, e));
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();
@@ -106,9 +91,9 @@ TEST(compile_never_gathers_a_view_of_its_own_groups_output) {
   st_func *f = st_func_new(f_own_view, NULL, 1, 1), *c = st_compile(f, NULL);
   for (int call = 0; call < 2; call++) {
     CHECK(st_call(f, &x, &e) == 0 && st_call(c, &x, &r) == 0);
-    CHECK(same_bits(r, e));
+    CHECK(tu_same_bits(r, e));
   }
-  CHECK(stats_of(c).kernels >= 2);
+  CHECK(tu_compile_stats(c).kernels >= 2);
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();
@@ -128,10 +113,10 @@ TEST(compile_softmax_groups_read_the_row_statistics_gathered) {
   st_func *f = st_func_new(f_softmax_num, NULL, 1, 1), *c = st_compile(f, NULL);
   for (int call = 0; call < 2; call++) {
     CHECK(st_call(f, &x, &e) == 0 && st_call(c, &x, &r) == 0);
-    CHECK(same_bits(r, e));
+    CHECK(tu_same_bits(r, e));
   }
   /* amax, the group sub + exp, sum, div: four, where each op alone was six */
-  CHECK(stats_of(c).kernels <= 4);
+  CHECK(tu_compile_stats(c).kernels <= 4);
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();

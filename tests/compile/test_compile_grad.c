@@ -17,11 +17,6 @@ static bool close_to(st_tensor *a, st_tensor *b, double tol) {
   return tu_values_close(a, b, tol);
 }
 
-static st_compile_stats stats_of(st_func *c) {
-  st_compile_stats s = {0};
-  CHECK(st_compile_get_stats(c, &s) == 0);
-  return s;
-}
 
 /* loss(x, W) = sum(sin(h) * h + 0.5 * exp(-h^2)) with h = tanh(W x) */
 static int f_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
@@ -46,7 +41,7 @@ TEST(compile_under_st_grad_runs_the_graph_and_its_compiled_backward) {
       CHECK(st_call(g, in, e) == 0 && st_call(gc, in, r) == 0);
       CHECK(close_to(r[0], e[0], 1e-12) && close_to(r[1], e[1], 1e-12));
     }
-    st_compile_stats s = stats_of(c);
+    st_compile_stats s = tu_compile_stats(c);
     CHECK_EQ_INT(s.calls, 4);
     CHECK_EQ_INT(s.compiles, 1); /* the first call, run on the wrappers, captured level 0 */
     CHECK_EQ_INT(s.cache_hits, 3);
@@ -62,7 +57,7 @@ TEST(compile_under_st_grad_runs_the_graph_and_its_compiled_backward) {
       CHECK(st_call(pe, &ct, de) == 0 && st_call(pc, &ct, dc) == 0);
       CHECK(close_to(dc[0], de[0], 1e-12) && close_to(dc[1], de[1], 1e-12));
     }
-    CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+    CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
     st_func_release(pe);
     st_func_release(pc);
     st_func_release(gc);
@@ -98,7 +93,7 @@ TEST(compile_under_nested_grads_jacrev_and_hessian_matches_eager) {
     CHECK(st_call(ge, in, e) == 0 && st_call(gc, in, r) == 0);
     CHECK(close_to(r[0], e[0], 1e-12) && close_to(r[1], e[1], 1e-12));
   }
-  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
   /* against finite differences of the eager gradient (an independent check of the level) */
   st_func *gx = st_grad(f, 0, NULL);
   st_tensor *r[2] = {NULL, NULL};
@@ -123,11 +118,11 @@ TEST(compile_under_nested_grads_jacrev_and_hessian_matches_eager) {
     CHECK(st_call(je, in, &e) == 0 && st_call(jc, in, &rr) == 0 && close_to(rr, e, 1e-12));
   }
   /* hessian is jacfwd(jacrev): the jvp level runs f eagerly */
-  int64_t fb = stats_of(c).fallbacks;
+  int64_t fb = tu_compile_stats(c).fallbacks;
   st_func *he = st_hessian(f, 0), *hc = st_hessian(c, 0);
   st_tensor *e = NULL, *rr = NULL;
   CHECK(st_call(he, in, &e) == 0 && st_call(hc, in, &rr) == 0 && close_to(rr, e, 1e-12));
-  CHECK(stats_of(c).fallbacks > fb);
+  CHECK(tu_compile_stats(c).fallbacks > fb);
   st_func *fs[] = {he, hc, jc, je, gxc, gx, gc, ge, oc, oe, c, f};
   for (size_t k = 0; k < sizeof fs / sizeof fs[0]; k++) st_func_release(fs[k]);
   st_scope_pop();
@@ -156,7 +151,7 @@ TEST(compile_under_st_grad_draws_what_eager_draws) {
     st_tensor *after_c = st_rand(ST_F32, ST_SHAPE(1));
     CHECK(close_to(r, e, 1e-6) && close_to(after_c, after_e, 0));
   }
-  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
   st_func_release(gc);
   st_func_release(g);
   st_func_release(c);
@@ -193,7 +188,7 @@ TEST(compile_under_st_grad_with_in_place_writes_matches_eager) {
     CHECK(st_call(gc, (st_tensor *[]){x, ac}, &r) == 0 && close_to(r, e, 1e-12));
     CHECK(close_to(ac, ae, 0)); /* written once, in both */
   }
-  CHECK(stats_of(c).fallbacks >= 2); /* a graph that writes its input runs eagerly */
+  CHECK(tu_compile_stats(c).fallbacks >= 2); /* a graph that writes its input runs eagerly */
   st_func_release(gc);
   st_func_release(g);
   st_func_release(c);
@@ -272,13 +267,13 @@ TEST(compile_under_transforms_that_run_f_eagerly_matches_eager) {
   st_func *g = st_grad(f, 0, NULL), *gc = st_grad(c, 0, NULL);
   for (int call = 0; call < 2; call++)
     CHECK(st_call(g, in, &e) == 0 && st_call(gc, in, &r) == 0 && close_to(r, e, 1e-12));
-  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
   /* vmap over grad: the vmap level runs f eagerly */
   st_tensor *xb = st_randn(ST_F64, ST_SHAPE(5, 4));
   st_func *ve = st_vmap(g, (int[]){0, ST_UNBATCHED}, NULL), *vc = st_vmap(gc, (int[]){0, ST_UNBATCHED}, NULL);
   st_tensor *inb[2] = {xb, k};
   CHECK(st_call(ve, inb, &e) == 0 && st_call(vc, inb, &r) == 0 && close_to(r, e, 1e-12));
-  CHECK(stats_of(c).fallbacks > 0);
+  CHECK(tu_compile_stats(c).fallbacks > 0);
   /* grad under no-grad: torch.func differentiates anyway; the levels outside do not track */
   bool prev = st_set_grad_enabled(false);
   CHECK(st_call(g, in, &e) == 0 && st_call(gc, in, &r) == 0 && close_to(r, e, 1e-12));
@@ -314,12 +309,12 @@ TEST(compile_under_st_grad_and_value_keeps_every_output_as_eager) {
     CHECK(r[3] != x); /* the input returned is a new tensor over the same values */
     for (int j = 0; j < 5; j++) CHECK(!st_requires_grad(r[j]));
   }
-  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
+  CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
   /* another shape under the level: a second capture, and the first graph still serves */
   st_tensor *m = st_randn(ST_F64, ST_SHAPE(2, 3)), *r[5] = {0}, *e[5] = {0};
   CHECK(st_call(gc, &m, r) == 0 && st_call(g, &m, e) == 0 && close_to(r[0], e[0], 1e-14));
   CHECK(st_call(gc, &x, r) == 0);
-  CHECK_EQ_INT(stats_of(c).compiles, 2);
+  CHECK_EQ_INT(tu_compile_stats(c).compiles, 2);
   st_func_release(gc);
   st_func_release(g);
   st_func_release(c);

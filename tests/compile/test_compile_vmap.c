@@ -9,22 +9,7 @@
 #include "../test.h"
 #include "../util.h"
 
-static bool same_bits(st_tensor *a, st_tensor *b) {
-  if (!a || !b || st_dtype_of(a) != st_dtype_of(b) || st_ndim(a) != st_ndim(b)) return false;
-  for (int d = 0; d < st_ndim(a); d++)
-    if (st_size(a, d) != st_size(b, d)) return false;
-  double *x = tu_values(a), *y = tu_values(b);
-  bool same = memcmp(x, y, sizeof(double) * (size_t)(st_numel(a) ? st_numel(a) : 1)) == 0;
-  free(x);
-  free(y);
-  return same;
-}
 
-static st_compile_stats stats_of(st_func *c) {
-  st_compile_stats s = {0};
-  CHECK(st_compile_get_stats(c, &s) == 0);
-  return s;
-}
 
 /* (x [n], W [m, n]) -> (tanh(W x) * sum(x), sum(x)): a matrix product, a reduction, a broadcast */
 static int f_layer(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
@@ -50,19 +35,19 @@ TEST(compile_under_vmap_runs_the_batched_graph) {
     for (int call = 0; call < 3; call++) {
       st_tensor *e[2] = {0}, *r[2] = {0};
       CHECK(st_call(ve, in, e) == 0 && st_call(vc, in, r) == 0);
-      CHECK(same_bits(r[0], e[0]) && same_bits(r[1], e[1]));
+      CHECK(tu_same_bits(r[0], e[0]) && tu_same_bits(r[1], e[1]));
     }
     st_func_release(vc);
     st_func_release(ve);
   }
-  st_compile_stats s = stats_of(c);
+  st_compile_stats s = tu_compile_stats(c);
   CHECK_EQ_INT(s.compiles, 2); /* one per batched layout */
   CHECK_EQ_INT(s.cache_hits, 4);
   CHECK_EQ_INT(s.fallbacks, 0);
   /* the plain call is another signature: f on the whole [5, 3] is another program */
   st_tensor *in[2] = {st_randn(ST_F64, ST_SHAPE(3)), W}, *e[2] = {0}, *r[2] = {0};
-  CHECK(st_call(f, in, e) == 0 && st_call(c, in, r) == 0 && same_bits(r[0], e[0]));
-  CHECK_EQ_INT(stats_of(c).compiles, 3);
+  CHECK(st_call(f, in, e) == 0 && st_call(c, in, r) == 0 && tu_same_bits(r[0], e[0]));
+  CHECK_EQ_INT(tu_compile_stats(c).compiles, 3);
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();
@@ -87,10 +72,10 @@ TEST(compile_under_nested_vmaps_chunks_and_in_place_writes_matches_eager) {
     st_tensor *ac = st_clone(ae), *e = NULL, *r = NULL;
     CHECK(st_call(ve, (st_tensor *[]){x, ae}, &e) == 0);
     CHECK(st_call(vc, (st_tensor *[]){x, ac}, &r) == 0);
-    CHECK(same_bits(r, e) && same_bits(ac, ae)); /* the accumulator written once, in both */
+    CHECK(tu_same_bits(r, e) && tu_same_bits(ac, ae)); /* the accumulator written once, in both */
   }
-  CHECK_EQ_INT(stats_of(c).fallbacks, 0);
-  CHECK_EQ_INT(stats_of(c).compiles, 1);
+  CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
+  CHECK_EQ_INT(tu_compile_stats(c).compiles, 1);
   /* chunks of 3 over 7 lanes: sizes 3 and 1, each its own signature */
   st_vmap_opts o = {.chunk_size = 3};
   st_func *ke = st_vmap_ex(ie, &o), *kc = st_vmap_ex(ic, &o);
@@ -98,7 +83,7 @@ TEST(compile_under_nested_vmaps_chunks_and_in_place_writes_matches_eager) {
     st_tensor *x = st_randn(ST_F32, ST_SHAPE(7, 2)), *ae = st_zeros(ST_F32, ST_SHAPE(7, 2));
     st_tensor *ac = st_clone(ae), *e = NULL, *r = NULL;
     CHECK(st_call(ke, (st_tensor *[]){x, ae}, &e) == 0);
-    CHECK(st_call(kc, (st_tensor *[]){x, ac}, &r) == 0 && same_bits(r, e) && same_bits(ac, ae));
+    CHECK(st_call(kc, (st_tensor *[]){x, ac}, &r) == 0 && tu_same_bits(r, e) && tu_same_bits(ac, ae));
   }
   st_func *fs[] = {kc, ke, vc, ve, ic, ie, c, f};
   for (size_t k = 0; k < sizeof fs / sizeof fs[0]; k++) st_func_release(fs[k]);
@@ -125,7 +110,7 @@ TEST(compile_under_vmap_draws_what_eager_draws) {
       st_manual_seed(40 + call);
       CHECK(st_call(ve, &x, &e) == 0);
       st_manual_seed(40 + call);
-      CHECK(st_call(vc, &x, &r) == 0 && same_bits(r, e));
+      CHECK(st_call(vc, &x, &r) == 0 && tu_same_bits(r, e));
     }
     st_func_release(vc);
     st_func_release(ve);
@@ -146,10 +131,10 @@ TEST(compile_under_vmap_with_eager_autograd_runs_f_eagerly) {
   st_func *vc = st_vmap(c, (int[]){0, ST_UNBATCHED}, NULL);
   st_tensor *e[2] = {0}, *r[2] = {0};
   CHECK(st_call(ve, (st_tensor *[]){x, We}, e) == 0 && st_call(vc, (st_tensor *[]){x, Wc}, r) == 0);
-  CHECK(same_bits(r[0], e[0]) && st_requires_grad(r[0]));
+  CHECK(tu_same_bits(r[0], e[0]) && st_requires_grad(r[0]));
   CHECK(st_backward(st_sum_all(e[0]), NULL, false, false) == 0);
   CHECK(st_backward(st_sum_all(r[0]), NULL, false, false) == 0);
-  CHECK(same_bits(st_grad_of(Wc), st_grad_of(We)));
+  CHECK(tu_same_bits(st_grad_of(Wc), st_grad_of(We)));
   st_func_release(vc);
   st_func_release(ve);
   st_func_release(c);
