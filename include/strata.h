@@ -989,10 +989,11 @@ void st_trace_end(void);
    dims the first call's had (jax.jit of a vmapped function); eager autograd through such a
    call runs f eagerly. Calls a graph cannot serve run f eagerly and count as fallbacks: under a
    jvp level or a stack that mixes kinds (those transforms see f's ops), a program that writes
-   an input or captured tensor in place while autograd records it, and a signature whose capture failed (f read values on the host with
-   st_item, st_to_f64, st_data_ptr or st_print; random draws under vmap's randomness modes; f keeps
-   tensors with st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails
-   with ST_ERR_UNSUPPORTED. st_cond below every transform in f is one node holding both branches
+   an input or captured tensor in place while autograd records it, and a signature whose
+   capture failed (f read values on the host with st_item, st_to_f64, st_data_ptr or st_print;
+   random draws from vmap's per-lane streams, randomness "different"; f keeps tensors with
+   st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails with
+   ST_ERR_UNSUPPORTED. st_cond below every transform in f is one node holding both branches
    (as torch.cond under torch.compile): the capture runs the taken branch and traces the other
    once, aside, on copies of its inputs (its random draws and the tensors it keeps undone), and
    each call runs the branch its predicate picks, with no recompile. Its outputs are then new
