@@ -120,6 +120,10 @@ bool tu_same_bits(st_tensor *a, st_tensor *b) {
   return same;
 }
 
+void tu_funcs_release(size_t n, st_func *const *fs) {
+  for (size_t k = 0; k < n; k++) st_func_release(fs[k]);
+}
+
 st_compile_stats tu_compile_stats(st_func *c) {
   st_compile_stats s;
   if (st_compile_get_stats(c, &s)) memset(&s, 0xff, sizeof s); /* -1 everywhere: no check passes */

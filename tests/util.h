@@ -27,6 +27,10 @@ bool tu_values_close(st_tensor *got, st_tensor *want, double tol);
 
 /* Same dtype, shape and values bit for bit (as doubles: NaN payloads compare as stored). */
 bool tu_same_bits(st_tensor *a, st_tensor *b);
+/* Releases each function value listed: TU_RELEASE(c, f, g). */
+void tu_funcs_release(size_t n, st_func *const *fs);
+#define TU_RELEASE(...)                                                                            \
+  tu_funcs_release(sizeof((st_func *[]){__VA_ARGS__}) / sizeof(st_func *), (st_func *[]){__VA_ARGS__})
 /* st_compile_get_stats of c (every count -1 when that fails). */
 st_compile_stats tu_compile_stats(st_func *c);
 /* st_compile_print's text of c's last graph, into buf (of n bytes; "" when printing fails). */

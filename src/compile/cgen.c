@@ -74,39 +74,46 @@ static const char *const math_names[] = {
 static const char *const type_names[] = {"float",   "double", "int64_t", "uint64_t",
                                          "uint8_t", "bool",   "_Bool",   "bool8"};
 
-static bool listed(const char *w, size_t n, const char *const *names, size_t count) {
+bool cg_name_listed(const char *w, size_t n, const char *const *names, size_t count) {
   for (size_t k = 0; k < count; k++)
     if (strlen(names[k]) == n && !memcmp(names[k], w, n)) return true;
   return false;
+}
+
+const char *cg_expr_name(const char **pp, size_t *n) {
+  const char *p = *pp;
+  while (*p) {
+    if (*p == '"') { /* a string literal (__builtin_nanf ("")) */
+      const char *q = strchr(p + 1, '"');
+      p = q ? q + 1 : p + strlen(p);
+      continue;
+    }
+    if (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) break;
+    if (*p >= '0' && *p <= '9') /* a number, with its suffixes and exponent */
+      while (*p == '.' || *p == '_' || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
+             (*p >= 'A' && *p <= 'Z') || ((*p == '+' || *p == '-') && strchr("eEpP", p[-1])))
+        p++;
+    else
+      p++;
+  }
+  const char *w = p;
+  while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+         (*p >= '0' && *p <= '9'))
+    p++;
+  *pp = p;
+  *n = (size_t)(p - w);
+  return *n ? w : NULL;
 }
 
 /* Whether an expression stands alone in the generated file: every name in it is an operand
    (x, a, b), a type, a <math.h> function or a compiler builtin (NAN expands to one); a loop
    whose expression calls a helper of its own file (integer pow, bool sign) does not. */
 static bool expr_ok(const char *e) {
-  for (const char *p = e; *p;) {
-    if (*p == '"') { /* a string literal (__builtin_nanf ("")) */
-      const char *q = strchr(p + 1, '"');
-      p = q ? q + 1 : p + strlen(p);
-      continue;
-    }
-    if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
-      if (*p >= '0' && *p <= '9') /* a number, with its suffixes and exponent */
-        while (*p == '.' || *p == '_' || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
-               (*p >= 'A' && *p <= 'Z') || ((*p == '+' || *p == '-') && strchr("eEpP", p[-1])))
-          p++;
-      else
-        p++;
-      continue;
-    }
-    const char *w = p;
-    while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-           (*p >= '0' && *p <= '9'))
-      p++;
-    size_t n = (size_t)(p - w);
+  size_t n;
+  for (const char *w; (w = cg_expr_name(&e, &n));) {
     bool ok = (n == 1 && strchr("xab", *w)) || (n > 10 && !memcmp(w, "__builtin_", 10)) ||
-              listed(w, n, math_names, sizeof math_names / sizeof *math_names) ||
-              listed(w, n, type_names, sizeof type_names / sizeof *type_names);
+              cg_name_listed(w, n, math_names, sizeof math_names / sizeof *math_names) ||
+              cg_name_listed(w, n, type_names, sizeof type_names / sizeof *type_names);
     if (!ok) return false;
   }
   return true;

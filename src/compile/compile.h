@@ -210,6 +210,11 @@ void cg_free(cg_graph *g);
 int cg_optimize(cg_graph *g);
 int cg_print(const cg_graph *g, FILE *f);
 bool cg_contiguous(const cg_value *v); /* row-major, size-1 dims aside */
+/* Loop expressions (st_loop_src.expr, cgen.c): the next name at *p (skipping numbers with their
+   suffixes and exponents, string literals and punctuation; *p moves past it, *n its length), or
+   NULL at the end; and whether the n characters at w are one of names[0..count). */
+const char *cg_expr_name(const char **p, size_t *n);
+bool cg_name_listed(const char *w, size_t n, const char *const *names, size_t count);
 /* Whether a live node writes an input's or a captured tensor's storage in place. */
 bool cg_writes_roots(const cg_graph *g);
 

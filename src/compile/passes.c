@@ -227,22 +227,12 @@ static bool exact_loop(const cg_node *n) {
                                       "isnan", "signbit"};
   const char *e = n->pw.c ? n->pw.c->expr : NULL;
   if (!e) return false;
-  for (const char *p = e; *p;) {
-    if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
-      p++;
-      continue;
-    }
-    const char *w = p;
-    while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-           (*p >= '0' && *p <= '9'))
-      p++;
-    const char *q = p;
+  size_t len;
+  for (const char *w; (w = cg_expr_name(&e, &len));) {
+    const char *q = e;
     while (*q == ' ') q++;
-    if (*q != '(') continue; /* a variable, a type in a cast */
-    bool ok = false;
-    for (size_t k = 0; !ok && k < sizeof exact / sizeof exact[0]; k++)
-      ok = strlen(exact[k]) == (size_t)(p - w) && !memcmp(exact[k], w, (size_t)(p - w));
-    if (!ok) return false;
+    if (*q == '(' && !cg_name_listed(w, len, exact, sizeof exact / sizeof exact[0]))
+      return false; /* a call of anything else (a variable, a type in a cast: no call) */
   }
   return true;
 }

@@ -58,12 +58,7 @@ TEST(compile_under_st_grad_runs_the_graph_and_its_compiled_backward) {
       CHECK(close_to(dc[0], de[0], 1e-12) && close_to(dc[1], de[1], 1e-12));
     }
     CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
-    st_func_release(pe);
-    st_func_release(pc);
-    st_func_release(gc);
-    st_func_release(g);
-    st_func_release(c);
-    st_func_release(f);
+    TU_RELEASE(pe, pc, gc, g, c, f);
     st_scope_pop();
   }
 }
@@ -123,8 +118,7 @@ TEST(compile_under_nested_grads_jacrev_and_hessian_matches_eager) {
   st_tensor *e = NULL, *rr = NULL;
   CHECK(st_call(he, in, &e) == 0 && st_call(hc, in, &rr) == 0 && close_to(rr, e, 1e-12));
   CHECK(tu_compile_stats(c).fallbacks > fb);
-  st_func *fs[] = {he, hc, jc, je, gxc, gx, gc, ge, oc, oe, c, f};
-  for (size_t k = 0; k < sizeof fs / sizeof fs[0]; k++) st_func_release(fs[k]);
+  TU_RELEASE(he, hc, jc, je, gxc, gx, gc, ge, oc, oe, c, f);
   st_scope_pop();
 }
 
@@ -152,10 +146,7 @@ TEST(compile_under_st_grad_draws_what_eager_draws) {
     CHECK(close_to(r, e, 1e-6) && close_to(after_c, after_e, 0));
   }
   CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
-  st_func_release(gc);
-  st_func_release(g);
-  st_func_release(c);
-  st_func_release(f);
+  TU_RELEASE(gc, g, c, f);
   st_scope_pop();
 }
 
@@ -189,10 +180,7 @@ TEST(compile_under_st_grad_with_in_place_writes_matches_eager) {
     CHECK(close_to(ac, ae, 0)); /* written once, in both */
   }
   CHECK(tu_compile_stats(c).fallbacks >= 2); /* a graph that writes its input runs eagerly */
-  st_func_release(gc);
-  st_func_release(g);
-  st_func_release(c);
-  st_func_release(f);
+  TU_RELEASE(gc, g, c, f);
   /* running statistics: eager and compiled each update their own copy, once per call */
   st_tensor *se[2] = {st_zeros(ST_F64, ST_SHAPE(3)), st_ones(ST_F64, ST_SHAPE(3))};
   st_tensor *sc[2] = {st_clone(se[0]), st_clone(se[1])};
@@ -204,11 +192,7 @@ TEST(compile_under_st_grad_with_in_place_writes_matches_eager) {
     CHECK(st_call(ge, &x, &e) == 0 && st_call(gcc, &x, &r) == 0 && close_to(r, e, 1e-12));
     CHECK(close_to(sc[0], se[0], 1e-14) && close_to(sc[1], se[1], 1e-14));
   }
-  st_func_release(gcc);
-  st_func_release(ge);
-  st_func_release(cc);
-  st_func_release(fc);
-  st_func_release(fe);
+  TU_RELEASE(gcc, ge, cc, fc, fe);
   st_scope_pop();
 }
 
@@ -246,8 +230,7 @@ TEST(compile_under_st_grad_and_eager_autograd_of_captured_weights) {
     CHECK(st_backward(st_sum_all(r), NULL, false, false) == 0);
     CHECK(close_to(st_grad_of(Wc), st_grad_of(We), 1e-12));
   }
-  st_func *fs[] = {tc, te, c, fc, fe};
-  for (size_t k = 0; k < sizeof fs / sizeof fs[0]; k++) st_func_release(fs[k]);
+  TU_RELEASE(tc, te, c, fc, fe);
   st_scope_pop();
 }
 
@@ -279,8 +262,7 @@ TEST(compile_under_transforms_that_run_f_eagerly_matches_eager) {
   CHECK(st_call(g, in, &e) == 0 && st_call(gc, in, &r) == 0 && close_to(r, e, 1e-12));
   CHECK(!st_requires_grad(r));
   st_set_grad_enabled(prev);
-  st_func *fs[] = {vc, ve, gc, g, c, f};
-  for (size_t q = 0; q < sizeof fs / sizeof fs[0]; q++) st_func_release(fs[q]);
+  TU_RELEASE(vc, ve, gc, g, c, f);
   st_scope_pop();
 }
 
@@ -315,10 +297,7 @@ TEST(compile_under_st_grad_and_value_keeps_every_output_as_eager) {
   CHECK(st_call(gc, &m, r) == 0 && st_call(g, &m, e) == 0 && close_to(r[0], e[0], 1e-14));
   CHECK(st_call(gc, &x, r) == 0);
   CHECK_EQ_INT(tu_compile_stats(c).compiles, 2);
-  st_func_release(gc);
-  st_func_release(g);
-  st_func_release(c);
-  st_func_release(f);
+  TU_RELEASE(gc, g, c, f);
   st_scope_pop();
 }
 
@@ -351,8 +330,6 @@ TEST(compile_double_backward_through_a_captured_weight_matches_eager) {
     CHECK(st_autograd_grad(1, &se, NULL, 1, &We, &he, NULL) == 0);
     CHECK(st_autograd_grad(1, &sc, NULL, 1, &Wc, &hc, NULL) == 0 && close_to(hc, he, 1e-10));
   }
-  st_func_release(c);
-  st_func_release(fc);
-  st_func_release(fe);
+  TU_RELEASE(c, fc, fe);
   st_scope_pop();
 }

@@ -85,8 +85,7 @@ TEST(compile_under_nested_vmaps_chunks_and_in_place_writes_matches_eager) {
     CHECK(st_call(ke, (st_tensor *[]){x, ae}, &e) == 0);
     CHECK(st_call(kc, (st_tensor *[]){x, ac}, &r) == 0 && tu_same_bits(r, e) && tu_same_bits(ac, ae));
   }
-  st_func *fs[] = {kc, ke, vc, ve, ic, ie, c, f};
-  for (size_t k = 0; k < sizeof fs / sizeof fs[0]; k++) st_func_release(fs[k]);
+  TU_RELEASE(kc, ke, vc, ve, ic, ie, c, f);
   st_scope_pop();
 }
 
@@ -135,9 +134,6 @@ TEST(compile_under_vmap_with_eager_autograd_runs_f_eagerly) {
   CHECK(st_backward(st_sum_all(e[0]), NULL, false, false) == 0);
   CHECK(st_backward(st_sum_all(r[0]), NULL, false, false) == 0);
   CHECK(tu_same_bits(st_grad_of(Wc), st_grad_of(We)));
-  st_func_release(vc);
-  st_func_release(ve);
-  st_func_release(c);
-  st_func_release(f);
+  TU_RELEASE(vc, ve, c, f);
   st_scope_pop();
 }
