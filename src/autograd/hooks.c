@@ -163,7 +163,7 @@ int st__add_retains_grad(st_tensor *t) {
     rc = register_hook(&n->hooks, RETAINS_GRAD, t->ag->output_nr, NULL, NULL, t) > 0 ? 0
                                                                                      : st__status();
   }
-  if (!rc) t->ag->retains_grad = true;
+  if (!rc) t->ag->retains_grad = t->weak = true; /* the hook holds t weakly */
   st__ag_unlock(&registry_lock);
   return rc;
 }

@@ -58,7 +58,7 @@ st_node *st__node_new(const st_node_ops *ops, const char *name, int nin, int nou
   n->sequence_nr = tls_sequence_nr++;
   n->nin = nin;
   n->nout = nout;
-  atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(1);
   return n;
 }
 
@@ -78,7 +78,13 @@ bool st__node_try_retain(st_node *n) {
 /* Releasing a long chain recursively would overflow the stack (a 100k-op graph), so nodes
    whose count drops to zero are freed from an explicit worklist. */
 void st__node_release(st_node *n) {
-  if (!n || atomic_fetch_sub_explicit(&n->refcount, 1, memory_order_acq_rel) != 1) return;
+  if (!n) return;
+  /* A count of 1 is the caller's: freed without a read-modify-write, except a leaf's
+     AccumulateGrad node, which its leaf holds weakly (st__node_try_retain counts on 0). */
+  if ((atomic_load_explicit(&n->refcount, memory_order_acquire) != 1 ||
+       n->ops == &st__accumulate_ops) &&
+      atomic_fetch_sub_explicit(&n->refcount, 1, memory_order_acq_rel) != 1)
+    return;
   static _Thread_local st_node *pending; /* nodes to free, linked through next_free */
   static _Thread_local bool draining;
   n->next_free = pending;
@@ -93,7 +99,7 @@ void st__node_release(st_node *n) {
     if (d->site) st__free(d->site, strlen(d->site) + 1);
     for (int i = 0; i < d->nin; i++) st__node_release(d->next[i].node);
     st__free(d, node_bytes(d->nin, d->nout));
-    atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
+    st__live_add(-1);
   }
   draining = false;
 }

@@ -27,7 +27,7 @@ static void step_release(st_view_step *s) {
   while (s && atomic_fetch_sub_explicit(&s->refcount, 1, memory_order_acq_rel) == 1) {
     st_view_step *parent = s->parent;
     st__free(s, sizeof *s);
-    atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
+    st__live_add(-1);
     s = parent;
   }
 }
@@ -88,7 +88,7 @@ int st__view_track(const st_opcall *c, int alias, st_tensor *out, bool nograd) {
   st_view_step *s = st__alloc(sizeof *s);
   if (!s) return ST_ERR_OOM;
   atomic_init(&s->refcount, 1);
-  atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(1);
   s->parent = step_retain(parent);
   s->depth = parent ? parent->depth + 1 : 1;
   s->op = c->op;

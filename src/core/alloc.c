@@ -1,4 +1,5 @@
 /* alloc.c — the one allocator hook every allocation passes through, with failure injection. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,6 @@ static void default_free(void *user, void *p, size_t size) {
 
 /* Process-wide by design: memory may be freed on another thread than the one that made it. */
 static st_allocator hook = {default_alloc, default_free, NULL};
-_Atomic int64_t st__live;
 static _Thread_local int64_t tls_fail_after; /* 0: never; else the countdown to a failure */
 static _Thread_local int64_t tls_allocations; /* every allocation this thread asked for */
 
@@ -31,7 +31,68 @@ void st_set_allocator(const st_allocator *a) {
 void st_debug_fail_alloc_after(int64_t n) { tls_fail_after = n > 0 ? n : 0; }
 int64_t st_debug_fail_alloc_remaining(void) { return tls_fail_after; }
 int64_t st_debug_alloc_count(void) { return tls_allocations; }
-int64_t st_live_objects(void) { return atomic_load(&st__live); }
+
+/* ------------------------------------------------------------------- live-object counts */
+
+/* Each thread's counter is a record of its own, made on its first count (plain calloc: it is
+   bookkeeping, not the program's memory) and linked into one list for the sum. A thread that
+   exits hands its count to `retired` and frees its record for the next thread; a record is
+   never freed, so the list stays reachable. A thread that cannot get one counts in `retired`
+   with an atomic add. */
+_Thread_local st_live_count *st__tls_live;
+static st_live_count *live_all;
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic int64_t live_retired;
+static pthread_key_t live_key;
+static pthread_once_t live_once = PTHREAD_ONCE_INIT;
+
+static void live_retire(void *p) {
+  st_live_count *c = p;
+  pthread_mutex_lock(&live_lock);
+  atomic_fetch_add_explicit(&live_retired, atomic_load_explicit(&c->n, memory_order_relaxed),
+                            memory_order_relaxed);
+  atomic_store_explicit(&c->n, 0, memory_order_relaxed);
+  c->used = false;
+  pthread_mutex_unlock(&live_lock);
+  st__tls_live = NULL; /* a count after this (another destructor's) registers again */
+}
+
+static void live_key_make(void) {
+  if (pthread_key_create(&live_key, live_retire)) live_key = (pthread_key_t)-1;
+}
+
+void st__live_slow(int64_t d) {
+  pthread_once(&live_once, live_key_make);
+  pthread_mutex_lock(&live_lock);
+  st_live_count *c = live_all;
+  while (c && c->used) c = c->next;
+  if (!c && (c = calloc(1, sizeof *c))) {
+    c->next = live_all;
+    live_all = c;
+  }
+  if (c) c->used = true;
+  pthread_mutex_unlock(&live_lock);
+  if (c && live_key != (pthread_key_t)-1 && !pthread_setspecific(live_key, c)) {
+    st__tls_live = c;
+    st__live_add(d);
+    return;
+  }
+  if (c) {
+    pthread_mutex_lock(&live_lock);
+    c->used = false;
+    pthread_mutex_unlock(&live_lock);
+  }
+  atomic_fetch_add_explicit(&live_retired, d, memory_order_relaxed);
+}
+
+int64_t st_live_objects(void) {
+  pthread_mutex_lock(&live_lock);
+  int64_t n = atomic_load_explicit(&live_retired, memory_order_relaxed);
+  for (const st_live_count *c = live_all; c; c = c->next)
+    n += atomic_load_explicit(&c->n, memory_order_relaxed);
+  pthread_mutex_unlock(&live_lock);
+  return n;
+}
 
 bool st__inject_failure(size_t size) {
   tls_allocations++;

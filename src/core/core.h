@@ -54,7 +54,24 @@ void *st__calloc(size_t n, size_t size);
 bool st__inject_failure(size_t size);
 void *st__realloc(void *p, size_t old_size, size_t new_size);
 
-extern _Atomic int64_t st__live; /* live objects, for st_live_objects() */
+/* Live objects (tensors, storages, nodes, ...), for st_live_objects(): each thread counts its
+   own in a counter only it writes (a locked read-modify-write per object made and freed cost
+   more than a tenth of a small op's time), and st_live_objects() adds them up with what exited
+   threads left. An object may die on another thread than the one that made it: only the sum
+   means anything. */
+typedef struct st_live_count {
+  _Atomic int64_t n;          /* written by its thread only (plain load and store), read by any */
+  struct st_live_count *next; /* every counter ever made, for the sum; a free one is reused */
+  bool used;
+} st_live_count;
+extern _Thread_local st_live_count *st__tls_live;
+void st__live_slow(int64_t d); /* the thread's first count: registers its counter */
+static inline void st__live_add(int64_t d) {
+  st_live_count *c = st__tls_live;
+  if (c) atomic_store_explicit(&c->n, atomic_load_explicit(&c->n, memory_order_relaxed) + d,
+                               memory_order_relaxed);
+  else st__live_slow(d);
+}
 
 /* A growable text buffer (text.c). An allocation failure sets `failed` (and ST_ERR_OOM) and
    makes later appends no-ops, so a caller checks once at the end; data is NUL-terminated. */
@@ -144,6 +161,11 @@ struct st_tensor {
      version is not counted, autograd refuses to save it, and it cannot be written in place
      outside inference mode (dispatch.c, node.c, meta.c). */
   bool inference;
+  /* A weak reference to it exists (a retains-grad hook's, src/autograd/hooks.c), which takes a
+     reference only while the count is above 0: its last release must count down to 0. Set by
+     a holder of a reference and never cleared; without it, the holder of the last reference
+     frees the tensor without a read-modify-write of the count. */
+  bool weak;
   uint32_t trace_id;  /* the N of "tN" in traces, given on first print */
 };
 

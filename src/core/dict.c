@@ -58,7 +58,7 @@ st_dict *st_dict_new(void) {
   st_dict *d = st__alloc(sizeof *d);
   if (!d) return NULL;
   memset(d, 0, sizeof *d);
-  atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(1);
   st__ok();
   return d;
 }
@@ -72,7 +72,7 @@ void st_dict_free(st_dict *d) {
   st__free(d->entries, sizeof *d->entries * (size_t)d->cap);
   st__free(d->slots, sizeof *d->slots * slot_count(d));
   st__free(d, sizeof *d);
-  atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(-1);
 }
 
 /* Retains t before dropping a replaced tensor, so setting a name to its own tensor is safe. */

@@ -128,14 +128,20 @@ st_storage *st__storage_new(size_t nbytes) {
   s->data = block + ST_ALIGN;
   s->nbytes = cap;
   s->capture_gen = st__capture_gen;
-  atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(1);
   return s;
 }
 
 void st__storage_retain(st_storage *s) { atomic_fetch_add_explicit(&s->refcount, 1, memory_order_relaxed); }
 
+/* The last reference frees without a read-modify-write: with a count of 1 no other thread holds
+   a reference (nothing holds a storage weakly), so the acquire load orders every other holder's
+   last use before the free, as the count's decrement would. */
 void st__storage_release(st_storage *s) {
-  if (!s || atomic_fetch_sub_explicit(&s->refcount, 1, memory_order_acq_rel) != 1) return;
+  if (!s) return;
+  if (atomic_load_explicit(&s->refcount, memory_order_acquire) != 1 &&
+      atomic_fetch_sub_explicit(&s->refcount, 1, memory_order_acq_rel) != 1)
+    return;
   block_put(s, s->nbytes);
-  atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(-1);
 }

@@ -55,13 +55,17 @@ static void tensor_free(st_tensor *t) {
   if (t->tangent) tensor_drop(t->tangent);
   st__storage_release(t->storage);
   header_put(t);
-  atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(-1);
 }
 
 /* Releases one reference without consulting scopes (the scope's own drop). */
 static void tensor_drop(void *p) {
   st_tensor *t = p;
-  if (atomic_fetch_sub_explicit(&t->refcount, 1, memory_order_acq_rel) == 1) tensor_free(t);
+  /* A count of 1 is the caller's own reference: no other thread holds one to retain or release
+     (st__storage_release says the same of storages). */
+  if ((atomic_load_explicit(&t->refcount, memory_order_acquire) == 1 && !t->weak) ||
+      atomic_fetch_sub_explicit(&t->refcount, 1, memory_order_acq_rel) == 1)
+    tensor_free(t);
 }
 
 void st__drop(st_tensor *t) {
@@ -114,10 +118,14 @@ st_tensor *st__track(st_tensor *t) {
   return t;
 }
 
-st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int64_t *shape,
-                           const int64_t *strides, int64_t offset) {
+/* A new header over storage, taking the caller's reference to it (released on failure). */
+static st_tensor *tensor_over(st_storage *storage, st_dtype dt, int ndim, const int64_t *shape,
+                              const int64_t *strides, int64_t offset) {
   st_tensor *t = header_get();
-  if (!t) return NULL;
+  if (!t) {
+    st__storage_release(storage);
+    return NULL;
+  }
   t->ag = NULL;
   t->wrap = ST_WRAP_NONE;
   t->bdim = 0;
@@ -126,6 +134,7 @@ st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int
   t->value = t->tangent = NULL;
   t->trace_id = 0;
   t->inference = false;
+  t->weak = false;
   atomic_init(&t->refcount, 1);
   t->dtype = dt;
   t->ndim = ndim;
@@ -134,10 +143,15 @@ st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int
     memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
     memcpy(t->strides, strides, sizeof(int64_t) * (size_t)ndim);
   }
-  st__storage_retain(storage);
   t->storage = storage;
-  atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(1);
   return t;
+}
+
+st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int64_t *shape,
+                           const int64_t *strides, int64_t offset) {
+  st__storage_retain(storage);
+  return tensor_over(storage, dt, ndim, shape, strides, offset);
 }
 
 void st__contiguous_strides(int ndim, const int64_t *shape, int64_t *strides) {
@@ -153,10 +167,7 @@ st_tensor *st__tensor_empty(st_dtype dt, int ndim, const int64_t *shape) {
   st__contiguous_strides(ndim, shape, strides);
   size_t nbytes = (size_t)st__numel(ndim, shape) * st_dtype_size(dt);
   st_storage *s = st__storage_new(nbytes);
-  if (!s) return NULL;
-  st_tensor *t = st__tensor_view(s, dt, ndim, shape, strides, 0);
-  st__storage_release(s); /* the view holds it now (or it is freed on failure) */
-  return t;
+  return s ? tensor_over(s, dt, ndim, shape, strides, 0) : NULL;
 }
 
 bool st__is_contiguous_layout(int ndim, const int64_t *shape, const int64_t *strides) {

@@ -20,7 +20,7 @@ st_func *st_func_new_owned(st_fn fn, void *ctx, void (*free_ctx)(void *), int ni
   f->nin = nin;
   f->nout = nout;
   f->null_inputs = false;
-  atomic_fetch_add_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(1);
   st__ok();
   return f;
 }
@@ -38,7 +38,7 @@ void st_func_release(st_func *f) {
   if (!f || atomic_fetch_sub_explicit(&f->refcount, 1, memory_order_acq_rel) != 1) return;
   if (f->free_ctx) f->free_ctx(f->ctx);
   st__free(f, sizeof *f);
-  atomic_fetch_sub_explicit(&st__live, 1, memory_order_relaxed);
+  st__live_add(-1);
 }
 
 int st_func_nin(const st_func *f) { return f ? f->nin : -1; }
