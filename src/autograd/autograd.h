@@ -89,7 +89,7 @@ typedef struct st_node_ops {
 struct st_node {
   _Atomic int64_t refcount;
   const st_node_ops *ops;
-  char name[48];                 /* "MulBackward" */
+  const char *name;              /* "MulBackward": static, or held by the node's state */
   uint64_t sequence_nr;          /* later-created nodes run first */
   int64_t priority;              /* raised by the user: runs before lower priorities */
   int nout;                      /* gradients flowing in: one per output of the forward op */
@@ -126,6 +126,7 @@ st_edge st__gradient_edge(st_tensor *t);
 st_edge st__existing_gradient_edge(st_tensor *t);
 
 /* Nodes. */
+/* name must outlive the node: a static string, or one its state holds (not copied). */
 st_node *st__node_new(const st_node_ops *ops, const char *name, int nin, int nout);
 void st__node_retain(st_node *n);
 /* A new reference unless n is already being destroyed (its count reached zero): the caller must

@@ -42,10 +42,26 @@ static int grow(graph_task *g) {
   return 0;
 }
 
+/* n empty gradient slots from the graph task's chunks (a new chunk, twice the last, when full). */
+static st_tensor **task_buf(graph_task *g, size_t n) {
+  task_bufs *c = g->bufs;
+  if (!c || c->used + n > c->cap) {
+    size_t cap = c ? 2 * c->cap : 64;
+    if (cap < n) cap = n;
+    if (!(c = st__alloc(sizeof *c + sizeof(st_tensor *) * cap))) return NULL;
+    *c = (task_bufs){g->bufs, 0, cap};
+    g->bufs = c;
+  }
+  st_tensor **b = c->slot + c->used;
+  c->used += n;
+  memset(b, 0, sizeof(st_tensor *) * n);
+  return b;
+}
+
 /* Adds a task for n (not yet present); returns its index or -1 on OOM. */
 static int add_task(graph_task *g, st_node *n) {
   if (g->ntasks == g->cap && grow(g)) return -1;
-  st_tensor **buf = st__calloc((size_t)(n->nout ? n->nout : 1), sizeof(st_tensor *));
+  st_tensor **buf = task_buf(g, (size_t)(n->nout ? n->nout : 1));
   if (!buf) return -1;
   g->tasks[g->ntasks] = (task){n, buf, 0, !g->prune, false, false, false};
   size_t i = hash_ptr(n) & (g->nslots - 1);
@@ -438,7 +454,11 @@ static void graph_free(graph_task *g) {
   for (int k = 0; k < g->ntasks; k++) {
     int nout = g->tasks[k].node->nout;
     for (int j = 0; j < nout; j++) st__drop(g->tasks[k].buf[j]);
-    st__free(g->tasks[k].buf, sizeof(st_tensor *) * (size_t)(nout ? nout : 1));
+  }
+  while (g->bufs) {
+    task_bufs *c = g->bufs;
+    g->bufs = c->next;
+    st__free(c, sizeof *c + sizeof(st_tensor *) * c->cap);
   }
   for (int k = 0; k < g->nsinks; k++) st__drop(g->sunk[k]);
   st__free(g->sinks, sizeof *g->sinks * (size_t)g->capsinks);

@@ -23,9 +23,17 @@ typedef struct {
   int task, target;
 } st_ca_sink;
 
+/* The tasks' gradient buffers, cut from chunks that the graph task frees at its end. */
+typedef struct task_bufs {
+  struct task_bufs *next;
+  size_t used, cap;
+  st_tensor *slot[];
+} task_bufs;
+
 typedef struct {
   task *tasks;
   int ntasks, cap;
+  task_bufs *bufs;
   int *slots; /* open-addressing map node -> task index + 1 */
   size_t nslots;
   int *heap;

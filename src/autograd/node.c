@@ -52,9 +52,7 @@ st_node *st__node_new(const st_node_ops *ops, const char *name, int nin, int nou
   n->out_meta = n->in_meta + nin;
   atomic_init(&n->refcount, 1);
   n->ops = ops;
-  size_t len = strlen(name);
-  if (len >= sizeof n->name) len = sizeof n->name - 1;
-  memcpy(n->name, name, len);
+  n->name = name;
   n->sequence_nr = tls_sequence_nr++;
   n->nin = nin;
   n->nout = nout;

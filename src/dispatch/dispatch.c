@@ -522,9 +522,21 @@ int st__settle_output(st_tensor **t) {
   return 0;
 }
 
+/* out[0..n) = NULL for n <= ST_MAX_OUTS, as stores (a loop becomes a call to memset). */
+static inline void clear_outputs(st_tensor **out, int n) {
+  _Static_assert(ST_MAX_OUTS == 4, "one case per output");
+  switch (n) {
+  case 4: out[3] = NULL; /* fall through */
+  case 3: out[2] = NULL; /* fall through */
+  case 2: out[1] = NULL; /* fall through */
+  case 1: out[0] = NULL; /* fall through */
+  default: break;
+  }
+}
+
 int st__dispatch(const st_opcall *c, st_tensor **out) {
   const st_op *op = c->op;
-  for (int i = 0; i < op->nout; i++) out[i] = NULL;
+  clear_outputs(out, op->nout);
   bool narrow = false;
   if (check_inputs(c, &narrow)) return st__status();
   if (needs_widening(c, narrow)) return run_widened(c, out);

@@ -197,9 +197,8 @@ static int record(const st_custom_fn *fn, int level, st_tensor *const *in, st_te
   for (int i = 0; i < fn->nin; i++)
     ctx->needs[i] = in[i] && in[i]->level == level && st__requires_grad(in[i]);
   int rc = st__cf_run_setup(ctx, vin, vout);
-  char name[48];
-  snprintf(name, sizeof name, "%.38sBackward", fn->name);
-  st_node *n = rc ? NULL : st__node_new(&custom_node_ops, name, fn->nin, fn->nout);
+  snprintf(ctx->node_name, sizeof ctx->node_name, "%.38sBackward", fn->name);
+  st_node *n = rc ? NULL : st__node_new(&custom_node_ops, ctx->node_name, fn->nin, fn->nout);
   if (!rc && !n) rc = ST_ERR_OOM;
   if (n)
     n->state = ctx;

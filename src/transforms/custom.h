@@ -22,6 +22,7 @@ struct st_ctx {
   void *data;
   void (*free_data)(void *);
   struct generated *gen; /* retained when fn is a generated vmap rule's derived function */
+  char node_name[48];    /* "<fn's name>Backward": the node's name (st__node_new keeps a pointer) */
 };
 
 /* ---- custom_ctx.c */
