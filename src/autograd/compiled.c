@@ -59,7 +59,8 @@ static void sized(st_ca_desc *d, size_t n) { sized_at(d, d->nkey - n, n); }
 
 int st__ca_put_attrs(st_ca_desc *d, const st_attrs *attrs) {
   static_assert(offsetof(st_attrs, list) % 8 == 0, "the list starts a key word");
-  st_attrs a = *attrs;
+  st_attrs a = {0}; /* the list past nlist is never read (and a node keeps none of it) */
+  memcpy(&a, attrs, st__attrs_size(attrs));
   a.ptr = NULL;
   size_t at = d->nkey;
   if (st__ca_put(d, &a, sizeof a)) return ST_ERR_OOM;

@@ -13,7 +13,7 @@
 
 typedef struct {
   const st_op *op;
-  st_attrs a;
+  const st_attrs *a; /* the call's attributes up to their last list entry (after saved) */
   int nin, nout;
   unsigned saves;  /* the slots saved: what the gradients of the inputs that require grad read */
   st_node *slices; /* weak: the CopySlices node holding this one (an in-place op on a view) */
@@ -38,16 +38,16 @@ static void op_release_saved(st_node *n) {
   for (size_t i = 0; i < nsaved(s); i++) st__saved_release(&s->saved[i]);
 }
 
-/* The state and its saved slots are one allocation. */
-static size_t state_bytes(int nin, int nout) {
-  return sizeof(op_state) + sizeof(st_saved) * (size_t)(nin + nout);
+/* The state, its saved slots and the attributes are one allocation. */
+static size_t state_bytes(int nin, int nout, size_t attrs) {
+  return sizeof(op_state) + sizeof(st_saved) * (size_t)(nin + nout) + attrs;
 }
 
 static void op_destroy(st_node *n) {
   op_state *s = n->state;
   if (!s) return;
   op_release_saved(n);
-  st__free(s, state_bytes(s->nin, s->nout));
+  st__free(s, state_bytes(s->nin, s->nout, st__attrs_size(s->a)));
 }
 
 /* The history a saved output gets back when unpacked under create_graph: this node's, or, for
@@ -83,7 +83,7 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
   }
   st__node_release(owner);
   if (!rc) {
-    st_vjp_args a = {s->op, &s->a, s->nin, s->nout, in, out, n->in_meta, n->out_meta, needs};
+    st_vjp_args a = {s->op, s->a, s->nin, s->nout, in, out, n->in_meta, n->out_meta, needs};
     rc = s->op->vjp(&a, gout, gin);
     if (rc && !st__has_error())
       rc = st__error(rc, "%s: the vjp rule failed without a message", n->name);
@@ -97,7 +97,7 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
 static int op_describe(const st_node *n, st_ca_desc *d) {
   const op_state *s = n->state;
   uint64_t head[4] = {(uint64_t)s->op->id, (uint64_t)s->nin, (uint64_t)s->nout, s->saves};
-  int rc = st__ca_put(d, head, sizeof head) || st__ca_put_attrs(d, &s->a) ? ST_ERR_OOM : 0;
+  int rc = st__ca_put(d, head, sizeof head) || st__ca_put_attrs(d, s->a) ? ST_ERR_OOM : 0;
   for (size_t i = 0; !rc && i < nsaved(s); i++)
     if (saves(s, i)) rc = st__ca_put_saved(d, &s->saved[i]);
   return rc;
@@ -288,10 +288,14 @@ int st__record_prepare(st_record *r, const st_opcall *c, int level, st_tensor **
                        st_tensor *self_before) {
   *r = (st_record){.c = c, .level = level, .nout = nout, .out = out};
   st_node *n = r->node = st__node_new(&op_node_ops, node_name(c->op), c->nin, nout);
-  op_state *s = n ? st__alloc(state_bytes(c->nin, nout)) : NULL;
+  size_t attrs = st__attrs_size(&c->a);
+  op_state *s = n ? st__alloc(state_bytes(c->nin, nout, attrs)) : NULL;
   if (!s) goto fail;
-  *s = (op_state){c->op, c->a, c->nin, nout, saved_mask(c, level), NULL, NULL, (st_saved *)(s + 1)};
+  st_saved *saved = (st_saved *)(s + 1);
+  st_attrs *a = (st_attrs *)(saved + c->nin + nout);
+  *s = (op_state){c->op, a, c->nin, nout, saved_mask(c, level), NULL, NULL, saved};
   memset(s->saved, 0, sizeof(st_saved) * nsaved(s));
+  memcpy(a, &c->a, attrs);
   n->state = s;
   if (prepare_inputs(r, s, save_in, self_before) || prepare_outputs(r, s, save_out)) goto fail;
   if (on_view(r) && prepare_slices(r, s)) goto fail;

@@ -139,8 +139,6 @@ typedef struct st_attrs {
       uint64_t mask[2];
     } hooks;
   };
-  int nlist;
-  int64_t list[ST_MAX_LIST]; /* a shape, a permutation, a set of dims, pad sizes */
   st_dtype dtype;
   bool keepdim;
   /* a view op's output is one of several views one public call returns (st_split, st_chunk):
@@ -151,7 +149,17 @@ typedef struct st_attrs {
      any mode, so it keeps the input's history and may be written as the input may */
   bool same_tensor;
   const void *ptr; /* st_from_data's source buffer */
+  int nlist;
+  /* a shape, a permutation, a set of dims, pad sizes: entries past nlist are never read, so a
+     copy may stop at them (st__attrs_size: a recorded node keeps that much) */
+  int64_t list[ST_MAX_LIST];
 } st_attrs;
+
+/* The bytes of a that hold something: all but the list entries past nlist. */
+static inline size_t st__attrs_size(const st_attrs *a) {
+  int n = a->nlist < 0 ? 0 : a->nlist > ST_MAX_LIST ? ST_MAX_LIST : a->nlist;
+  return offsetof(st_attrs, list) + sizeof(int64_t) * (size_t)n;
+}
 
 typedef struct st_op st_op;
 typedef struct st_sample st_sample;
