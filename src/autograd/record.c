@@ -313,10 +313,14 @@ void st__record_abort(st_record *r) {
   r->view_fn = r->slices = r->node = NULL;
 }
 
-/* t's grad_fn becomes n (a new reference is taken); its retains-grad hook follows. */
-static void set_history(st_tensor *t, st_node *n, int output_nr) {
+/* t's grad_fn becomes n, with the reference *held (prepare's, which *held then drops) or a new
+   one; its retains-grad hook follows. */
+static void set_history(st_tensor *t, st_node *n, int output_nr, st_node **held) {
   st_autograd_meta *m = t->ag;
-  st__node_retain(n);
+  if (*held == n)
+    *held = NULL;
+  else
+    st__node_retain(n);
   m->output_nr = output_nr;
   if (m->retains_grad) st__move_retains_grad(t, m->grad_fn, n);
   st__node_release(m->grad_fn); /* an in-place op rebases self's history */
@@ -333,15 +337,17 @@ void st__record_commit(st_record *r) {
     for (size_t k = 0; k < nsaved(s); k++)
       if (s->saved[k].t && s->saved[k].t->storage == self) s->saved[k].version = now;
   }
+  st_node *node = r->node; /* the first output takes prepare's reference */
   for (int j = 0; j < r->nout; j++)
-    if (st__is_float(r->out[j]->dtype) && !(slices && j == 0)) set_history(r->out[j], r->node, j);
+    if (st__is_float(r->out[j]->dtype) && !(slices && j == 0))
+      set_history(r->out[j], node, j, &r->node);
   if (slices) {
     st_tensor *view = c->in[0];
-    set_history(view->ag->view_base, r->slices, 0);
-    set_history(view, r->view_fn, 0);
+    set_history(view->ag->view_base, r->slices, 0, &r->slices);
+    set_history(view, r->view_fn, 0, &r->view_fn);
     st__view_mark_current(view, true);
   }
-  st__record_abort(r); /* drops the references prepare held: the tensors hold the nodes now */
+  st__record_abort(r); /* drops the references prepare held that no tensor took */
 }
 
 int st__record(const st_opcall *c, int level, st_tensor **out, int nout, st_tensor *const *save_in,
