@@ -391,22 +391,21 @@ st_tensor *st__unpack(const st_saved *s, st_node *owner, int index) {
     version_error(s->t, now, s->version, owner->name, index);
     return NULL;
   }
-  if (!s->is_output) return st_retain(s->t);
+  /* a saved output is an alias without history: shared as it is unless it gets its node back */
+  if (!s->is_output || !st__grad_mode() || !st__is_float(s->t->dtype)) return st_retain(s->t);
   st_tensor *t = st__tensor_view(s->t->storage, s->t->dtype, s->t->ndim, s->t->shape, s->t->strides,
                                  s->t->offset);
   if (!t) return NULL;
   /* Re-attach the owner so that create_graph differentiates through it; like attach_output,
      only float outputs have history (a bool mask or i64 indices never require grad). */
-  if (st__grad_mode() && st__is_float(t->dtype)) {
-    st_autograd_meta *m = st__ag_meta(t);
-    if (!m) {
-      st__drop(t);
-      return NULL;
-    }
-    st__node_retain(owner);
-    m->grad_fn = owner;
-    m->output_nr = s->output_nr;
+  st_autograd_meta *m = st__ag_meta(t);
+  if (!m) {
+    st__drop(t);
+    return NULL;
   }
+  st__node_retain(owner);
+  m->grad_fn = owner;
+  m->output_nr = s->output_nr;
   return t;
 }
 
