@@ -245,6 +245,7 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
   n->group = -1;
   n->fusible = !view && !(op->flags & (ST_OP_INPLACE | ST_OP_RANDOM)) && op->pointwise &&
                op->pointwise(c, &n->pw);
+  n->reduces = !view && op->row_reduce && op->row_reduce(c, &n->rr);
 }
 
 /* ------------------------------------------------------------------------------ st_cond */

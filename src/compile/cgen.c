@@ -152,10 +152,11 @@ static void put_const(st_text *t, st_dtype dt, const cg_node *n) {
    compiled already. */
 #define CG_C_MAX_MEMBERS 32
 
-/* Whether group G can be written in C: not too long, and every member has a source that stands
-   alone, on dtypes the file knows. */
+/* Whether group G can be written in C: not too long, without an epilogue (a reduction of rows,
+   which runs on the executor's tiles), and every member has a source that stands alone, on
+   dtypes the file knows. */
 static bool group_ok(const cg_graph *g, const cg_group *G) {
-  if (G->fend - G->fbegin > CG_C_MAX_MEMBERS) return false;
+  if (G->fend - G->fbegin > CG_C_MAX_MEMBERS || G->red >= 0) return false;
   for (const cg_fstep *f = g->fsteps + G->fbegin; f < g->fsteps + G->fend; f++) {
     const cg_node *n = &g->n[f->node];
     const st_loop_src *s = n->pw.c;
@@ -366,10 +367,25 @@ static void dl_close(void *h) {
   pthread_mutex_unlock(&dl_lock);
 }
 
+static _Atomic unsigned tmp_counter;
+
+/* dlopen of obj through a name used once (a hard link, removed at once; obj itself where none
+   can be made): glibc knows a loaded object by every name it was opened under, so a foreign
+   object opened as obj and still loaded (another graph's) would be found again under that name
+   after obj was built anew, and the new entry never loaded. */
+static void *open_once(const char *obj) {
+  char once[4200];
+  snprintf(once, sizeof once, "%s.%ld.%u.so", obj, (long)getpid(), atomic_fetch_add(&tmp_counter, 1));
+  bool linked = link(obj, once) == 0;
+  void *h = dl_open(linked ? once : obj);
+  if (linked) unlink(once);
+  return h;
+}
+
 /* Loads a sealed obj and checks its key; NULL when it is not whole or not this source's. */
 static void *load(const char *obj, const char *key) {
   if (!sealed(obj)) return NULL;
-  void *h = dl_open(obj);
+  void *h = open_once(obj);
   if (!h) return NULL;
   const char *k = dl_sym(h, "st_cgen_key");
   if (!k || strcmp(k, key)) {
@@ -378,8 +394,6 @@ static void *load(const char *obj, const char *key) {
   }
   return h;
 }
-
-static _Atomic unsigned tmp_counter;
 
 /* Writes src, compiles it into the cache as obj (the rename makes it appear whole), and loads
    it; NULL on failure (warned). */

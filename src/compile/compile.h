@@ -91,6 +91,10 @@ typedef struct cg_bcast {
 typedef struct cg_group {
   int first, last; /* its first and last member (node ids); members run at the first */
   int64_t numel;
+  /* its epilogue: a reduction of rows (node `red`, -1: none) of a member's output, run on each
+     tile as the members leave it; a row the tile's end cuts waits in scratch slot `carry` for
+     the rest; red_fs: the fused step of the member whose output it reduces (exec.c) */
+  int red, carry, red_fs;
   int fbegin, fend; /* its members' loops: the graph's fsteps[fbegin, fend) */
   /* the C backend's loop over the whole group (cgen.c), or NULL: P[4 m + k] is the base of
      operand k of member m (its fused step's) */
@@ -134,7 +138,9 @@ typedef struct cg_node {
   bool dead;         /* removed by a pass */
   bool fusible;      /* pw describes the call (the record's pointwise, asked at capture) */
   bool folded;       /* its inputs are all constants: it runs once, in cg_prepare */
+  bool reduces;      /* rr describes the call (the record's row_reduce, asked at capture) */
   st_pointwise pw;
+  st_row_reduce rr;
   int group;         /* its fused group, or -1 */
   cg_operand opd[4]; /* in a group: where each loop operand is (0: the output) */
   st_tensor **rt_in; /* the kernel's argument array */

@@ -352,6 +352,7 @@ static bool infer_all(cg_graph *g, st_tensor *fake, st_storage *stor) {
     st_meta m[ST_MAX_OUTS];
     bool inferred = n->op->infer(&c, m) == 0;
     if (inferred && n->fusible && !n->op->pointwise(&c, &n->pw)) n->fusible = false;
+    if (inferred && n->reduces && !n->op->row_reduce(&c, &n->rr)) n->reduces = false;
     st__tmp_free(args, small, n->nin);
     if (!inferred) {
       st__clear_visible();

@@ -11,6 +11,7 @@
 #endif
 
 #include "../kernels/kernels.h"
+#include "../kernels/reduce.h"
 #include "compile.h"
 
 static bool node_alive(const cg_graph *g, int def) { return def < 0 || !g->n[def].dead; }
@@ -37,7 +38,8 @@ static void pack_group(cg_graph *g, cg_group *G) {
   G->fbegin = g->nfsteps;
   for (int i = G->first; i <= G->last; i++) {
     const cg_node *n = &g->n[i];
-    if (n->dead || n->group != (int)(G - g->groups)) continue;
+    if (n->dead || n->group != (int)(G - g->groups) || i == G->red) continue;
+    if (G->red >= 0 && n->out[0] == g->n[G->red].in[0]) G->red_fs = g->nfsteps;
     cg_fstep *f = &g->fsteps[g->nfsteps];
     f->loop = n->pw.loop;
     f->nops = n->pw.nops;
@@ -269,9 +271,47 @@ static void gather(char *dst, const char *src, const cg_bcast *b, int64_t t0, in
   }
 }
 
-/* A fused group's elements [b, e) (b a multiple of CG_TILE): its generated loop, or each
-   member's loop over one tile, then the next tile; scratch: the tiles of the thread running it
-   (g->scratch, or another area of the same layout). */
+/* Where fused step f's operand k is for the tile at t0: a scratch tile (stride 1, no advance), or
+   the data at the tile's start. */
+static char *tile_data(const cg_graph *g, const cg_fstep *f, int k, int64_t t0, char *scratch) {
+  return f->step[k] && !f->adv[k] ? scratch + (f->base[k] - g->scratch) : f->base[k] + t0 * f->adv[k];
+}
+
+/* Rows [r, r + n) of reduction R from the n rows at x, as its kernel finishes them
+   (reduce_simple's division and rounding). */
+static void reduce_rows(const cg_graph *g, const cg_node *R, const char *x, int64_t r, int64_t n) {
+  const cg_value *o = &g->v[R->out[0]];
+  double tmp[CG_TILE], *acc = o->dtype == ST_F64 ? (double *)st__data(o->rt) + r : tmp;
+  st__k_reduce_rows((st_red_kind)R->rr.kind, g->v[R->in[0]].dtype, x, n, R->rr.len, acc);
+  if (R->rr.div != 1)
+    for (int64_t i = 0; i < n; i++) acc[i] /= R->rr.div;
+  if (o->dtype == ST_F32)
+    for (int64_t i = 0; i < n; i++) ((float *)st__data(o->rt))[r + i] = (float)acc[i];
+}
+
+/* The group's epilogue on the tile [t0, t0 + len): the reduced member's rows in it, each from
+   the tile itself, and a row the tile's edge cuts from its pieces gathered in the carry slot
+   (the head waits there for the next tile of the same range, which starts with the rest). */
+static void run_epilogue(const cg_graph *g, const cg_group *G, int64_t t0, int64_t len,
+                         char *scratch) {
+  const cg_node *R = &g->n[G->red];
+  int64_t L = R->rr.len, es = st__esize(g->v[R->in[0]].dtype);
+  const char *x = tile_data(g, &g->fsteps[G->red_fs], 0, t0, scratch);
+  char *carry = scratch + (size_t)G->carry * CG_TILE * 8;
+  int64_t row = (t0 + L - 1) / L, head = row * L - t0; /* the first row starting in the tile */
+  if (head > 0) {
+    memcpy(carry + (L - head) * es, x, (size_t)(head * es));
+    reduce_rows(g, R, carry, row - 1, 1);
+  }
+  int64_t full = (len - head) / L, rest = len - head - full * L;
+  if (full) reduce_rows(g, R, x + head * es, row, full);
+  if (rest) memcpy(carry, x + (head + full * L) * es, (size_t)(rest * es));
+}
+
+/* A fused group's elements [b, e) (b a multiple of CG_TILE, and of its epilogue's rows): its
+   generated loop, or each member's loop over one tile, then its epilogue, then the next tile;
+   scratch: the tiles of the thread running it (g->scratch, or another area of the same
+   layout). */
 static void run_group_range(const cg_graph *g, const cg_group *G, int64_t b, int64_t e,
                             char *scratch) {
   const cg_fstep *first = g->fsteps + G->fbegin, *end = g->fsteps + G->fend;
@@ -293,17 +333,17 @@ static void run_group_range(const cg_graph *g, const cg_group *G, int64_t b, int
     int64_t len = e - t0 < CG_TILE ? e - t0 : CG_TILE;
     for (const cg_fstep *f = first; f < end; f++) {
       char *d[4];
-      for (int k = 0; k < f->nops; k++) { /* a scratch tile: stride 1, no advance */
+      for (int k = 0; k < f->nops; k++) {
         if (f->bc[k]) {
           d[k] = scratch + (size_t)f->slot[k] * CG_TILE * 8;
           gather(d[k], f->base[k], f->bc[k], t0, len);
         } else {
-          d[k] = f->step[k] && !f->adv[k] ? scratch + (f->base[k] - g->scratch)
-                                          : f->base[k] + t0 * f->adv[k];
+          d[k] = tile_data(g, f, k, t0, scratch);
         }
       }
       f->loop(d, f->step, len, NULL);
     }
+    if (G->red >= 0) run_epilogue(g, G, t0, len, scratch);
   }
 }
 
@@ -312,9 +352,15 @@ static void run_group_range(const cg_graph *g, const cg_group *G, int64_t b, int
    values do not depend on the thread count) with scratch tiles of its own. */
 #define CG_PAR_WORK (1 << 16)
 
+#ifdef _OPENMP
+static int64_t gcd64(int64_t a, int64_t b) { return b ? gcd64(b, a % b) : a; }
+#endif
+
 static void run_group(const cg_graph *g, const cg_group *G) {
 #ifdef _OPENMP
-  int64_t tiles = (G->numel + CG_TILE - 1) / CG_TILE;
+  /* each thread's run of tiles starts a row of the epilogue: runs of lcm(CG_TILE, rows) */
+  int64_t L = G->red >= 0 ? g->n[G->red].rr.len : 1, unit = CG_TILE / gcd64(CG_TILE, L) * L;
+  int64_t tiles = (G->numel + unit - 1) / unit;
   int nt = 1;
   if (tiles >= 2 && G->numel * (G->fend - G->fbegin) >= CG_PAR_WORK && !omp_in_parallel()) {
     nt = st__num_threads();
@@ -327,7 +373,7 @@ static void run_group(const cg_graph *g, const cg_group *G) {
     nt = 1;
   }
   if (nt > 1) {
-    int64_t per = (tiles + nt - 1) / nt * CG_TILE;
+    int64_t per = (tiles + nt - 1) / nt * unit;
 #pragma omp parallel for num_threads(nt) schedule(static)
     for (int t = 0; t < nt; t++) {
       int64_t b = t * per, e = b + per < G->numel ? b + per : G->numel;

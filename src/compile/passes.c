@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../kernels/elementwise.h" /* st_loop_src: a loop's expression */
+#include "../kernels/reduce.h"      /* st__k_reduce_by_rows: which reductions go by rows */
 #include "compile.h"
 
 #define CG_ALIGN 64
@@ -311,6 +312,20 @@ static bool escapes(const cg_graph *g, int v, const int *nvalues, const int *rea
   return nvalues[g->v[v].buf] > 1 || reads[v] > inside[v];
 }
 
+/* Whether node n (the node after a group whose member outputs are marked in `internal`) is the
+   group's epilogue: a reduction of rows (the record's row_reduce) of one member's output, of
+   the same float dtype, with rows of at most a tile, which the kernels reduce one at a time.
+   Each row reduced as the members leave it (a row across two tiles from a copy of its pieces)
+   then gets the node's kernel's value, and the tiles keep their places, so every member's loop
+   sees each element where eager's does. */
+static bool epilogue(const cg_graph *g, const cg_node *n, const bool *internal, int64_t numel) {
+  if (!n || n->dead || !n->reduces || n->nin != 1 || n->nout != 1 || !internal[n->in[0]] ||
+      g->v[n->out[0]].dtype != g->v[n->in[0]].dtype)
+    return false;
+  int64_t len = n->rr.len;
+  return len >= 1 && len <= CG_TILE && numel % len == 0 && st__k_reduce_by_rows(numel / len, len);
+}
+
 static int add_group(cg_graph *g, int first, int last, int64_t numel) {
   int cap = g->capgroups;
   if (g->ngroups == cap) {
@@ -320,7 +335,8 @@ static int add_group(cg_graph *g, int first, int last, int64_t numel) {
     g->groups = p;
     g->capgroups = c;
   }
-  g->groups[g->ngroups++] = (cg_group){.first = first, .last = last, .numel = numel};
+  g->groups[g->ngroups++] =
+      (cg_group){.first = first, .last = last, .numel = numel, .red = -1};
   return 0;
 }
 
@@ -334,7 +350,7 @@ static int assign_slots(cg_graph *g, int gi, const int *last_read) {
   int nslots = 0;
   for (int i = G->first; i <= G->last; i++) {
     cg_node *n = &g->n[i];
-    if (n->group != gi) continue;
+    if (n->group != gi || i == G->red) continue;
     if (n->opd[0].kind == CG_OPD_TILE) {
       int s = 0;
       while (s < nslots && owner[s] >= 0) s++;
@@ -356,12 +372,13 @@ static int assign_slots(cg_graph *g, int gi, const int *last_read) {
      operand position */
   int extra = 0;
   for (int i = G->first; i <= G->last; i++)
-    for (int k = 1; g->n[i].group == gi && k < g->n[i].pw.nops; k++)
+    for (int k = 1; g->n[i].group == gi && i != G->red && k < g->n[i].pw.nops; k++)
       if (g->n[i].opd[k].kind == CG_OPD_BCAST) {
         g->n[i].opd[k].slot = nslots + k - 1;
         if (k > extra) extra = k;
       }
   nslots += extra;
+  if (G->red >= 0) g->groups[gi].carry = nslots++; /* the epilogue's row across tiles */
   if (nslots > g->nslots) g->nslots = nslots;
   st__free(owner, cap * sizeof *owner);
   return 0;
@@ -393,14 +410,21 @@ static int fuse(cg_graph *g) {
       members++;
       continue;
     }
-    if (members >= 2) { /* close the group */
+    int64_t numel = ref ? st__numel(ref->ndim, ref->shape) : 0;
+    bool epi = members >= 1 && epilogue(g, n, internal, numel);
+    if (members >= 2 || epi) { /* close the group */
       int gi = g->ngroups;
-      rc = add_group(g, first, last, st__numel(ref->ndim, ref->shape));
+      rc = add_group(g, first, epi ? i : last, numel);
+      if (!rc && epi) { /* the reduction runs in the group: its read of the member is inside */
+        n->group = gi;
+        g->groups[gi].red = i;
+        last = i;
+      }
       for (int m = first; m <= last; m++)
         for (int k = 0; g->n[m].group == gi && k < g->n[m].nin; k++) inside[g->n[m].in[k]]++;
       for (int m = first; !rc && m <= last; m++) {
         cg_node *M = &g->n[m];
-        if (M->group != gi) continue;
+        if (M->group != gi || (epi && m == i)) continue;
         for (int k = 0; k < M->pw.nops; k++) {
           int src = k ? M->pw.src[k] : 0;
           int v = !k ? M->out[0] : src >= 0 ? M->in[src] : -1;
@@ -419,7 +443,7 @@ static int fuse(cg_graph *g) {
       /* an operand that is a member's output written whole is read whole */
       for (int m = first; !rc && m <= last; m++) {
         cg_node *M = &g->n[m];
-        for (int k = 1; M->group == gi && k < M->pw.nops; k++)
+        for (int k = 1; M->group == gi && !(epi && m == i) && k < M->pw.nops; k++)
           if (M->opd[k].kind == CG_OPD_TILE && g->b[g->v[M->opd[k].value].buf].kind != CG_BUF_TILE)
             M->opd[k].kind = CG_OPD_WHOLE;
       }
@@ -433,8 +457,8 @@ static int fuse(cg_graph *g) {
     members = 0;
     ref = NULL;
     first = last = -1;
-    /* this node may start the next group */
-    if (n && n->fusible && joins(g, n, &g->v[n->out[0]], internal)) {
+    /* this node may start the next group (unless it ended this one) */
+    if (n && !epi && n->fusible && joins(g, n, &g->v[n->out[0]], internal)) {
       n->group = g->ngroups;
       internal[n->out[0]] = true;
       ref = &g->v[n->out[0]];
@@ -624,6 +648,8 @@ static void print_graph(const cg_graph *g, FILE *f, int ind) {
               k + 1 == n->a.nlist ? "]" : "");
     if (n->folded)
       fprintf(f, "  # constant");
+    else if (n->group >= 0 && g->groups[n->group].red == i)
+      fprintf(f, "  # fused %d, reduces rows of %lld", n->group, (long long)n->rr.len);
     else if (n->group >= 0)
       fprintf(f, "  # fused %d%s", n->group, n->opd[0].kind == CG_OPD_TILE ? ", in tiles" : "");
     else if (n->view)

@@ -758,6 +758,26 @@ void st__k_reduce(st_red_kind kind, st_view in, unsigned mask, void *acc, const 
     row_blocks(f->rows, &c, nt);
 }
 
+/* A row's result is range_ over that row alone in the row loop (rows4 lanes included), and in an
+   all-reduce of one chunk (a single row up to CHUNK_MIN elements): the chunk's range_, which the
+   pairwise finish returns as it is. Longer single rows are cut into chunks. */
+bool st__k_reduce_by_rows(int64_t nrows, int64_t len) { return nrows > 1 || len <= CHUNK_MIN; }
+
+void st__k_reduce_rows(st_red_kind kind, st_dtype dt, const void *x, int64_t nrows, int64_t len,
+                       double *acc) {
+  plan p;
+  make_plan(&p, (st_view){(char *)x, dt, 2, (int64_t[]){nrows, len}, (int64_t[]){len, 1}}, 2u,
+            false);
+  if (p.nout == 0) return;
+  const kind_fns *f = &kinds_by_dtype[dt][kind];
+  if (p.nred == 0) {
+    f->fill(acc, p.nout);
+    return;
+  }
+  rctx c = {&p, x, acc, NULL, NULL, TILE};
+  f->rows(&c, 0, p.nout);
+}
+
 /* ------------------------------------------------------------------------------ argreduce */
 
 static inline bool no_nan_i64(int64_t x) { return (void)x, false; }

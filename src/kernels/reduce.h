@@ -29,6 +29,15 @@ typedef enum {
 void st__k_reduce(st_red_kind kind, st_view in, unsigned mask, void *acc, const double *m,
                   const double *k);
 
+/* The rows of a float tensor reduced one at a time (st_compile's fused groups, a tile of whole
+   rows at a time): acc[r] for each of nrows contiguous rows of len elements of dtype dt (f32 or
+   f64) at x, with m and k NULL, on the calling thread. When st__k_reduce_by_rows(nrows, len),
+   every row gets exactly what st__k_reduce gives it in a contiguous [nrows, len] tensor reduced
+   over its last dim, however many of its rows come in one call. */
+void st__k_reduce_rows(st_red_kind kind, st_dtype dt, const void *x, int64_t nrows, int64_t len,
+                       double *acc);
+bool st__k_reduce_by_rows(int64_t nrows, int64_t len);
+
 /* out[o] = the row-major index, over the dims in mask, of the first maximum (is_max) or minimum
    of output o's reduced elements; NaN counts as the extreme (PyTorch). out is int64_t[nout] in
    the same order as above. Every reduced range must be non-empty. */

@@ -266,6 +266,16 @@ typedef struct st_pointwise {
   } cst;
 } st_pointwise;
 
+/* A reduction of each row of its input: the reduced dims are the input's last ones (size-1 dims
+   aside), so in a contiguous input every output reduces one contiguous run of len elements,
+   by one pass of a kernel kind (st_red_kind, kernels/reduce.h) whose result is then divided by
+   div (1: none) and rounded to the input's own float dtype, as the op's kernel computes it. */
+typedef struct st_row_reduce {
+  int kind;
+  int64_t len;
+  double div;
+} st_row_reduce;
+
 struct st_op {
   st_op_id id;
   const char *name; /* the public function without "st_": "add" */
@@ -306,6 +316,10 @@ struct st_op {
      compiled graphs fuse into tiles (src/compile/passes.c); false when it needs more (a dtype
      conversion, a storage-only dtype). NULL: never. */
   bool (*pointwise)(const st_opcall *c, struct st_pointwise *p);
+  /* The call as a reduction of rows (st_row_reduce), which a compiled group takes as its
+     epilogue when a member makes its input; false when it is not one (reduced dims before kept
+     ones, an integer or storage-only dtype, an empty input). NULL: never. */
+  bool (*row_reduce)(const st_opcall *c, st_row_reduce *r);
 
   /* ---- the generated test matrix (tests/matrix) ---- */
   /* Fills up to cap sample calls of op (so that one function serves a family) with floating

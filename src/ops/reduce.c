@@ -20,12 +20,14 @@
 static int samples_reduce(const st_op *op, st_dtype dt, st_sample *out, int cap);
 
 /* A record: one tensor in, one out, with its vjp and jvp rules and the values the vjp reads. */
-#define REDUCE_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, jvp_fn, save_bits)                    \
+#define REDUCE_ROWS_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, jvp_fn, save_bits, rows_fn)      \
   {                                                                                                \
     .id = ST_OP_##op, .name = #op, .nin = 1, .nout = 1, .flags = op_flags, .infer = infer_fn,      \
     .kernel = kernel_fn, .saves = (save_bits), .vjp = (vjp_fn), .jvp = (jvp_fn),                   \
-    .vmap = st__vmap_reduce, .samples = samples_reduce                                             \
+    .vmap = st__vmap_reduce, .samples = samples_reduce, .row_reduce = (rows_fn)                    \
   }
+#define REDUCE_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, jvp_fn, save_bits)                    \
+  REDUCE_ROWS_OP(op, infer_fn, kernel_fn, op_flags, vjp_fn, jvp_fn, save_bits, NULL)
 
 
 
@@ -319,6 +321,29 @@ static int kernel_mean(const st_opcall *c, st_tensor *const *out) {
   return reduce_simple(c, out[0], ST_RED_SUM, (double)reduced_count(c->in[0], mask_of(c)));
 }
 
+/* For fusion: reduce_simple's pass over rows of a float input, when the reduced dims come last. */
+static bool row_reduce(const st_opcall *c, st_row_reduce *r, st_red_kind kind, bool mean) {
+  const st_tensor *a = c->in[0];
+  if ((a->dtype != ST_F32 && a->dtype != ST_F64) || st__numel(a->ndim, a->shape) == 0) return false;
+  unsigned mask = mask_of(c);
+  int64_t len = 1;
+  bool reduced = false;
+  for (int d = 0; d < a->ndim; d++) {
+    if (a->shape[d] == 1) continue;
+    if (mask >> d & 1)
+      len *= a->shape[d], reduced = true;
+    else if (reduced)
+      return false; /* a kept dim after a reduced one */
+  }
+  *r = (st_row_reduce){kind, len, mean ? (double)reduced_count(a, mask) : 1};
+  return true;
+}
+static bool rows_sum(const st_opcall *c, st_row_reduce *r) { return row_reduce(c, r, ST_RED_SUM, false); }
+static bool rows_prod(const st_opcall *c, st_row_reduce *r) { return row_reduce(c, r, ST_RED_PROD, false); }
+static bool rows_amax(const st_opcall *c, st_row_reduce *r) { return row_reduce(c, r, ST_RED_MAX, false); }
+static bool rows_amin(const st_opcall *c, st_row_reduce *r) { return row_reduce(c, r, ST_RED_MIN, false); }
+static bool rows_mean(const st_opcall *c, st_row_reduce *r) { return row_reduce(c, r, ST_RED_SUM, true); }
+
 /* sum: sum_backward, the gradient expanded over the reduced dims. */
 static int vjp_sum(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin) {
   ST_GRAD(0, expand_to_input(a, kept(a, gout[0])));
@@ -392,15 +417,16 @@ static int vjp_extreme(const st_vjp_args *a, st_tensor *const *gout, st_tensor *
   return 0;
 }
 
-const st_op st__op_sum = REDUCE_OP(sum, infer_sum_prod, kernel_sum, 0, vjp_sum, jvp_linear, 0);
-const st_op st__op_prod =
-    REDUCE_OP(prod, infer_sum_prod, kernel_prod, 0, vjp_prod, jvp_weighted_sum, IN0);
+const st_op st__op_sum =
+    REDUCE_ROWS_OP(sum, infer_sum_prod, kernel_sum, 0, vjp_sum, jvp_linear, 0, rows_sum);
+const st_op st__op_prod = REDUCE_ROWS_OP(prod, infer_sum_prod, kernel_prod, 0, vjp_prod,
+                                         jvp_weighted_sum, IN0, rows_prod);
 const st_op st__op_mean =
-    REDUCE_OP(mean, infer_float_only, kernel_mean, 0, vjp_mean, jvp_linear, 0);
-const st_op st__op_amax =
-    REDUCE_OP(amax, infer_extreme, kernel_amax, 0, vjp_extreme, jvp_weighted_sum, IN0 | OUT0);
-const st_op st__op_amin =
-    REDUCE_OP(amin, infer_extreme, kernel_amin, 0, vjp_extreme, jvp_weighted_sum, IN0 | OUT0);
+    REDUCE_ROWS_OP(mean, infer_float_only, kernel_mean, 0, vjp_mean, jvp_linear, 0, rows_mean);
+const st_op st__op_amax = REDUCE_ROWS_OP(amax, infer_extreme, kernel_amax, 0, vjp_extreme,
+                                         jvp_weighted_sum, IN0 | OUT0, rows_amax);
+const st_op st__op_amin = REDUCE_ROWS_OP(amin, infer_extreme, kernel_amin, 0, vjp_extreme,
+                                         jvp_weighted_sum, IN0 | OUT0, rows_amin);
 
 /* ------------------------------------------------------------------------------- var, std */
 
