@@ -19,10 +19,12 @@
 /* Cache blocking for Zen 3 (32 KiB L1d, 512 KiB L2 per core, 32 MiB shared L3), after BLIS's
    zen3 configuration: a KC x NR panel of B (16 KiB f32, 16 KiB f64) stays in L1 while the
    micro-kernel streams MC x KC of A (144 KiB f32, 144 KiB f64) from L2; a KC x NC block of B
-   (~4 MiB f32) lives in L3. */
+   (~4 MiB f32) lives in L3. The AVX-512 kernels' panels are twice as wide (32 KiB, within
+   Zen 5's and Intel's 48 KiB L1d); MC is a multiple of both tiles' rows, NC of their columns,
+   and KC is the same for every kernel, so each element's sum is cut into the same steps. */
 #define KC_F32 256
 #define MC_F32 144
-#define NC_F32 4080
+#define NC_F32 4064
 #define KC_F64 256
 #define MC_F64 72
 #define NC_F64 4080
@@ -94,6 +96,22 @@ static int pick_threads(int64_t work, int64_t threshold) {
     }                                                                                              \
     for (int64_t p = 0; p < cols; p++)                                                             \
       for (int64_t i = rows; i < r; i++) dst[p * r + i] = 0;                                       \
+  }                                                                                                \
+  /* Every panel of a rows x cols block whose rows are contiguous (rs == 1: B's columns, for a  \
+     row-major B) at once, one source line after another: panel by panel, each line is read r  \
+     elements at a time across cols lines a stride apart, a page each for a wide B. */           \
+  static void pack_lines_##sfx(int64_t rows, int64_t cols, const char *src_, int64_t cs, int r,  \
+                               char *dst_) {                                                      \
+    const T *src = (const T *)src_;                                                                \
+    T *dst = (T *)dst_;                                                                            \
+    for (int64_t p = 0; p < cols; p++)                                                             \
+      for (int64_t i0 = 0; i0 < rows; i0 += r) {                                                   \
+        int64_t n = rows - i0 < r ? rows - i0 : r;                                                 \
+        T *d = dst + i0 * cols + p * r;                                                            \
+        const T *s = src + p * cs + i0;                                                            \
+        for (int64_t i = 0; i < n; i++) d[i] = s[i];                                               \
+        for (int64_t i = n; i < r; i++) d[i] = 0;                                                  \
+      }                                                                                            \
   }
 
 /* The micro-kernel in plain C, for CPUs without AVX2: two rows at a time, so that the two
@@ -209,17 +227,39 @@ static void ukr_avx2_f64(int64_t kc, const void *a, const void *b, void *c, int6
   st__k_gemm_ukr_f64_avx2(kc, a, b, c, rsc, beta);
 }
 #endif
+#if defined(__x86_64__)
+static void ukr_avx512_f32(int64_t kc, const void *a, const void *b, void *c, int64_t rsc,
+                           int beta) {
+  st__k_gemm_ukr_f32_avx512(kc, a, b, c, rsc, beta);
+}
+static void ukr_avx512_f64(int64_t kc, const void *a, const void *b, void *c, int64_t rsc,
+                           int beta) {
+  st__k_gemm_ukr_f64_avx512(kc, a, b, c, rsc, beta);
+}
+static void ukr_avx512_s_f32(int64_t kc, const void *a, const int64_t *off, int64_t acs,
+                             const void *b, int64_t brs, int nr, void *c, int64_t rsc, int beta) {
+  st__k_gemm_ukr_f32_avx512_s(kc, a, off, acs, b, brs, nr, c, rsc, beta);
+}
+static void ukr_avx512_s_f64(int64_t kc, const void *a, const int64_t *off, int64_t acs,
+                             const void *b, int64_t brs, int nr, void *c, int64_t rsc, int beta) {
+  st__k_gemm_ukr_f64_avx512_s(kc, a, off, acs, b, brs, nr, c, rsc, beta);
+}
+#endif
 
 /* ------------------------------------------------------------------ the blocked algorithm */
 
 /* What the dtype-independent driver needs to know about one dtype. */
 typedef struct gemm_kind {
   int64_t es; /* element size */
-  int nr;
+  int mr, nr; /* the micro-kernel's tile */
   int64_t mc, kc, nc;
   void (*pack)(int64_t rows, int64_t cols, const char *src, int64_t rs, int64_t cs, int r,
                char *dst);
+  void (*pack_lines)(int64_t rows, int64_t cols, const char *src, int64_t cs, int r, char *dst);
   void (*ukr)(int64_t kc, const void *a, const void *b, void *c, int64_t rsc, int beta);
+  /* the micro-kernel on operands in place (gemm.h's _s kernels), or NULL */
+  void (*ukr_s)(int64_t kc, const void *a, const int64_t *off, int64_t acs, const void *b,
+                int64_t brs, int nr, void *c, int64_t rsc, int beta);
   void (*store)(int mr, int nr, const void *tile, int ldt, char *c, int64_t rsc, int64_t csc,
                 int beta);
   void (*small)(const gemm_args *x);
@@ -227,42 +267,60 @@ typedef struct gemm_kind {
   void (*gemv_rows)(const gemm_args *x, int64_t i0, int64_t i1);
 } gemm_kind;
 
-static gemm_kind kind_f32(bool portable) {
+static gemm_kind kind_f32(st_gemm_isa isa) {
   gemm_kind g = {.es = sizeof(float),
+                 .mr = MR,
                  .nr = ST_GEMM_NR_F32,
                  .mc = MC_F32,
                  .kc = KC_F32,
                  .nc = NC_F32,
                  .pack = pack_f32,
+                 .pack_lines = pack_lines_f32,
                  .ukr = ukr_c_f32,
                  .store = store_f32,
                  .small = small_f32,
                  .clear = clear_f32,
                  .gemv_rows = gemv_rows_f32};
+#if defined(__x86_64__)
+  if (isa == ST_GEMM_WIDEST && st__k_gemm_have_avx512()) {
+    g.ukr = ukr_avx512_f32, g.ukr_s = ukr_avx512_s_f32;
+    g.mr = ST_GEMM512_MR, g.nr = ST_GEMM512_NR_F32;
+    return g;
+  }
+#endif
 #if defined(__x86_64__) || defined(__i386__)
-  if (!portable && st__k_gemm_have_avx2()) g.ukr = ukr_avx2_f32;
+  if (isa != ST_GEMM_PORTABLE && st__k_gemm_have_avx2()) g.ukr = ukr_avx2_f32;
 #else
-  (void)portable;
+  (void)isa;
 #endif
   return g;
 }
 
-static gemm_kind kind_f64(bool portable) {
+static gemm_kind kind_f64(st_gemm_isa isa) {
   gemm_kind g = {.es = sizeof(double),
+                 .mr = MR,
                  .nr = ST_GEMM_NR_F64,
                  .mc = MC_F64,
                  .kc = KC_F64,
                  .nc = NC_F64,
                  .pack = pack_f64,
+                 .pack_lines = pack_lines_f64,
                  .ukr = ukr_c_f64,
                  .store = store_f64,
                  .small = small_f64,
                  .clear = clear_f64,
                  .gemv_rows = gemv_rows_f64};
+#if defined(__x86_64__)
+  if (isa == ST_GEMM_WIDEST && st__k_gemm_have_avx512()) {
+    g.ukr = ukr_avx512_f64, g.ukr_s = ukr_avx512_s_f64;
+    g.mr = ST_GEMM512_MR, g.nr = ST_GEMM512_NR_F64;
+    return g;
+  }
+#endif
 #if defined(__x86_64__) || defined(__i386__)
-  if (!portable && st__k_gemm_have_avx2()) g.ukr = ukr_avx2_f64;
+  if (isa != ST_GEMM_PORTABLE && st__k_gemm_have_avx2()) g.ukr = ukr_avx2_f64;
 #else
-  (void)portable;
+  (void)isa;
 #endif
   return g;
 }
@@ -270,6 +328,10 @@ static gemm_kind kind_f64(bool portable) {
 /* Packs a rows x cols block into panels of r rows. */
 static void pack_block(const gemm_kind *g, int64_t rows, int64_t cols, const char *src, int64_t rs,
                        int64_t cs, int r, char *dst) {
+  if (rs == 1 && rows > r) {
+    g->pack_lines(rows, cols, src, cs, r, dst);
+    return;
+  }
   for (int64_t ip = 0; ip * r < rows; ip++)
     g->pack(min64(r, rows - ip * r), cols, src + ip * r * rs * g->es, rs, cs, r,
             dst + ip * r * cols * g->es);
@@ -279,17 +341,58 @@ static void pack_block(const gemm_kind *g, int64_t rows, int64_t cols, const cha
    C's edges, or with C's columns strided, go through a local tile. */
 static void macro_kernel(const gemm_kind *g, int64_t mc, int64_t nc, int64_t kc, const char *pa,
                          const char *pb, char *c, int64_t rsc, int64_t csc, int beta) {
-  int64_t nr = g->nr, es = g->es;
+  int64_t nr = g->nr, MRk = g->mr, es = g->es;
   for (int64_t jr = 0; jr < nc; jr += nr)
-    for (int64_t ir = 0; ir < mc; ir += MR) {
+    for (int64_t ir = 0; ir < mc; ir += MRk) {
       const char *ap = pa + ir * kc * es, *bp = pb + jr * kc * es;
       char *cp = c + (ir * rsc + jr * csc) * es;
-      int64_t mr = min64(MR, mc - ir), nrj = min64(nr, nc - jr);
-      if (mr == MR && nrj == nr && csc == 1) {
+      int64_t mr = min64(MRk, mc - ir), nrj = min64(nr, nc - jr);
+      if (mr == MRk && nrj == nr && csc == 1) {
         g->ukr(kc, ap, bp, cp, rsc, beta);
       } else {
-        _Alignas(64) double tile[MR * ST_GEMM_NR_F32 / 2]; /* MR x NR elements of either dtype */
+        _Alignas(64) char tile[ST_GEMM_TILE_BYTES]; /* mr x nr elements of either dtype */
         g->ukr(kc, ap, bp, tile, nr, 0);
+        g->store((int)mr, (int)nrj, tile, (int)nr, cp, rsc, csc, beta);
+      }
+    }
+}
+
+/* An operand of the macro kernel: a packed block, or (packed NULL) the block in place. */
+typedef struct operand {
+  const char *packed;
+  const char *at; /* the block's first element */
+  int64_t rs, cs;
+} operand;
+
+/* The macro kernel through the in-place micro-kernel, for blocks of which one or both stay
+   unpacked (A's tile rows at their offsets, B's rows at their stride); the same tiles and, per
+   element, the same arithmetic as macro_kernel. */
+static void macro_kernel_s(const gemm_kind *g, int64_t mc, int64_t nc, int64_t kc, operand A,
+                           operand B, char *c, int64_t rsc, int64_t csc, int beta) {
+  int64_t nr = g->nr, MRk = g->mr, es = g->es;
+  int64_t off[ST_GEMM512_MR];
+  for (int64_t jr = 0; jr < nc; jr += nr)
+    for (int64_t ir = 0; ir < mc; ir += MRk) {
+      int64_t mr = min64(MRk, mc - ir), nrj = min64(nr, nc - jr), acs, brs;
+      const char *ap, *bp;
+      if (A.packed) {
+        ap = A.packed + ir * kc * es, acs = MRk;
+        for (int i = 0; i < MRk; i++) off[i] = i;
+      } else {
+        ap = A.at + ir * A.rs * es, acs = A.cs;
+        for (int i = 0; i < MRk; i++) off[i] = (i < mr ? i : mr - 1) * A.rs;
+      }
+      if (B.packed)
+        bp = B.packed + jr * kc * es, brs = nr;
+      else
+        bp = B.at + jr * es, brs = B.rs;
+      int nb = B.packed ? (int)nr : (int)nrj; /* a packed panel is zero-filled to nr */
+      char *cp = c + (ir * rsc + jr * csc) * es;
+      if (mr == MRk && nrj == nr && csc == 1) {
+        g->ukr_s(kc, ap, off, acs, bp, brs, nb, cp, rsc, beta);
+      } else {
+        _Alignas(64) char tile[ST_GEMM_TILE_BYTES];
+        g->ukr_s(kc, ap, off, acs, bp, brs, nb, tile, nr, 0);
         g->store((int)mr, (int)nrj, tile, (int)nr, cp, rsc, csc, beta);
       }
     }
@@ -302,20 +405,32 @@ static int64_t balanced_kc(const gemm_kind *g, int64_t k) {
 }
 
 /* The five loops around the micro-kernel (jc, pc, ic here; jr, ir in the macro kernel), on
-   one thread, with its own packing buffers. */
+   one thread, with its own packing buffers. With an in-place micro-kernel, A stays unpacked when
+   at most two column panels would reuse its packed block (a product with few columns: packing
+   A, a transposing copy, cost more than the multiply-adds), and B, when its rows have unit
+   stride and at most two row tiles would reuse its packed panels. */
 static void blocked(const gemm_kind *g, const gemm_args *x, char *pa, char *pb) {
   int64_t es = g->es, kcb = balanced_kc(g, x->k);
+  bool direct_a = g->ukr_s && x->n <= 2 * g->nr;
+  bool direct_b = g->ukr_s && x->m <= 2 * g->mr && (x->csb == 1 || x->n == 1);
   for (int64_t jc = 0; jc < x->n; jc += g->nc) {
     int64_t nc = min64(g->nc, x->n - jc);
     for (int64_t pc = 0; pc < x->k; pc += kcb) {
       int64_t kc = min64(kcb, x->k - pc);
       int beta = pc ? 1 : x->beta;
-      pack_block(g, nc, kc, x->b + (pc * x->rsb + jc * x->csb) * es, x->csb, x->rsb, g->nr, pb);
+      const char *b = x->b + (pc * x->rsb + jc * x->csb) * es;
+      if (!direct_b) pack_block(g, nc, kc, b, x->csb, x->rsb, g->nr, pb);
       for (int64_t ic = 0; ic < x->m; ic += g->mc) {
         int64_t mc = min64(g->mc, x->m - ic);
-        pack_block(g, mc, kc, x->a + (ic * x->rsa + pc * x->csa) * es, x->rsa, x->csa, MR, pa);
-        macro_kernel(g, mc, nc, kc, pa, pb, x->c + (ic * x->rsc + jc * x->csc) * es, x->rsc, x->csc,
-                     beta);
+        const char *a = x->a + (ic * x->rsa + pc * x->csa) * es;
+        char *c = x->c + (ic * x->rsc + jc * x->csc) * es;
+        if (!direct_a) pack_block(g, mc, kc, a, x->rsa, x->csa, g->mr, pa);
+        if (direct_a || direct_b)
+          macro_kernel_s(g, mc, nc, kc, (operand){direct_a ? NULL : pa, a, x->rsa, x->csa},
+                         (operand){direct_b ? NULL : pb, b, x->rsb, x->csb}, c, x->rsc, x->csc,
+                         beta);
+        else
+          macro_kernel(g, mc, nc, kc, pa, pb, c, x->rsc, x->csc, beta);
       }
     }
   }
@@ -346,7 +461,7 @@ static grid split(const gemm_kind *g, int64_t m, int64_t n, int64_t k, int nt) {
   for (int tm = 1; tm <= nt; tm++) {
     if (nt % tm) continue;
     int tn = nt / tm;
-    int64_t pm = round_up((m + tm - 1) / tm, MR), pn = round_up((n + tn - 1) / tn, g->nr);
+    int64_t pm = round_up((m + tm - 1) / tm, g->mr), pn = round_up((n + tn - 1) / tn, g->nr);
     if (!best.tm || pm * pn < best.pm * best.pn ||
         (pm * pn == best.pm * best.pn && pm + pn < best.pm + best.pn))
       best = (grid){tm, tn, pm, pn, 0, 0};
@@ -462,18 +577,18 @@ static void blas_threads(int64_t work) {
 
 /* ------------------------------------------------------------------------- entry points */
 
-int st__k_gemm_builtin_f32(bool portable, int64_t m, int64_t n, int64_t k, const float *A,
+int st__k_gemm_builtin_f32(st_gemm_isa isa, int64_t m, int64_t n, int64_t k, const float *A,
                            int64_t rsa, int64_t csa, const float *B, int64_t rsb, int64_t csb,
                            float beta, float *C, int64_t rsc, int64_t csc) {
-  gemm_kind g = kind_f32(portable);
+  gemm_kind g = kind_f32(isa);
   return gemm_builtin(&g, (gemm_args){m, n, k, (const char *)A, rsa, csa, (const char *)B, rsb, csb,
                                       (char *)C, rsc, csc, beta != 0});
 }
 
-int st__k_gemm_builtin_f64(bool portable, int64_t m, int64_t n, int64_t k, const double *A,
+int st__k_gemm_builtin_f64(st_gemm_isa isa, int64_t m, int64_t n, int64_t k, const double *A,
                            int64_t rsa, int64_t csa, const double *B, int64_t rsb, int64_t csb,
                            double beta, double *C, int64_t rsc, int64_t csc) {
-  gemm_kind g = kind_f64(portable);
+  gemm_kind g = kind_f64(isa);
   return gemm_builtin(&g, (gemm_args){m, n, k, (const char *)A, rsa, csa, (const char *)B, rsb, csb,
                                       (char *)C, rsc, csc, beta != 0});
 }
@@ -514,7 +629,7 @@ int st__k_gemm_f32(int64_t m, int64_t n, int64_t k, const float *A, int64_t rsa,
     return 0;
   }
 #endif
-  return st__k_gemm_builtin_f32(false, m, n, k, A, rsa, csa, B, rsb, csb, beta, C, rsc, csc);
+  return st__k_gemm_builtin_f32(ST_GEMM_WIDEST, m, n, k, A, rsa, csa, B, rsb, csb, beta, C, rsc, csc);
 }
 
 int st__k_gemm_f64(int64_t m, int64_t n, int64_t k, const double *A, int64_t rsa, int64_t csa,
@@ -535,7 +650,7 @@ int st__k_gemm_f64(int64_t m, int64_t n, int64_t k, const double *A, int64_t rsa
     return 0;
   }
 #endif
-  return st__k_gemm_builtin_f64(false, m, n, k, A, rsa, csa, B, rsb, csb, beta, C, rsc, csc);
+  return st__k_gemm_builtin_f64(ST_GEMM_WIDEST, m, n, k, A, rsa, csa, B, rsb, csb, beta, C, rsc, csc);
 }
 
 /* ------------------------------------------------------------------------------- integers */

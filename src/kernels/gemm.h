@@ -17,12 +17,16 @@ int st__k_gemm_f64(int64_t m, int64_t n, int64_t k, const double *A, int64_t rsa
                    const double *B, int64_t rsb, int64_t csb, double beta, double *C, int64_t rsc,
                    int64_t csc);
 
-/* The same with BLAS bypassed (for tests and benchmarks of the built-in GEMM); `portable`
-   also bypasses the AVX2 micro-kernels for the plain C ones. */
-int st__k_gemm_builtin_f32(bool portable, int64_t m, int64_t n, int64_t k, const float *A,
+/* Which micro-kernels the built-in GEMM may take: the widest the CPU has (AVX-512, else AVX2),
+   AVX2 at most, or the plain C ones. */
+typedef enum { ST_GEMM_WIDEST, ST_GEMM_AVX2, ST_GEMM_PORTABLE } st_gemm_isa;
+
+/* The same with BLAS bypassed (for tests and benchmarks of the built-in GEMM), on the
+   micro-kernels isa allows. */
+int st__k_gemm_builtin_f32(st_gemm_isa isa, int64_t m, int64_t n, int64_t k, const float *A,
                            int64_t rsa, int64_t csa, const float *B, int64_t rsb, int64_t csb,
                            float beta, float *C, int64_t rsc, int64_t csc);
-int st__k_gemm_builtin_f64(bool portable, int64_t m, int64_t n, int64_t k, const double *A,
+int st__k_gemm_builtin_f64(st_gemm_isa isa, int64_t m, int64_t n, int64_t k, const double *A,
                            int64_t rsa, int64_t csa, const double *B, int64_t rsb, int64_t csb,
                            double beta, double *C, int64_t rsc, int64_t csc);
 
@@ -32,7 +36,7 @@ void st__k_gemm_i64(int64_t m, int64_t n, int64_t k, const int64_t *A, int64_t r
                     const int64_t *B, int64_t rsb, int64_t csb, int64_t beta, int64_t *C,
                     int64_t rsc, int64_t csc);
 
-/* ------------------------------------------------------------ micro-kernels (gemm_avx2.c) */
+/* ---------------------------------------- micro-kernels (gemm_avx2.c, gemm_avx512.c) */
 
 /* The register tile: ST_GEMM_MR rows by ST_GEMM_NR_* columns of C per micro-kernel call. */
 #define ST_GEMM_MR 6
@@ -47,5 +51,28 @@ void st__k_gemm_ukr_f32_avx2(int64_t kc, const float *a, const float *b, float *
 void st__k_gemm_ukr_f64_avx2(int64_t kc, const double *a, const double *b, double *c, int64_t rsc,
                              int beta);
 bool st__k_gemm_have_avx2(void);
+
+/* The AVX-512 tile: ST_GEMM512_MR rows by ST_GEMM512_NR_* columns; b is 64-byte aligned. Only
+   callable when the CPU has AVX-512F (st__k_gemm_have_avx512). */
+#define ST_GEMM512_MR 12
+#define ST_GEMM512_NR_F32 32
+#define ST_GEMM512_NR_F64 16
+void st__k_gemm_ukr_f32_avx512(int64_t kc, const float *a, const float *b, float *c, int64_t rsc,
+                               int beta);
+void st__k_gemm_ukr_f64_avx512(int64_t kc, const double *a, const double *b, double *c,
+                               int64_t rsc, int beta);
+/* The same tile from operands in place: A's (i, p) at a[off[i] + p * acs] (off: ST_GEMM512_MR
+   offsets), B's row p at b + p * brs with unit column stride, only its first nr columns read;
+   c as above (every tile column is stored: a caller with nr < NR stores into a tile). */
+void st__k_gemm_ukr_f32_avx512_s(int64_t kc, const float *a, const int64_t *off, int64_t acs,
+                                 const float *b, int64_t brs, int nr, float *c, int64_t rsc,
+                                 int beta);
+void st__k_gemm_ukr_f64_avx512_s(int64_t kc, const double *a, const int64_t *off, int64_t acs,
+                                 const double *b, int64_t brs, int nr, double *c, int64_t rsc,
+                                 int beta);
+bool st__k_gemm_have_avx512(void);
+
+/* The largest register tile of any micro-kernel, in bytes. */
+#define ST_GEMM_TILE_BYTES (ST_GEMM512_MR * ST_GEMM512_NR_F32 * 4)
 
 #endif

@@ -1,15 +1,20 @@
 /* test_gemm.c — the GEMM kernel against a naive double reference: shapes around the register
-   tile and cache blocks, every stride layout, beta 0 and 1, f32 and f64, the BLAS, built-in
-   and portable paths, threads, degenerate sizes and packing-buffer allocation failure. */
+   tiles and cache blocks, every stride layout, beta 0 and 1, f32 and f64, the BLAS, built-in
+   (widest micro-kernel), AVX2 and portable paths, the AVX-512 kernels bitwise equal to the
+   AVX2 ones, threads, degenerate sizes and packing-buffer allocation failure. */
 #include <stdint.h>
 
 #include "kernels/gemm.h"
 #include "test.h"
 #include "util.h"
 
-/* Which entry point runs: the public one (BLAS when configured), the built-in GEMM, or the
-   built-in with the plain C micro-kernel. */
-typedef enum { PATH_PUBLIC, PATH_BUILTIN, PATH_PORTABLE } gemm_path;
+/* Which entry point runs: the public one (BLAS when configured), the built-in GEMM (its widest
+   micro-kernel), the built-in with the AVX2 kernels at most, or with the plain C ones. */
+typedef enum { PATH_PUBLIC, PATH_BUILTIN, PATH_AVX2, PATH_PORTABLE } gemm_path;
+
+static st_gemm_isa isa_of(gemm_path path) {
+  return path == PATH_PORTABLE ? ST_GEMM_PORTABLE : path == PATH_AVX2 ? ST_GEMM_AVX2 : ST_GEMM_WIDEST;
+}
 
 /* A rows x cols operand layout: row-major, column-major, a sub-matrix of a wider row-major
    matrix, or strided both ways. */
@@ -32,12 +37,12 @@ static int run(gemm_path path, st_dtype dt, int64_t m, int64_t n, int64_t k, con
     if (path == PATH_PUBLIC)
       return st__k_gemm_f32(m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs, (float)beta, C, lc.rs,
                             lc.cs);
-    return st__k_gemm_builtin_f32(path == PATH_PORTABLE, m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs,
+    return st__k_gemm_builtin_f32(isa_of(path), m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs,
                                   (float)beta, C, lc.rs, lc.cs);
   }
   if (path == PATH_PUBLIC)
     return st__k_gemm_f64(m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs, beta, C, lc.rs, lc.cs);
-  return st__k_gemm_builtin_f64(path == PATH_PORTABLE, m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs,
+  return st__k_gemm_builtin_f64(isa_of(path), m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs,
                                 beta, C, lc.rs, lc.cs);
 }
 
@@ -133,6 +138,39 @@ TEST(gemm_builtin_f32_matches_reference_in_every_layout) {
 TEST(gemm_builtin_f64_matches_reference_in_every_layout) {
   check_all_layouts(PATH_BUILTIN, ST_F64);
 }
+TEST(gemm_avx2_f32_matches_reference_in_every_layout) { check_all_layouts(PATH_AVX2, ST_F32); }
+TEST(gemm_avx2_f64_matches_reference_in_every_layout) { check_all_layouts(PATH_AVX2, ST_F64); }
+
+/* The widest micro-kernel (AVX-512 where the CPU has it) gives every element the FMA chain the
+   AVX2 kernel gives it: the same bits, on shapes around both tiles (6 x 16 / 8 and 12 x 32 /
+   16), the cache blocks, beta and C's layouts, in one thread and two. */
+static void widest_equals_avx2(st_dtype dt, int64_t m, int64_t n, int64_t k, int ka, int kb,
+                               int kc, int beta) {
+  layout la = make_layout(ka, m, k), lb = make_layout(kb, k, n), lc = make_layout(kc, m, n);
+  void *A = random_buffer(dt, la.size, 6), *B = random_buffer(dt, lb.size, 7);
+  void *C1 = random_buffer(dt, lc.size, 8), *C2 = random_buffer(dt, lc.size, 8);
+  CHECK_EQ_INT(run(PATH_BUILTIN, dt, m, n, k, A, la, B, lb, beta, C1, lc), 0);
+  CHECK_EQ_INT(run(PATH_AVX2, dt, m, n, k, A, la, B, lb, beta, C2, lc), 0);
+  if (memcmp(C1, C2, st_dtype_size(dt) * (size_t)lc.size))
+    st_test_fail(__FILE__, __LINE__, "%s %lldx%lldx%lld layouts %d%d%d beta %d: the widest "
+                 "kernel differs from AVX2", st_dtype_name(dt), (long long)m, (long long)n,
+                 (long long)k, ka, kb, kc, beta);
+  free(A), free(B), free(C1), free(C2);
+}
+
+TEST(gemm_widest_kernel_is_bitwise_the_avx2_kernel) {
+  static const int64_t sizes[][3] = {{12, 32, 7},  {13, 33, 300}, {6, 16, 256},  {150, 70, 600},
+                                     {2048, 32, 300}, {32, 300, 2048}, {25, 17, 513}, {7, 100, 9}};
+  for (int threads = 1; threads <= 2; threads++) {
+    st_set_num_threads(threads);
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+      for (int q = 0; q < 2; q++)
+        widest_equals_avx2(q ? ST_F64 : ST_F32, sizes[s][0], sizes[s][1], sizes[s][2], (int)s % 4,
+                           (int)(s + 1) % 4, (int)s % 3, q);
+  }
+  st_set_num_threads(0);
+}
+
 TEST(gemm_portable_f32_matches_reference) {
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
     if (!CHECK_CASE(PATH_PORTABLE, ST_F32, shapes[s][0], shapes[s][1], shapes[s][2], s % 4,
@@ -151,6 +189,8 @@ TEST(gemm_crosses_every_cache_block) { /* m > MC, k > KC (twice, uneven), n > 16
   CHECK_CASE(PATH_BUILTIN, ST_F32, 150, 70, 600, 1, 1, 1, 0);
   CHECK_CASE(PATH_BUILTIN, ST_F64, 150, 70, 600, 2, 0, 1, 1);
   CHECK_CASE(PATH_BUILTIN, ST_F64, 80, 33, 270, 0, 1, 0, 0);
+  CHECK_CASE(PATH_BUILTIN, ST_F32, 30, 4100, 40, 0, 0, 0, 1); /* n > NC */
+  CHECK_CASE(PATH_AVX2, ST_F64, 30, 4100, 40, 0, 1, 0, 0);
 }
 
 TEST(gemm_long_k_stays_accurate) {
@@ -193,11 +233,11 @@ static void same_result_with_threads(int64_t m, int64_t n, int64_t k, int ka, in
         *C2 = malloc(sizeof(float) * (size_t)lc.size);
   st_set_num_threads(1);
   CHECK_EQ_INT(
-      st__k_gemm_builtin_f32(false, m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs, 0, C1, lc.rs, lc.cs),
+      st__k_gemm_builtin_f32(ST_GEMM_WIDEST, m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs, 0, C1, lc.rs, lc.cs),
       0);
   st_set_num_threads(2);
   CHECK_EQ_INT(
-      st__k_gemm_builtin_f32(false, m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs, 0, C2, lc.rs, lc.cs),
+      st__k_gemm_builtin_f32(ST_GEMM_WIDEST, m, n, k, A, la.rs, la.cs, B, lb.rs, lb.cs, 0, C2, lc.rs, lc.cs),
       0);
   st_set_num_threads(0);
   CHECK(memcmp(C1, C2, sizeof(float) * (size_t)lc.size) == 0);
@@ -217,7 +257,7 @@ TEST(gemm_packing_buffer_oom_leaves_c_unchanged) {
     float a[64 * 64] = {0}, b[64 * 64] = {0}, c[64 * 64];
     for (int i = 0; i < 64 * 64; i++) a[i] = b[i] = 1, c[i] = 7;
     st_debug_fail_alloc_after(n);
-    int rc = st__k_gemm_builtin_f32(false, 64, 64, 64, a, 64, 1, b, 64, 1, 1, c, 64, 1);
+    int rc = st__k_gemm_builtin_f32(ST_GEMM_WIDEST, 64, 64, 64, a, 64, 1, b, 64, 1, 1, c, 64, 1);
     st_debug_fail_alloc_after(0);
     if (rc) {
       CHECK_EQ_INT(rc, ST_ERR_OOM);

@@ -1,0 +1,117 @@
+/* gemm_avx512.c — AVX-512 micro-kernels for the packed GEMM in gemm.c: a 12x32 f32 and a 12x16
+   f64 tile of C held in 24 zmm accumulators (the shape of BLIS's skx kernels, 32x12 column-major
+   there). Every element of C takes the same FMA chain in the same order as in the AVX2 kernels
+   (one accumulator lane per element, p ascending), so the results are theirs bit for bit; what
+   changes is the width: twice the multiply-adds per instruction, which CPUs with full-width
+   512-bit FMA units (Zen 5, Intel's server cores) run at the same rate as 256-bit ones. The
+   target attribute compiles them in any build; gemm.c calls them only after
+   st__k_gemm_have_avx512() says the CPU has AVX-512F. */
+#include "gemm.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#define AVX512 __attribute__((target("avx512f")))
+
+bool st__k_gemm_have_avx512(void) { return __builtin_cpu_supports("avx512f"); }
+
+/* 12 rows x 2 vectors: 24 accumulators, 2 B vectors and 1 broadcast A value of the 32 zmm
+   registers, so the k loop runs from registers with 24 independent FMA chains (2 pipes of
+   latency 4 need 8). */
+#define ROW_FMA(i, set1, fmadd)                                                                    \
+  do {                                                                                             \
+    x = set1(a[i]);                                                                                \
+    c##i##_0 = fmadd(x, b0, c##i##_0);                                                             \
+    c##i##_1 = fmadd(x, b1, c##i##_1);                                                             \
+  } while (0)
+
+#define ROW_STORE(i, W, loadu, storeu, add)                                                        \
+  do {                                                                                             \
+    if (beta) {                                                                                    \
+      c##i##_0 = add(loadu(c + (i)*rsc), c##i##_0);                                                \
+      c##i##_1 = add(loadu(c + (i)*rsc + (W)), c##i##_1);                                          \
+    }                                                                                              \
+    storeu(c + (i)*rsc, c##i##_0);                                                                 \
+    storeu(c + (i)*rsc + (W), c##i##_1);                                                           \
+  } while (0)
+
+#define ALL_ROWS(M, ...)                                                                           \
+  M(0, __VA_ARGS__);                                                                               \
+  M(1, __VA_ARGS__);                                                                               \
+  M(2, __VA_ARGS__);                                                                               \
+  M(3, __VA_ARGS__);                                                                               \
+  M(4, __VA_ARGS__);                                                                               \
+  M(5, __VA_ARGS__);                                                                               \
+  M(6, __VA_ARGS__);                                                                               \
+  M(7, __VA_ARGS__);                                                                               \
+  M(8, __VA_ARGS__);                                                                               \
+  M(9, __VA_ARGS__);                                                                               \
+  M(10, __VA_ARGS__);                                                                              \
+  M(11, __VA_ARGS__)
+
+/* The kernel of element type T, vector type V: c (row stride rsc, unit column stride) = the
+   packed panels' product over kc, plus c with beta. */
+#define DEFINE_UKR(NAME, T, V, NR, W, zero, load, set1, fmadd, loadu, storeu, add)                 \
+  AVX512 void NAME(int64_t kc, const T *a, const T *b, T *c, int64_t rsc, int beta) {              \
+    V c0_0 = zero(), c0_1 = c0_0, c1_0 = c0_0, c1_1 = c0_0, c2_0 = c0_0, c2_1 = c0_0;              \
+    V c3_0 = c0_0, c3_1 = c0_0, c4_0 = c0_0, c4_1 = c0_0, c5_0 = c0_0, c5_1 = c0_0;                \
+    V c6_0 = c0_0, c6_1 = c0_0, c7_0 = c0_0, c7_1 = c0_0, c8_0 = c0_0, c8_1 = c0_0;                \
+    V c9_0 = c0_0, c9_1 = c0_0, c10_0 = c0_0, c10_1 = c0_0, c11_0 = c0_0, c11_1 = c0_0, x;         \
+    for (int i = 0; i < ST_GEMM512_MR; i++) _mm_prefetch((const char *)(c + i * rsc), _MM_HINT_T0); \
+    _Pragma("GCC unroll 4") for (int64_t p = 0; p < kc; p++) {                                     \
+      V b0 = load(b), b1 = load(b + (W));                                                          \
+      ALL_ROWS(ROW_FMA, set1, fmadd);                                                              \
+      a += ST_GEMM512_MR;                                                                          \
+      b += (NR);                                                                                   \
+    }                                                                                              \
+    ALL_ROWS(ROW_STORE, W, loadu, storeu, add);                                                    \
+  }
+
+DEFINE_UKR(st__k_gemm_ukr_f32_avx512, float, __m512, ST_GEMM512_NR_F32, 16, _mm512_setzero_ps,
+           _mm512_load_ps, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_loadu_ps, _mm512_storeu_ps,
+           _mm512_add_ps)
+DEFINE_UKR(st__k_gemm_ukr_f64_avx512, double, __m512d, ST_GEMM512_NR_F64, 8, _mm512_setzero_pd,
+           _mm512_load_pd, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_loadu_pd, _mm512_storeu_pd,
+           _mm512_add_pd)
+
+/* The same tile from operands in place (BLIS's "sup" kernels, for products where packing would
+   cost more than the reuse it buys): A's element (i, p) at a[off[i] + p * acs], where off
+   repeats the last row's offset past the tile's rows (so nothing past A is read; those rows'
+   results are not stored), and B's row p at b + p * brs, read through the mask of its first nr
+   columns (the lanes past them neither load nor fault). */
+#define ROW_FMA_S(i, set1, fmadd)                                                                  \
+  do {                                                                                             \
+    x = set1(ap[off[i]]);                                                                          \
+    c##i##_0 = fmadd(x, b0, c##i##_0);                                                             \
+    c##i##_1 = fmadd(x, b1, c##i##_1);                                                             \
+  } while (0)
+
+#define DEFINE_UKR_S(NAME, T, V, M, W, zero, maskz_loadu, set1, fmadd, loadu, storeu, add)          \
+  AVX512 void NAME(int64_t kc, const T *a, const int64_t *off, int64_t acs, const T *b,          \
+                   int64_t brs, int nr, T *c, int64_t rsc, int beta) {                             \
+    V c0_0 = zero(), c0_1 = c0_0, c1_0 = c0_0, c1_1 = c0_0, c2_0 = c0_0, c2_1 = c0_0;              \
+    V c3_0 = c0_0, c3_1 = c0_0, c4_0 = c0_0, c4_1 = c0_0, c5_0 = c0_0, c5_1 = c0_0;                \
+    V c6_0 = c0_0, c6_1 = c0_0, c7_0 = c0_0, c7_1 = c0_0, c8_0 = c0_0, c8_1 = c0_0;                \
+    V c9_0 = c0_0, c9_1 = c0_0, c10_0 = c0_0, c10_1 = c0_0, c11_0 = c0_0, c11_1 = c0_0, x;         \
+    M m0 = (M)(nr >= (W) ? ~0u : (1u << nr) - 1);                                                  \
+    M m1 = (M)(nr >= 2 * (W) ? ~0u : nr <= (W) ? 0u : (1u << (nr - (W))) - 1);                     \
+    for (int64_t p = 0; p < kc; p++) {                                                             \
+      const T *ap = a + p * acs, *bp = b + p * brs;                                                \
+      V b0 = maskz_loadu(m0, bp), b1 = maskz_loadu(m1, bp + (W));                                  \
+      ALL_ROWS(ROW_FMA_S, set1, fmadd);                                                            \
+    }                                                                                              \
+    ALL_ROWS(ROW_STORE, W, loadu, storeu, add);                                                    \
+  }
+
+DEFINE_UKR_S(st__k_gemm_ukr_f32_avx512_s, float, __m512, __mmask16, 16, _mm512_setzero_ps,
+             _mm512_maskz_loadu_ps, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_loadu_ps,
+             _mm512_storeu_ps, _mm512_add_ps)
+DEFINE_UKR_S(st__k_gemm_ukr_f64_avx512_s, double, __m512d, __mmask8, 8, _mm512_setzero_pd,
+             _mm512_maskz_loadu_pd, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_loadu_pd,
+             _mm512_storeu_pd, _mm512_add_pd)
+
+#else
+
+bool st__k_gemm_have_avx512(void) { return false; }
+
+#endif
