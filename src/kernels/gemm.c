@@ -138,12 +138,22 @@ static int pick_threads(int64_t work, int64_t threshold) {
     }                                                                                              \
   }
 
-/* Copies the top-left mr x nr of a tile (row stride ldt) into C, adding when beta is set. */
+/* Copies the top-left mr x nr of a tile (row stride ldt) into C, adding when beta is set; along
+   C's unit stride when its columns are strided (a transposed C: runs of mr, not a stride per
+   element). */
 #define DEFINE_STORE(T, sfx)                                                                       \
   static void store_##sfx(int mr, int nr, const void *tile_, int ldt, char *c_, int64_t rsc,       \
                           int64_t csc, int beta) {                                                 \
     const T *tile = tile_;                                                                         \
     T *c = (T *)c_;                                                                                \
+    if (rsc == 1 && csc != 1) {                                                                    \
+      for (int j = 0; j < nr; j++)                                                                 \
+        for (int i = 0; i < mr; i++) {                                                             \
+          T *d = c + i + j * csc;                                                                  \
+          *d = beta ? *d + tile[i * ldt + j] : tile[i * ldt + j];                                  \
+        }                                                                                          \
+      return;                                                                                      \
+    }                                                                                              \
     for (int i = 0; i < mr; i++)                                                                   \
       for (int j = 0; j < nr; j++) {                                                               \
         T *d = c + i * rsc + j * csc;                                                              \
@@ -500,6 +510,11 @@ static int gemm_builtin(const gemm_kind *g, gemm_args x) {
     g->small(&x);
     return 0;
   }
+  /* Few rows of C against a wide B with unit row stride (a transposed view): B^T is then an A
+     with unit-stride rows that the in-place kernel reads where it is, so C^T = B^T A^T packs
+     nothing big; every element's FMA chain is the same, its products' factors swapped. */
+  if (g->ukr_s && x.m <= 2 * g->nr && x.n > 2 * g->nr && x.csb != 1 && x.rsb == 1)
+    transpose_problem(&x);
   /* Each thread gets at least a quarter of PARALLEL_WORK, or its start-up is not repaid. */
   int64_t work = x.m * x.n * x.k;
   int nt = (int)min64(pick_threads(work, PARALLEL_WORK), work / (PARALLEL_WORK / 4));
