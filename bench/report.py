@@ -116,8 +116,9 @@ print("- times: median seconds per call of at least 5 samples after a warm-up, [
 print("- ratio = other time / strata time: above 1, strata is faster. Columns `strata_*`, "
       "`gemm_floor` and `batch_grad` are strata's own references.")
 print(f"- BLAS-bound rows: GFLOP/s of the GEMMs the row contains, as % of one core's nominal "
-      f"float32 peak ({peak:.1f} GFLOP/s), and the GEMM floor (those GEMMs alone, through the same "
-      f"OpenBLAS) as % of the row's time")
+      f"float32 peak ({peak:.1f} GFLOP/s), and the GEMM floor (those GEMMs alone, through the GEMM "
+      f"strata runs: OpenBLAS when the build found it, else the built-in one) as % of the row's "
+      f"time")
 
 for w, title in TITLES.items():
     cases = [(c, r) for (ww, c), r in rows.items() if ww == w]
