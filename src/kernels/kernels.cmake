@@ -10,7 +10,10 @@
 # expm1 and log1p (which may set errno) went back to one libm call per element in the shared
 # library, 5-10x slower. Their loops are reached through the op records' function pointers, so
 # LTO had nothing to inline across them.
+# tanhf.c defines st__tanhf's vector variants by hand (they forward to libmvec's tanhf): out of
+# LTO too, where the SIMD declaration the loops see could make GCC clone it a second set.
 set_source_files_properties(
   ${PROJECT_SOURCE_DIR}/src/kernels/unary.c
   ${PROJECT_SOURCE_DIR}/src/kernels/binary.c
+  ${PROJECT_SOURCE_DIR}/src/kernels/tanhf.c
   PROPERTIES COMPILE_OPTIONS "-fno-math-errno;-fno-lto")
