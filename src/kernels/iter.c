@@ -229,6 +229,19 @@ int st__ew_run(st_view out, st_dtype out_dt, int nin, const st_view *in, const s
                st_loop_fn fn, const void *ctx, int64_t grain) {
   int64_t n = st__numel(out.ndim, out.shape);
   if (n == 0) return 0;
+  if (n == 1 && out.dtype == out_dt) { /* one element (so every input has one): no layout */
+    char *data[ST_ITER_MAX_OPS] = {out.data};
+    int64_t strides[ST_ITER_MAX_OPS] = {1, 1, 1, 1};
+    bool same = true;
+    for (int k = 0; k < nin; k++) {
+      same = same && in[k].dtype == in_dt[k];
+      data[k + 1] = in[k].data;
+    }
+    if (same) {
+      fn(data, strides, 1, ctx);
+      return 0;
+    }
+  }
   if (run_flat(&out, out_dt, nin, in, in_dt, fn, ctx, n, grain)) return 0;
   st_view ops[ST_ITER_MAX_OPS];
   st_tensor *tmp[ST_ITER_MAX_OPS] = {NULL};
