@@ -516,10 +516,13 @@ static int gemm_builtin(const gemm_kind *g, gemm_args x) {
     g->small(&x);
     return 0;
   }
-  /* Few rows of C against a wide B with unit row stride (a transposed view): B^T is then an A
-     with unit-stride rows that the in-place kernel reads where it is, so C^T = B^T A^T packs
-     nothing big; every element's FMA chain is the same, its products' factors swapped. */
-  if (g->ukr_s && x.m <= 2 * g->nr && x.n > 2 * g->nr && x.csb != 1 && x.rsb == 1)
+  /* Few rows of C against a wide and deep B with unit row stride (a transposed view): B^T is
+     then an A with unit-stride rows that the in-place kernel reads where it is, so C^T = B^T A^T
+     packs nothing big, for the price of C^T's strided stores (worth it when B has several
+     times C's elements); every element's FMA chain is the same, its products' factors
+     swapped. */
+  if (g->ukr_s && x.m <= 2 * g->nr && x.n > 2 * g->nr && x.k >= 4 * x.m && x.csb != 1 &&
+      x.rsb == 1)
     transpose_problem(&x);
   /* Each thread gets at least a quarter of PARALLEL_WORK, or its start-up is not repaid. */
   int64_t work = x.m * x.n * x.k;
