@@ -214,6 +214,10 @@ void cg_value_layout(cg_value *v, const st_tensor *t); /* t's shape, strides and
 void cg_free(cg_graph *g);
 /* DCE, CSE, buffer kinds and the arena plan; 0 or ST_ERR_OOM. */
 int cg_optimize(cg_graph *g);
+/* diagonal.c: matmul(A, D) and matmul(D, A) with D an identity or f(identity, u) become one
+   diag_mm node (cg_diag_mm_op) scaling A's rows or columns; eager's values exactly. */
+int cg_diagonal(cg_graph *g);
+extern const st_op cg_diag_mm_op;
 int cg_print(const cg_graph *g, FILE *f);
 bool cg_contiguous(const cg_value *v); /* row-major, size-1 dims aside */
 /* Loop expressions (st_loop_src.expr, cgen.c): the next name at *p (skipping numbers with their

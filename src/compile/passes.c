@@ -604,6 +604,8 @@ int cg_optimize(cg_graph *g) {
   if (!rc) rc = eliminate_common(g);
   if (!rc) rc = eliminate_dead(g);
   if (!rc) rc = fold_constants(g);
+  if (!rc) rc = cg_diagonal(g); /* diagonal.c: products with an identity basis */
+  if (!rc) rc = eliminate_dead(g);
   if (!rc) rc = fuse(g);
   if (!rc) rc = plan(g);
   return rc;

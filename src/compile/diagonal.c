@@ -1,0 +1,280 @@
+/* diagonal.c — st_compile's products with a diagonal matrix: jacrev and jacfwd push an identity
+   basis through the function, so their graphs multiply by eye(n) (jacfwd: the tangents into the
+   first GEMM) or by an elementwise function of it (jacrev: the cotangents times the derivative,
+   tanh_backward(eye, y), before the GEMM with the weights). Such a product is a scaling of the
+   other operand's rows or columns, n times less work than the GEMM and no n x n matrix at all.
+
+   The pass (cg_diagonal, after constant folding) rewrites matmul(A, D) and matmul(D, A), A and
+   D 2-D, where D is (a transpose of) the identity, a folded eye(n), or f(I, u) for a binary
+   elementwise f with f(0, u) = 0 * something (mul, tanh_backward, sigmoid_backward,
+   threshold_backward: the identity as the gradient operand) and u broadcasting to [n, n], into
+   one diag_mm node over A and u; the n x n values it no longer reads go to dead-code
+   elimination.
+
+   Exactly eager's values: the built-in GEMM seeds each element's accumulation with +0, so with
+   finite operands an element is one rounded product, round(a d) (a zero product comes out as
+   +0), and every other term is an exact zero. diag_mm computes the diagonal d with f's own loop,
+   and R = A d + 0 where A and u are finite; otherwise (an inf or NaN, whose products with the
+   zeros are NaN) it builds D with f's loop and runs the GEMM eager runs. */
+#include <math.h>
+#include <string.h>
+
+#include "../kernels/gemm.h"
+#include "compile.h"
+
+/* A diag_mm node's attribute list. */
+enum {
+  DM_LEFT,   /* D is the left operand: R = D' A, rows scaled (else R = A D', columns scaled) */
+  DM_DIAG,   /* D = f(I, u) (input 1 is u; f is the op `ptr` points at), else D = I */
+  DM_ID,     /* which input of f the identity is */
+  DM_N,      /* D's size */
+  DM_ORIENT, /* u along D's columns (0), its rows (1), a single value (2) or the whole (3) */
+  DM_TRANS,  /* the product reads D transposed */
+  DM_COUNT
+};
+
+/* ---------------------------------------------------------------------------- the kernel */
+
+static bool all_finite(const st_tensor *t) {
+  int64_t idx[ST_MAX_DIMS] = {0}, n = st__numel(t->ndim, t->shape);
+  const char *base = st__data(t);
+  if (st__is_contiguous(t)) { /* or a transposed matrix: the same elements in another order */
+    bool ok = true;
+    if (t->dtype == ST_F32)
+      for (int64_t e = 0; e < n; e++) ok &= isfinite(((const float *)base)[e]) != 0;
+    else
+      for (int64_t e = 0; e < n; e++) ok &= isfinite(((const double *)base)[e]) != 0;
+    return ok;
+  }
+  if (t->ndim == 2 && t->strides[0] == 1 && t->strides[1] == t->shape[0]) {
+    st_tensor tt = *t;
+    tt.shape[0] = t->shape[1], tt.shape[1] = t->shape[0];
+    tt.strides[0] = t->shape[0], tt.strides[1] = 1;
+    return all_finite(&tt);
+  }
+  for (int64_t e = 0; e < n; e++) {
+    int64_t off = 0;
+    for (int d = 0; d < t->ndim; d++) off += idx[d] * t->strides[d];
+    double x = st__load_f64(base + off * st__esize(t->dtype), t->dtype);
+    if (!isfinite(x)) return false;
+    for (int d = t->ndim - 1; d >= 0; d--) {
+      if (++idx[d] < t->shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return true;
+}
+
+/* u's step along D's row p or column j it varies with (its dim of size n), and its base. */
+static void u_layout(const st_tensor *u, int orient, int64_t *row_step, int64_t *col_step) {
+  int nd = u->ndim;
+  int64_t rs = nd >= 2 ? u->strides[nd - 2] : 0, cs = nd >= 1 ? u->strides[nd - 1] : 0;
+  *row_step = orient == 1 || orient == 3 ? rs : 0;
+  *col_step = orient == 0 || orient == 3 ? cs : 0;
+}
+
+/* out[q] = f(operand k of each position: the identity's entry e, u's entry) over q < n, through
+   f's loop: e has stride es_ (0: one value at e), u stride us. */
+static void apply_f(const st_pointwise *pw, int id, char *out, const char *e, int64_t e_step,
+                    const char *u, int64_t u_step, int64_t n) {
+  char *data[4] = {out};
+  int64_t strides[4] = {1};
+  for (int k = 1; k < pw->nops; k++) {
+    bool ident = pw->src[k] == id;
+    data[k] = (char *)(ident ? e : u);
+    strides[k] = ident ? e_step : u_step;
+  }
+  pw->loop(data, strides, n, NULL);
+}
+
+static int kernel_diag_mm(const st_opcall *c, st_tensor *const *out) {
+  const int64_t *L = c->a.list;
+  bool left = L[DM_LEFT], diag = L[DM_DIAG];
+  int id = (int)L[DM_ID], orient = (int)L[DM_ORIENT];
+  int64_t n = L[DM_N];
+  const st_tensor *A = c->in[0], *u = diag ? c->in[1] : NULL;
+  st_tensor *R = out[0];
+  st_dtype dt = R->dtype;
+  int64_t es = st__esize(dt), m = left ? A->shape[1] : A->shape[0];
+  st_pointwise pw = {0};
+  if (diag) {
+    st_opcall fc = {.op = c->a.ptr, .nin = 2, .in = (st_tensor *[]){(st_tensor *)u, (st_tensor *)u}};
+    if (!fc.op->pointwise(&fc, &pw)) return st__error(ST_ERR_OOM, "st_compile: diag_mm lost its loop");
+  }
+  double one64 = 1, zero64 = 0;
+  float one32 = 1, zero32 = 0;
+  const char *one = dt == ST_F32 ? (const char *)&one32 : (const char *)&one64;
+  const char *zero = dt == ST_F32 ? (const char *)&zero32 : (const char *)&zero64;
+  int64_t urs = 0, ucs = 0;
+  if (diag) u_layout(u, orient, &urs, &ucs);
+  if (all_finite(A) && (!u || all_finite(u))) {
+    char *d = st__alloc((size_t)(n * es));
+    if (!d) return ST_ERR_OOM;
+    if (diag) /* the diagonal: f(1, u_qq) */
+      apply_f(&pw, id, d, one, 0, st__data(u), urs + ucs, n);
+    if (!diag) /* D = I: d = 1 */
+      for (int64_t q = 0; q < n; q++) memcpy(d + q * es, one, (size_t)es);
+    /* R[i, j] = A[i, j] d[q] + 0 (q: i scaling rows, j columns; the +0 is the GEMM's seed: a
+       zero product comes out +0), in 32 x 32 tiles, so that a transposed A (or R) is read (or
+       written) a cache line at a time */
+    int64_t rows = left ? n : m, cols = left ? m : n, ars = A->strides[0], acs = A->strides[1];
+    int64_t rrs = R->strides[0], rcs = R->strides[1];
+#define SCALE(T)                                                                                   \
+  for (int64_t i0 = 0; i0 < rows; i0 += 32)                                                        \
+    for (int64_t j0 = 0; j0 < cols; j0 += 32) {                                                    \
+      const T *a = (const T *)st__data(A), *dd = (const T *)d;                                     \
+      T *r = (T *)st__data(R);                                                                     \
+      int64_t i1 = i0 + 32 < rows ? i0 + 32 : rows, j1 = j0 + 32 < cols ? j0 + 32 : cols;          \
+      for (int64_t i = i0; i < i1; i++)                                                            \
+        for (int64_t j = j0; j < j1; j++)                                                          \
+          r[i * rrs + j * rcs] = a[i * ars + j * acs] * dd[left ? i : j] + (T)0;                   \
+    }
+    if (dt == ST_F32) {
+      SCALE(float)
+    } else {
+      SCALE(double)
+    }
+#undef SCALE
+    st__free(d, (size_t)(n * es));
+    return 0;
+  }
+  /* an inf or NaN: D itself, and eager's GEMM */
+  char *D = st__alloc((size_t)(n * n * es)), *erow = st__alloc((size_t)(n * es));
+  if (!D || !erow) {
+    st__free(D, (size_t)(n * n * es));
+    st__free(erow, (size_t)(n * es));
+    return ST_ERR_OOM;
+  }
+  for (int64_t p = 0; p < n; p++) {
+    for (int64_t j = 0; j < n; j++) memcpy(erow + j * es, j == p ? one : zero, (size_t)es);
+    if (diag)
+      apply_f(&pw, id, D + p * n * es, erow, 1, st__data(u) + p * urs * es, ucs, n);
+    else
+      memcpy(D + p * n * es, erow, (size_t)(n * es));
+  }
+  int64_t drs = L[DM_TRANS] ? 1 : n, dcs = L[DM_TRANS] ? n : 1;
+  const char *X = left ? D : st__data(A), *Y = left ? st__data(A) : D;
+  int64_t xrs = left ? drs : A->strides[0], xcs = left ? dcs : A->strides[1];
+  int64_t yrs = left ? A->strides[0] : drs, ycs = left ? A->strides[1] : dcs;
+  int64_t rows = left ? n : m, cols = left ? m : n;
+  int rc = dt == ST_F32
+               ? st__k_gemm_f32(rows, cols, n, (const float *)X, xrs, xcs, (const float *)Y, yrs,
+                                ycs, 0, (float *)st__data(R), R->strides[0], R->strides[1])
+               : st__k_gemm_f64(rows, cols, n, (const double *)X, xrs, xcs, (const double *)Y, yrs,
+                                ycs, 0, (double *)st__data(R), R->strides[0], R->strides[1]);
+  st__free(D, (size_t)(n * n * es));
+  st__free(erow, (size_t)(n * es));
+  return rc;
+}
+
+static int infer_diag_mm(const st_opcall *c, st_meta *m) {
+  const st_tensor *A = c->in[0];
+  int64_t n = c->a.list[DM_N];
+  bool left = c->a.list[DM_LEFT];
+  st__meta_set(m, A->dtype, 2, (int64_t[]){left ? n : A->shape[0], left ? A->shape[1] : n});
+  return 0;
+}
+
+const st_op cg_diag_mm_op = {.id = ST_OP_COUNT,
+                             .name = "diag_mm",
+                             .nin = ST_VARIADIC,
+                             .nout = 1,
+                             .flags = ST_OP_NONDIFF,
+                             .infer = infer_diag_mm,
+                             .kernel = kernel_diag_mm};
+
+/* ------------------------------------------------------------------------------ the pass */
+
+/* v as an n x n matrix that is itself or its transpose (trans) over its buffer's start. */
+static bool square(const cg_value *v, int64_t n, bool *trans) {
+  if (v->ndim != 2 || v->shape[0] != n || v->shape[1] != n || v->offset) return false;
+  *trans = v->strides[0] == 1 && v->strides[1] == n;
+  return *trans || (v->strides[0] == n && v->strides[1] == 1);
+}
+
+/* Whether v is an identity: (a transposed view of) a folded eye(n, n). */
+static bool identity(const cg_graph *g, const cg_value *v, int64_t n) {
+  const cg_buf *b = &g->b[v->buf];
+  if (b->kind != CG_BUF_CONST || b->def < 0 || !st__is_float(v->dtype)) return false;
+  const cg_node *e = &g->n[b->def];
+  bool trans;
+  return !e->dead && e->op->id == ST_OP_eye && e->a.eye.shape[0] == n && e->a.eye.shape[1] == n &&
+         square(v, n, &trans);
+}
+
+/* Where u (broadcast against an n x n D) varies: along columns (0), rows (1), nowhere (2), both
+   (3); -1 when it has more than two dims of size > 1 or other sizes. */
+static int orientation(const cg_value *u, int64_t n) {
+  for (int d = 0; d + 2 < u->ndim; d++)
+    if (u->shape[d] != 1) return -1;
+  int64_t r = u->ndim >= 2 ? u->shape[u->ndim - 2] : 1, c = u->ndim >= 1 ? u->shape[u->ndim - 1] : 1;
+  if ((r != 1 && r != n) || (c != 1 && c != n)) return -1;
+  return r == 1 ? (c == 1 ? 2 : 0) : (c == 1 ? 1 : 3);
+}
+
+static bool zero_keeping(st_op_id id) {
+  return id == ST_OP_mul || id == ST_OP_tanh_backward || id == ST_OP_sigmoid_backward ||
+         id == ST_OP_threshold_backward;
+}
+
+/* Whether v is an n x n diagonal matrix the kernel can stand for: the identity, or f(I, u) made
+   by a live pointwise node; a (the node's attributes) says which. */
+static bool diagonal(const cg_graph *g, const cg_value *v, int64_t n, st_attrs *a, int *u) {
+  bool trans;
+  if (!square(v, n, &trans) || (v->dtype != ST_F32 && v->dtype != ST_F64)) return false;
+  *a = (st_attrs){.nlist = DM_COUNT};
+  a->list[DM_N] = n;
+  a->list[DM_TRANS] = trans;
+  *u = -1;
+  if (identity(g, v, n)) return true;
+  const cg_buf *b = &g->b[v->buf];
+  if (b->kind != CG_BUF_ARENA || b->def < 0) return false;
+  const cg_node *f = &g->n[b->def];
+  bool made;
+  if (f->dead || f->folded || !f->fusible || f->nin != 2 || f->nout != 1 ||
+      !zero_keeping(f->op->id) || !square(&g->v[f->out[0]], n, &made) || made)
+    return false;
+  for (int k = 0; k < 2; k++) {
+    if (k == 1 && f->op->id != ST_OP_mul) break; /* the others take the identity as gradient */
+    const cg_value *e = &g->v[f->in[k]], *w = &g->v[f->in[1 - k]];
+    if (!identity(g, e, n) || w->dtype != v->dtype) continue;
+    int orient = orientation(w, n);
+    if (orient < 0) continue;
+    for (int j = 0; j < f->pw.nops; j++)
+      if (f->pw.dt[j] != v->dtype) return false;
+    a->list[DM_DIAG] = 1;
+    a->list[DM_ID] = k;
+    a->list[DM_ORIENT] = orient;
+    a->ptr = f->op;
+    *u = f->in[1 - k];
+    return true;
+  }
+  return false;
+}
+
+int cg_diagonal(cg_graph *g) {
+  for (int i = 0; i < g->nn; i++) {
+    cg_node *n = &g->n[i];
+    if (n->dead || n->folded || n->nin != 2 || n->nout != 1 ||
+        (n->op->id != ST_OP_matmul && n->op->id != ST_OP_mm) || n->op == &cg_diag_mm_op)
+      continue;
+    const cg_value *x = &g->v[n->in[0]], *y = &g->v[n->in[1]];
+    if (x->ndim != 2 || y->ndim != 2 || x->dtype != y->dtype) continue;
+    for (int left = 0; left < 2; left++) {
+      int64_t size = left ? x->shape[0] : y->shape[0]; /* D's n: the contracted size */
+      st_attrs a;
+      int u;
+      if (size < 2 || !diagonal(g, left ? x : y, size, &a, &u)) continue;
+      a.list[DM_LEFT] = left;
+      int other = n->in[left ? 1 : 0];
+      n->op = &cg_diag_mm_op;
+      n->a = a;
+      n->in[0] = other;
+      n->nin = u >= 0 ? 2 : 1;
+      if (u >= 0) n->in[1] = u;
+      n->fusible = n->reduces = n->reinfer = false;
+      break;
+    }
+  }
+  return 0;
+}

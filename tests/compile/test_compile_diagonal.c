@@ -1,0 +1,137 @@
+/* test_compile_diagonal.c — st_compile's products with an identity basis (src/compile/diagonal.c):
+   jacrev and jacfwd of elementwise functions of linear maps, whose basis GEMMs become one
+   diag_mm node, against eager bit for bit: the identity itself (jacfwd; jacrev of a linear map),
+   the derivatives that take the identity as their gradient (tanh, sigmoid, relu) and a product
+   with a constant, on the right and the left of the product, f32 and f64, sizes around the
+   GEMM's tiles; weights with inf and NaN (the GEMM's NaNs, exactly), a constant with inf, and
+   negative zeros (the GEMM's +0). */
+#include <math.h>
+#include <string.h>
+
+#include "../test.h"
+#include "../util.h"
+
+typedef struct {
+  st_tensor *w; /* [m, n] */
+  st_tensor *s; /* [m]: act 3's constant factor */
+  int act;      /* 0 none, 1 tanh, 2 sigmoid, 3 times s, 4 relu */
+  bool row;     /* x @ W^T as a row vector times a matrix (the identity on the product's left) */
+} lin;
+
+static int f_lin(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  const lin *l = ctx;
+  st_tensor *y = l->row ? st_matmul(in[0], st_transpose(l->w, 0, 1)) : st_matmul(l->w, in[0]);
+  switch (l->act) {
+  case 1: y = st_tanh(y); break;
+  case 2: y = st_sigmoid(y); break;
+  case 3: y = st_mul(y, l->s); break;
+  case 4: y = st_relu(y); break;
+  default: break;
+  }
+  out[0] = y;
+  return y ? 0 : -1;
+}
+
+static bool printed_has(st_func *c, const char *what) {
+  char buf[8192];
+  return strstr(tu_compile_printed(c, buf, sizeof buf), what) != NULL;
+}
+
+/* jacrev (mode 0) or jacfwd (1) of f_lin at x, compiled and eager: the same bits twice, and
+   whether the compiled graph took diag_mm. */
+static bool check(lin *l, st_tensor *x, int mode) {
+  st_func *f = st_func_new(f_lin, l, 1, 1), *j = mode ? st_jacfwd(f, 0) : st_jacrev(f, 0);
+  st_func *c = st_compile(j, &(st_compile_opts){.fullgraph = true});
+  st_tensor *e = NULL, *r = NULL;
+  for (int call = 0; call < 2; call++) {
+    CHECK(st_call(j, &x, &e) == 0 && st_call(c, &x, &r) == 0);
+    CHECK(tu_same_bits(r, e));
+  }
+  bool took = printed_has(c, "diag_mm");
+  TU_RELEASE(c, j, f);
+  return took;
+}
+
+TEST(compile_jacobians_multiply_by_their_basis_as_a_scaling) {
+  const st_dtype dts[] = {ST_F32, ST_F64};
+  const int64_t sizes[][2] = {{2, 2}, {16, 16}, {33, 7}, {5, 40}, {300, 13}};
+  for (int q = 0; q < 2; q++)
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+      for (int act = 0; act < 5; act++)
+        for (int row = 0; row < 2; row++)
+          for (int mode = 0; mode < 2; mode++) {
+            st_scope_push();
+            int64_t m = sizes[z][0], n = sizes[z][1];
+            lin l = {st_randn(dts[q], ST_SHAPE(m, n)), st_randn(dts[q], ST_SHAPE(m)), act, row};
+            st_tensor *x = st_randn(dts[q], ST_SHAPE(n));
+            bool took = check(&l, x, mode);
+            /* jacrev's cotangents I * f' and jacfwd's tangents I into the weights: diag_mm */
+            if (!row || mode) CHECK(took);
+            st_scope_pop();
+          }
+}
+
+TEST(compile_basis_products_keep_the_gemms_nans_and_zeros) {
+  for (int q = 0; q < 2; q++) {
+    st_dtype dt = q ? ST_F64 : ST_F32;
+    for (int mode = 0; mode < 2; mode++)
+      for (int act = 0; act < 5; act++) {
+        st_scope_push();
+        int64_t m = 9, n = 6;
+        double w[9 * 6];
+        for (int i = 0; i < m * n; i++) w[i] = (double)((i * 7) % 11) - 5.0;
+        w[3] = INFINITY;  /* row 0 */
+        w[14] = NAN;      /* row 2 */
+        w[20] = -0.0;     /* negative zeros: the GEMM gives +0 */
+        w[33] = -INFINITY;
+        double sv[9] = {1, 2, INFINITY, -1, 0.5, -0.0, NAN, 3, 1};
+        lin l = {st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m, n), w), dt),
+                 st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m), sv), dt), act, false};
+        st_tensor *x = st_to_dtype(st_arange(ST_F64, -1, 1, 1.0 / 3), dt);
+        check(&l, x, mode);
+        /* finite weights with negative zeros and a finite constant: the fast path's +0 */
+        for (int i = 0; i < m * n; i++)
+          if (!isfinite(w[i])) w[i] = -0.0;
+        sv[2] = sv[6] = -0.0;
+        l.w = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m, n), w), dt);
+        l.s = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m), sv), dt);
+        check(&l, x, mode);
+        st_scope_pop();
+      }
+  }
+}
+
+/* sum over rows of (eye sliced to its first columns) @ A: a slice of the identity is no
+   identity, and the product stays a GEMM */
+static int f_sliced_eye(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *e = st_slice(st_eye(ST_F32, 8, 8), 1, 0, 5, 1); /* [8, 5] */
+  out[0] = st_matmul(st_transpose(e, 0, 1), in[0]);        /* [5, 8] @ [8, 3] */
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_leaves_products_with_what_is_not_an_identity) {
+  st_scope_push();
+  st_tensor *a = st_randn(ST_F32, ST_SHAPE(8, 3)), *e = NULL, *r = NULL;
+  st_func *f = st_func_new(f_sliced_eye, NULL, 1, 1), *c = st_compile(f, NULL);
+  CHECK(st_call(f, &a, &e) == 0 && st_call(c, &a, &r) == 0 && st_call(c, &a, &r) == 0);
+  CHECK(tu_same_bits(r, e));
+  CHECK(!printed_has(c, "diag_mm"));
+  TU_RELEASE(c, f);
+  st_scope_pop();
+}
+
+TEST(compile_vmapped_jacobians_stay_correct) {
+  st_scope_push();
+  lin l = {st_randn(ST_F32, ST_SHAPE(20, 12)), st_randn(ST_F32, ST_SHAPE(20)), 1, false};
+  st_tensor *x = st_randn(ST_F32, ST_SHAPE(7, 12)), *e = NULL, *r = NULL;
+  st_func *f = st_func_new(f_lin, &l, 1, 1), *j = st_jacrev(f, 0), *v = st_vmap(j, NULL, NULL);
+  st_func *c = st_compile(v, NULL);
+  for (int call = 0; call < 2; call++) {
+    CHECK(st_call(v, &x, &e) == 0 && st_call(c, &x, &r) == 0);
+    CHECK(tu_same_bits(r, e));
+  }
+  TU_RELEASE(c, v, j, f);
+  st_scope_pop();
+}
