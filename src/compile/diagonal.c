@@ -38,13 +38,18 @@ enum {
 static bool all_finite(const st_tensor *t) {
   int64_t idx[ST_MAX_DIMS] = {0}, n = st__numel(t->ndim, t->shape);
   const char *base = st__data(t);
-  if (st__is_contiguous(t)) { /* or a transposed matrix: the same elements in another order */
-    bool ok = true;
+  if (st__is_contiguous(t)) { /* x * 0 is 0 for a finite x and NaN otherwise: sums of them */
+    double s[16] = {0};
+    int64_t e = 0;
     if (t->dtype == ST_F32)
-      for (int64_t e = 0; e < n; e++) ok &= isfinite(((const float *)base)[e]) != 0;
+      for (; e + 16 <= n; e += 16)
+        for (int k = 0; k < 16; k++) s[k] += ((const float *)base)[e + k] * 0.0f;
     else
-      for (int64_t e = 0; e < n; e++) ok &= isfinite(((const double *)base)[e]) != 0;
-    return ok;
+      for (; e + 16 <= n; e += 16)
+        for (int k = 0; k < 16; k++) s[k] += ((const double *)base)[e + k] * 0.0;
+    for (; e < n; e++) s[0] += st__load_f64(base + e * st__esize(t->dtype), t->dtype) * 0.0;
+    for (int k = 1; k < 16; k++) s[0] += s[k];
+    return s[0] == s[0];
   }
   if (t->ndim == 2 && t->strides[0] == 1 && t->strides[1] == t->shape[0]) {
     st_tensor tt = *t;
@@ -115,19 +120,34 @@ static int kernel_diag_mm(const st_opcall *c, st_tensor *const *out) {
     if (!diag) /* D = I: d = 1 */
       for (int64_t q = 0; q < n; q++) memcpy(d + q * es, one, (size_t)es);
     /* R[i, j] = A[i, j] d[q] + 0 (q: i scaling rows, j columns; the +0 is the GEMM's seed: a
-       zero product comes out +0), in 32 x 32 tiles, so that a transposed A (or R) is read (or
-       written) a cache line at a time */
+       zero product comes out +0), in 32 x 32 tiles: a tile of A is read into t along A's
+       smaller stride, then R written along its own, so a transposed A against a row-major R
+       (jacrev's W^T) reads and writes whole cache lines, whatever the strides (a stride of 8 KiB
+       kept 32 lines of one L1 set alive across the tile and evicted them) */
     int64_t rows = left ? n : m, cols = left ? m : n, ars = A->strides[0], acs = A->strides[1];
     int64_t rrs = R->strides[0], rcs = R->strides[1];
+    bool a_by_cols = ars < acs, r_by_cols = rrs < rcs;
 #define SCALE(T)                                                                                   \
   for (int64_t i0 = 0; i0 < rows; i0 += 32)                                                        \
     for (int64_t j0 = 0; j0 < cols; j0 += 32) {                                                    \
+      T t[32][32];                                                                                 \
       const T *a = (const T *)st__data(A), *dd = (const T *)d;                                     \
       T *r = (T *)st__data(R);                                                                     \
-      int64_t i1 = i0 + 32 < rows ? i0 + 32 : rows, j1 = j0 + 32 < cols ? j0 + 32 : cols;          \
-      for (int64_t i = i0; i < i1; i++)                                                            \
-        for (int64_t j = j0; j < j1; j++)                                                          \
-          r[i * rrs + j * rcs] = a[i * ars + j * acs] * dd[left ? i : j] + (T)0;                   \
+      int64_t ni = rows - i0 < 32 ? rows - i0 : 32, nj = cols - j0 < 32 ? cols - j0 : 32;          \
+      if (a_by_cols)                                                                               \
+        for (int64_t j = 0; j < nj; j++)                                                           \
+          for (int64_t i = 0; i < ni; i++) t[i][j] = a[(i0 + i) * ars + (j0 + j) * acs];           \
+      else                                                                                         \
+        for (int64_t i = 0; i < ni; i++)                                                           \
+          for (int64_t j = 0; j < nj; j++) t[i][j] = a[(i0 + i) * ars + (j0 + j) * acs];           \
+      if (r_by_cols)                                                                               \
+        for (int64_t j = 0; j < nj; j++)                                                           \
+          for (int64_t i = 0; i < ni; i++)                                                         \
+            r[(i0 + i) * rrs + (j0 + j) * rcs] = t[i][j] * dd[left ? i0 + i : j0 + j] + (T)0;      \
+      else                                                                                         \
+        for (int64_t i = 0; i < ni; i++)                                                           \
+          for (int64_t j = 0; j < nj; j++)                                                         \
+            r[(i0 + i) * rrs + (j0 + j) * rcs] = t[i][j] * dd[left ? i0 + i : j0 + j] + (T)0;      \
     }
     if (dt == ST_F32) {
       SCALE(float)
@@ -252,6 +272,10 @@ static bool diagonal(const cg_graph *g, const cg_value *v, int64_t n, st_attrs *
   return false;
 }
 
+/* Below this size a GEMM with D costs no more than the scaling's pass over A (and its check
+   for infinities): D's n^2 multiply-adds per row of A against n. */
+#define DIAG_MIN_N 64
+
 int cg_diagonal(cg_graph *g) {
   for (int i = 0; i < g->nn; i++) {
     cg_node *n = &g->n[i];
@@ -264,7 +288,7 @@ int cg_diagonal(cg_graph *g) {
       int64_t size = left ? x->shape[0] : y->shape[0]; /* D's n: the contracted size */
       st_attrs a;
       int u;
-      if (size < 2 || !diagonal(g, left ? x : y, size, &a, &u)) continue;
+      if (size < DIAG_MIN_N || !diagonal(g, left ? x : y, size, &a, &u)) continue;
       a.list[DM_LEFT] = left;
       int other = n->in[left ? 1 : 0];
       n->op = &cg_diag_mm_op;
