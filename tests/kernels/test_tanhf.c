@@ -56,8 +56,10 @@ TEST(tanh_op_takes_the_scalar_for_short_runs_and_libmvec_within_its_bound) {
   for (int i = 0; i < 200; i++) {
     st_tensor *one = st_from_data(ST_F32, 1, (int64_t[]){1}, &xs[i]);
     const float *v = st_data_ptr(st_tanh(one));
-    CHECK(v && v[0] == st__tanhf(xs[i])); /* one element: the scalar path */
-    CHECK(all && ulps(all[i], v[0]) <= 4);
+    CHECK(v && all);
+    if (!v || !all) break;
+    CHECK(v[0] == st__tanhf(xs[i])); /* one element: the scalar path */
+    CHECK(ulps(all[i], v[0]) <= 4);
   }
   st_scope_pop();
 }
