@@ -226,6 +226,26 @@ static int bind(cg_graph *g, st_tensor *const *in, bool inference) {
    the dims outside it stepped with carry. */
 #define GATHER(T)                                                                                  \
   static void gather_##T(T *dst, const T *src, const cg_bcast *b, int64_t t0, int64_t len) {      \
+    if (b->nd == 2 && b->shape[1] <= 16) { /* short rows: one pass, a step per element */          \
+      int64_t S = b->shape[1], s0 = b->stride[0], s1 = b->stride[1], col = t0 % S;                 \
+      const T *row = src + t0 / S * s0;                                                            \
+      if (s1 == 0) /* each element repeated S times */                                             \
+        for (int64_t i = 0; i < len; i++) {                                                        \
+          dst[i] = row[0];                                                                         \
+          if (++col == S) col = 0, row += s0;                                                      \
+        }                                                                                          \
+      else if (s1 == 1) /* a short run, again and again */                                         \
+        for (int64_t i = 0; i < len; i++) {                                                        \
+          dst[i] = row[col];                                                                       \
+          if (++col == S) col = 0, row += s0;                                                      \
+        }                                                                                          \
+      else                                                                                         \
+        for (int64_t i = 0; i < len; i++) {                                                        \
+          dst[i] = row[col * s1];                                                                  \
+          if (++col == S) col = 0, row += s0;                                                      \
+        }                                                                                          \
+      return;                                                                                      \
+    }                                                                                              \
     int last = b->nd - 1;                                                                          \
     int64_t idx[ST_MAX_DIMS], rem = t0, off = 0;                                                   \
     for (int d = last; d >= 0; d--) {                                                              \
