@@ -964,9 +964,10 @@ void st_trace_end(void);
    grad and inference modes) runs f eagerly while capturing every op it reaches below all
    transforms (st_compile(st_vmap(st_grad(g))) is one flat graph), optimizes that graph (dead
    code, common subexpressions, constants, elementwise chains and the row reductions after them
-   fused into single loops, products with an identity basis, such as jacrev's and jacfwd's, as
-   scalings, one arena for the intermediates) and runs the graph on later
-   calls with that signature: the op kernels on planned buffers, without dispatch. Tensors f
+   fused into single loops, products with an identity basis, such as jacrev's and jacfwd's
+   (under vmap too: one diagonal block per input), as scalings, one arena for the
+   intermediates) and runs the graph on later calls with that signature: the op kernels on
+   planned buffers, without dispatch. Tensors f
    captures through its context are read at every call (an in-place update between calls is
    seen). Under eager autograd (grad mode, and an input or a captured tensor that requires grad)
    a call is one node, "CompiledFunctionBackward", whose forward is the graph and whose backward

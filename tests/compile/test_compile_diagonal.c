@@ -6,6 +6,7 @@
    GEMM's tiles; weights with inf and NaN (the GEMM's NaNs, exactly), a constant with inf, and
    negative zeros (the GEMM's +0). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../test.h"
@@ -83,9 +84,9 @@ TEST(compile_basis_products_keep_the_gemms_nans_and_zeros) {
         int64_t m = 90, n = 66;
         double w[90 * 66];
         for (int i = 0; i < m * n; i++) w[i] = (double)((i * 7) % 11) - 5.0;
-        w[3] = INFINITY;  /* row 0 */
-        w[140] = NAN;     /* row 2 */
-        w[200] = -0.0;    /* negative zeros: the GEMM gives +0 */
+        w[3] = INFINITY; /* row 0 */
+        w[140] = NAN;    /* row 2 */
+        w[200] = -0.0;   /* negative zeros: the GEMM gives +0 */
         w[3300] = -INFINITY;
         double sv[90];
         for (int i = 0; i < 90; i++) sv[i] = (double)(i % 7) - 3.0;
@@ -111,7 +112,7 @@ TEST(compile_basis_products_keep_the_gemms_nans_and_zeros) {
 static int f_sliced_eye(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
   st_tensor *e = st_slice(st_eye(ST_F32, 8, 8), 1, 0, 5, 1); /* [8, 5] */
-  out[0] = st_matmul(st_transpose(e, 0, 1), in[0]);        /* [5, 8] @ [8, 3] */
+  out[0] = st_matmul(st_transpose(e, 0, 1), in[0]);          /* [5, 8] @ [8, 3] */
   return out[0] ? 0 : -1;
 }
 
@@ -126,16 +127,93 @@ TEST(compile_leaves_products_with_what_is_not_an_identity) {
   st_scope_pop();
 }
 
-TEST(compile_vmapped_jacobians_stay_correct) {
-  st_scope_push();
-  lin l = {st_randn(ST_F32, ST_SHAPE(20, 12)), st_randn(ST_F32, ST_SHAPE(20)), 1, false};
-  st_tensor *x = st_randn(ST_F32, ST_SHAPE(7, 12)), *e = NULL, *r = NULL;
-  st_func *f = st_func_new(f_lin, &l, 1, 1), *j = st_jacrev(f, 0), *v = st_vmap(j, NULL, NULL);
-  st_func *c = st_compile(v, NULL);
+/* vmap (vmaps, levels > 1: two batch dims) of jacrev or jacfwd of f_lin at x [batch..., n],
+   compiled and eager: the same bits twice, and whether the graph took diag_mm. */
+static bool check_vmapped(lin *l, st_tensor *x, int mode, int levels) {
+  st_func *f = st_func_new(f_lin, l, 1, 1), *j = mode ? st_jacfwd(f, 0) : st_jacrev(f, 0);
+  st_func *v = st_vmap(j, NULL, NULL), *w = levels > 1 ? st_vmap(v, NULL, NULL) : st_func_retain(v);
+  st_func *c = st_compile(w, &(st_compile_opts){.fullgraph = true});
+  st_tensor *e = NULL, *r = NULL;
   for (int call = 0; call < 2; call++) {
-    CHECK(st_call(v, &x, &e) == 0 && st_call(c, &x, &r) == 0);
+    CHECK(st_call(w, &x, &e) == 0 && st_call(c, &x, &r) == 0);
     CHECK(tu_same_bits(r, e));
   }
-  TU_RELEASE(c, v, j, f);
-  st_scope_pop();
+  bool took = printed_has(c, "diag_mm");
+  TU_RELEASE(c, w, v, j, f);
+  return took;
+}
+
+TEST(compile_vmapped_jacobians_scale_by_their_blocks) {
+  /* vmap(jacrev)'s cotangents are one diagonal block per input, f'(y_b) I, read by the GEMM
+     with W as the blocks side by side: diag_mm scales W's columns block by block */
+  const st_dtype dts[] = {ST_F32, ST_F64};
+  const int64_t sizes[][3] = {{20, 12, 7}, {16, 16, 128}, {3, 5, 40}, {70, 9, 3}, {1, 4, 64}};
+  for (int q = 0; q < 2; q++)
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+      for (int act = 0; act < 5; act++)
+        for (int row = 0; row < 2; row++)
+          for (int mode = 0; mode < 2; mode++) {
+            st_scope_push();
+            int64_t m = sizes[z][0], n = sizes[z][1], B = sizes[z][2];
+            lin l = {st_randn(dts[q], ST_SHAPE(m, n)), st_randn(dts[q], ST_SHAPE(m)), act, row};
+            st_tensor *x = st_randn(dts[q], ST_SHAPE(B, n));
+            bool took = check_vmapped(&l, x, mode, 1);
+            /* jacrev's blocks f'(y_b) I; its unbatched I (act 0) and I s (act 3), and jacfwd's
+               I, a GEMM below 64; an outer product (m = 1) stays one */
+            if (mode == 0 && act != 0 && act != 3)
+              CHECK(took == (m >= 2 && B * m >= 64));
+            else if (mode == 0)
+              CHECK(took == (m >= 64));
+            else
+              CHECK(!took);
+            st_scope_pop();
+          }
+}
+
+TEST(compile_vmapped_blocks_keep_the_gemms_nans_and_zeros) {
+  for (int q = 0; q < 2; q++) {
+    st_dtype dt = q ? ST_F64 : ST_F32;
+    for (int act = 1; act < 5; act++)
+      for (int row = 0; row < 2; row++) {
+        st_scope_push();
+        int64_t m = 12, n = 10, B = 9;
+        double w[12 * 10], sv[12], xv[9 * 10];
+        for (int i = 0; i < m * n; i++) w[i] = (double)((i * 7) % 11) - 5.0;
+        for (int i = 0; i < m; i++) sv[i] = (double)(i % 7) - 3.0;
+        for (int i = 0; i < B * n; i++) xv[i] = (double)((i * 5) % 9) / 4.0 - 1.0;
+        w[3] = INFINITY, w[40] = NAN, w[61] = -0.0, sv[2] = INFINITY, sv[5] = -0.0;
+        xv[17] = NAN; /* input 1's derivatives: NaN */
+        lin l = {st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m, n), w), dt),
+                 st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m), sv), dt), act, row};
+        st_tensor *x = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(B, n), xv), dt);
+        CHECK(check_vmapped(&l, x, 0, 1) == (act != 3)); /* through diag_mm's GEMM */
+        for (int i = 0; i < m * n; i++) /* finite, with negative zeros: the fast path's +0 */
+          if (!isfinite(w[i])) w[i] = -0.0;
+        sv[2] = -0.0, xv[17] = 0.5;
+        l.w = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m, n), w), dt);
+        l.s = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m), sv), dt);
+        x = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(B, n), xv), dt);
+        CHECK(check_vmapped(&l, x, 0, 1) == (act != 3));
+        st_scope_pop();
+      }
+  }
+}
+
+TEST(compile_vmapped_twice_jacobians_scale_by_their_blocks) {
+  /* two batch dims: the blocks are F's [4, 5] leading dims, u's too */
+  for (int act = 1; act < 5; act++)
+    for (int mode = 0; mode < 2; mode++) {
+      st_scope_push();
+      lin l = {st_randn(ST_F64, ST_SHAPE(8, 6)), st_randn(ST_F64, ST_SHAPE(8)), act, false};
+      st_tensor *x = st_randn(ST_F64, ST_SHAPE(4, 5, 6));
+      bool took = check_vmapped(&l, x, mode, 2);
+      if (mode == 0) CHECK(took == (act != 3)); /* act 3: the unbatched I s */
+      /* a NaN input in block [2, 3]: every block through the GEMM */
+      double *xv = tu_values(x);
+      xv[(2 * 5 + 3) * 6 + 1] = NAN;
+      x = st_from_data(ST_F64, ST_SHAPE(4, 5, 6), xv);
+      free(xv);
+      CHECK(check_vmapped(&l, x, mode, 2) == took);
+      st_scope_pop();
+    }
 }
