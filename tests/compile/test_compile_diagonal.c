@@ -39,20 +39,25 @@ static bool printed_has(st_func *c, const char *what) {
   return strstr(tu_compile_printed(c, buf, sizeof buf), what) != NULL;
 }
 
-/* jacrev (mode 0) or jacfwd (1) of f_lin at x, compiled and eager: the same bits twice, and
-   whether the compiled graph took diag_mm. */
-static bool check(lin *l, st_tensor *x, int mode) {
-  st_func *f = st_func_new(f_lin, l, 1, 1), *j = mode ? st_jacfwd(f, 0) : st_jacrev(f, 0);
-  st_func *c = st_compile(j, &(st_compile_opts){.fullgraph = true});
+/* jacrev (mode 0) or jacfwd (1) of f_lin at x under `levels` vmaps (x [batch..., n]),
+   compiled and eager: the same bits twice, and whether the compiled graph took diag_mm. */
+static bool check_at(lin *l, st_tensor *x, int mode, int levels) {
+  st_func *fs[4] = {st_func_new(f_lin, l, 1, 1)};
+  fs[1] = mode ? st_jacfwd(fs[0], 0) : st_jacrev(fs[0], 0);
+  for (int k = 0; k < levels; k++) fs[2 + k] = st_vmap(fs[1 + k], NULL, NULL);
+  st_func *w = fs[1 + levels], *c = st_compile(w, &(st_compile_opts){.fullgraph = true});
   st_tensor *e = NULL, *r = NULL;
   for (int call = 0; call < 2; call++) {
-    CHECK(st_call(j, &x, &e) == 0 && st_call(c, &x, &r) == 0);
+    CHECK(st_call(w, &x, &e) == 0 && st_call(c, &x, &r) == 0);
     CHECK(tu_same_bits(r, e));
   }
   bool took = printed_has(c, "diag_mm");
-  TU_RELEASE(c, j, f);
+  st_func_release(c);
+  for (int k = 1 + levels; k >= 0; k--) st_func_release(fs[k]);
   return took;
 }
+
+static bool check(lin *l, st_tensor *x, int mode) { return check_at(l, x, mode, 0); }
 
 TEST(compile_jacobians_multiply_by_their_basis_as_a_scaling) {
   const st_dtype dts[] = {ST_F32, ST_F64};
@@ -127,22 +132,6 @@ TEST(compile_leaves_products_with_what_is_not_an_identity) {
   st_scope_pop();
 }
 
-/* vmap (vmaps, levels > 1: two batch dims) of jacrev or jacfwd of f_lin at x [batch..., n],
-   compiled and eager: the same bits twice, and whether the graph took diag_mm. */
-static bool check_vmapped(lin *l, st_tensor *x, int mode, int levels) {
-  st_func *f = st_func_new(f_lin, l, 1, 1), *j = mode ? st_jacfwd(f, 0) : st_jacrev(f, 0);
-  st_func *v = st_vmap(j, NULL, NULL), *w = levels > 1 ? st_vmap(v, NULL, NULL) : st_func_retain(v);
-  st_func *c = st_compile(w, &(st_compile_opts){.fullgraph = true});
-  st_tensor *e = NULL, *r = NULL;
-  for (int call = 0; call < 2; call++) {
-    CHECK(st_call(w, &x, &e) == 0 && st_call(c, &x, &r) == 0);
-    CHECK(tu_same_bits(r, e));
-  }
-  bool took = printed_has(c, "diag_mm");
-  TU_RELEASE(c, w, v, j, f);
-  return took;
-}
-
 TEST(compile_vmapped_jacobians_scale_by_their_blocks) {
   /* vmap(jacrev)'s cotangents are one diagonal block per input, f'(y_b) I, read by the GEMM
      with W as the blocks side by side: diag_mm scales W's columns block by block */
@@ -157,7 +146,7 @@ TEST(compile_vmapped_jacobians_scale_by_their_blocks) {
             int64_t m = sizes[z][0], n = sizes[z][1], B = sizes[z][2];
             lin l = {st_randn(dts[q], ST_SHAPE(m, n)), st_randn(dts[q], ST_SHAPE(m)), act, row};
             st_tensor *x = st_randn(dts[q], ST_SHAPE(B, n));
-            bool took = check_vmapped(&l, x, mode, 1);
+            bool took = check_at(&l, x, mode, 1);
             /* jacrev's blocks f'(y_b) I; its unbatched I (act 0) and I s (act 3), and jacfwd's
                I, a GEMM below 64; an outer product (m = 1) stays one */
             if (mode == 0 && act != 0 && act != 3)
@@ -186,14 +175,14 @@ TEST(compile_vmapped_blocks_keep_the_gemms_nans_and_zeros) {
         lin l = {st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m, n), w), dt),
                  st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m), sv), dt), act, row};
         st_tensor *x = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(B, n), xv), dt);
-        CHECK(check_vmapped(&l, x, 0, 1) == (act != 3)); /* through diag_mm's GEMM */
+        CHECK(check_at(&l, x, 0, 1) == (act != 3)); /* through diag_mm's GEMM */
         for (int i = 0; i < m * n; i++) /* finite, with negative zeros: the fast path's +0 */
           if (!isfinite(w[i])) w[i] = -0.0;
         sv[2] = -0.0, xv[17] = 0.5;
         l.w = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m, n), w), dt);
         l.s = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(m), sv), dt);
         x = st_to_dtype(st_from_data(ST_F64, ST_SHAPE(B, n), xv), dt);
-        CHECK(check_vmapped(&l, x, 0, 1) == (act != 3));
+        CHECK(check_at(&l, x, 0, 1) == (act != 3));
         st_scope_pop();
       }
   }
@@ -206,14 +195,14 @@ TEST(compile_vmapped_twice_jacobians_scale_by_their_blocks) {
       st_scope_push();
       lin l = {st_randn(ST_F64, ST_SHAPE(8, 6)), st_randn(ST_F64, ST_SHAPE(8)), act, false};
       st_tensor *x = st_randn(ST_F64, ST_SHAPE(4, 5, 6));
-      bool took = check_vmapped(&l, x, mode, 2);
+      bool took = check_at(&l, x, mode, 2);
       if (mode == 0) CHECK(took == (act != 3)); /* act 3: the unbatched I s */
       /* a NaN input in block [2, 3]: every block through the GEMM */
       double *xv = tu_values(x);
       xv[(2 * 5 + 3) * 6 + 1] = NAN;
       x = st_from_data(ST_F64, ST_SHAPE(4, 5, 6), xv);
       free(xv);
-      CHECK(check_vmapped(&l, x, mode, 2) == took);
+      CHECK(check_at(&l, x, mode, 2) == took);
       st_scope_pop();
     }
 }
