@@ -112,6 +112,7 @@ typedef struct cg_fstep {
   int64_t adv[4], step[4];
   const cg_bcast *bc[4]; /* a CG_OPD_BCAST operand's layout (base: its first element) */
   int slot[4];           /* and its scratch tile */
+  int es[4];             /* each operand's element size */
 } cg_fstep;
 
 /* A st_cond captured as one node (capture.c): its inputs are the predicate and then the

@@ -27,7 +27,9 @@ static st_tensor *randn_as(st_dtype dt, int ndim, const int64_t *shape) {
 
 TEST(compile_fuses_broadcast_and_transposed_operands_bit_for_bit) {
   const st_dtype dts[] = {ST_F64, ST_F32, ST_I64, ST_I32};
-  const int64_t sizes[][3] = {{37, 5, 2}, {3, 7, 29}, {1, 1, 1}, {200, 3, 9}};
+  /* D >= 128: the row and mid operands are read in place, a row at a time, their rows across
+     tile edges (300) or on them (128) */
+  const int64_t sizes[][3] = {{37, 5, 2}, {3, 7, 29}, {1, 1, 1}, {200, 3, 9}, {5, 3, 300}, {4, 2, 128}};
   const char *const backends[] = {"interp", "c"};
   for (size_t q = 0; q < sizeof dts / sizeof dts[0]; q++)
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
@@ -56,12 +58,12 @@ TEST(compile_fuses_broadcast_and_transposed_operands_bit_for_bit) {
       }
 }
 
-TEST(compile_gathered_operands_do_not_depend_on_the_thread_count) {
-  if (!st_test_threads_usable()) return;
+static void gathered_on_threads(int64_t D) {
   st_scope_push();
-  st_tensor *in[5] = {st_randn(ST_F32, ST_SHAPE(300, 70, 9)), st_randn(ST_F32, ST_SHAPE(9)),
-                      st_randn(ST_F32, ST_SHAPE(300, 1, 1)), st_randn(ST_F32, ST_SHAPE(300, 1, 9)),
-                      st_randn(ST_F32, ST_SHAPE(9, 70, 300))};
+  int64_t N = D > 100 ? 30 : 300;
+  st_tensor *in[5] = {st_randn(ST_F32, ST_SHAPE(N, 70, D)), st_randn(ST_F32, ST_SHAPE(D)),
+                      st_randn(ST_F32, ST_SHAPE(N, 1, 1)), st_randn(ST_F32, ST_SHAPE(N, 1, D)),
+                      st_randn(ST_F32, ST_SHAPE(D, 70, N))};
   st_func *f = st_func_new(f_bcast, NULL, 5, 1), *c = st_compile(f, NULL);
   int saved = st_get_num_threads();
   st_tensor *r1 = NULL, *r2 = NULL, *e = NULL;
@@ -74,6 +76,12 @@ TEST(compile_gathered_operands_do_not_depend_on_the_thread_count) {
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();
+}
+
+TEST(compile_gathered_operands_do_not_depend_on_the_thread_count) {
+  if (!st_test_threads_usable()) return;
+  for (int64_t D = 9; D <= 300; D += 291) /* gathered rows; rows read in place, from mid-row */
+    gathered_on_threads(D);
 }
 
 /* y = x * 2 + 1 (a group), then y + y^T: the transposed view of the group's own output cannot
