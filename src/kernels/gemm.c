@@ -246,6 +246,17 @@ static void ukr_avx512_f64(int64_t kc, const void *a, const void *b, void *c, in
                            int beta) {
   st__k_gemm_ukr_f64_avx512(kc, a, b, c, rsc, beta);
 }
+/* pack_##sfx with whole blocks of rows of unit stride through register transposes */
+#define DEFINE_PACK_AVX512(T, sfx)                                                                 \
+  static void pack_avx512_##sfx(int64_t rows, int64_t cols, const char *src, int64_t rs,         \
+                                int64_t cs, int r, char *dst) {                                    \
+    if (cs == 1 && rs != 1)                                                                        \
+      st__k_gemm_pack_t_##sfx##_avx512(rows, cols, (const T *)src, rs, r, (T *)dst);              \
+    else                                                                                           \
+      pack_##sfx(rows, cols, src, rs, cs, r, dst);                                                 \
+  }
+DEFINE_PACK_AVX512(float, f32)
+DEFINE_PACK_AVX512(double, f64)
 static void ukr_avx512_s_f32(int64_t kc, const void *a, const int64_t *off, int64_t acs,
                              const void *b, int64_t brs, int nr, void *c, int64_t rsc, int beta) {
   st__k_gemm_ukr_f32_avx512_s(kc, a, off, acs, b, brs, nr, c, rsc, beta);
@@ -293,7 +304,7 @@ static gemm_kind kind_f32(st_gemm_isa isa) {
                  .gemv_rows = gemv_rows_f32};
 #if defined(__x86_64__)
   if (isa == ST_GEMM_WIDEST && st__k_gemm_have_avx512()) {
-    g.ukr = ukr_avx512_f32, g.ukr_s = ukr_avx512_s_f32;
+    g.ukr = ukr_avx512_f32, g.ukr_s = ukr_avx512_s_f32, g.pack = pack_avx512_f32;
     g.mr = ST_GEMM512_MR, g.nr = ST_GEMM512_NR_F32;
     return g;
   }
@@ -322,7 +333,7 @@ static gemm_kind kind_f64(st_gemm_isa isa) {
                  .gemv_rows = gemv_rows_f64};
 #if defined(__x86_64__)
   if (isa == ST_GEMM_WIDEST && st__k_gemm_have_avx512()) {
-    g.ukr = ukr_avx512_f64, g.ukr_s = ukr_avx512_s_f64;
+    g.ukr = ukr_avx512_f64, g.ukr_s = ukr_avx512_s_f64, g.pack = pack_avx512_f64;
     g.mr = ST_GEMM512_MR, g.nr = ST_GEMM512_NR_F64;
     return g;
   }

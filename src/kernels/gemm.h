@@ -70,6 +70,12 @@ void st__k_gemm_ukr_f32_avx512_s(int64_t kc, const float *a, const int64_t *off,
 void st__k_gemm_ukr_f64_avx512_s(int64_t kc, const double *a, const int64_t *off, int64_t acs,
                                  const double *b, int64_t brs, int nr, double *c, int64_t rsc,
                                  int beta);
+/* gemm.c's panel packing for a block whose rows have unit stride: dst[p * r + i] =
+   src[i * rs + p] (i < rows <= r, p < cols), zeros for rows rows..r-1. */
+void st__k_gemm_pack_t_f32_avx512(int64_t rows, int64_t cols, const float *src, int64_t rs, int r,
+                                  float *dst);
+void st__k_gemm_pack_t_f64_avx512(int64_t rows, int64_t cols, const double *src, int64_t rs,
+                                  int r, double *dst);
 bool st__k_gemm_have_avx512(void);
 
 /* The largest register tile of any micro-kernel, in bytes. */

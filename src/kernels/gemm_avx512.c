@@ -57,7 +57,8 @@ bool st__k_gemm_have_avx512(void) { return __builtin_cpu_supports("avx512f"); }
     V c3_0 = c0_0, c3_1 = c0_0, c4_0 = c0_0, c4_1 = c0_0, c5_0 = c0_0, c5_1 = c0_0;                \
     V c6_0 = c0_0, c6_1 = c0_0, c7_0 = c0_0, c7_1 = c0_0, c8_0 = c0_0, c8_1 = c0_0;                \
     V c9_0 = c0_0, c9_1 = c0_0, c10_0 = c0_0, c10_1 = c0_0, c11_0 = c0_0, c11_1 = c0_0, x;         \
-    for (int i = 0; i < ST_GEMM512_MR; i++) _mm_prefetch((const char *)(c + i * rsc), _MM_HINT_T0); \
+    for (int i = 0; i < ST_GEMM512_MR; i++)                                                        \
+      _mm_prefetch((const char *)(c + i * rsc), _MM_HINT_T0);                                      \
     _Pragma("GCC unroll 4") for (int64_t p = 0; p < kc; p++) {                                     \
       V b0 = load(b), b1 = load(b + (W));                                                          \
       ALL_ROWS(ROW_FMA, set1, fmadd);                                                              \
@@ -86,8 +87,8 @@ DEFINE_UKR(st__k_gemm_ukr_f64_avx512, double, __m512d, ST_GEMM512_NR_F64, 8, _mm
     c##i##_1 = fmadd(x, b1, c##i##_1);                                                             \
   } while (0)
 
-#define DEFINE_UKR_S(NAME, T, V, M, W, zero, maskz_loadu, set1, fmadd, loadu, storeu, add)          \
-  AVX512 void NAME(int64_t kc, const T *a, const int64_t *off, int64_t acs, const T *b,          \
+#define DEFINE_UKR_S(NAME, T, V, M, W, zero, maskz_loadu, set1, fmadd, loadu, storeu, add)         \
+  AVX512 void NAME(int64_t kc, const T *a, const int64_t *off, int64_t acs, const T *b,            \
                    int64_t brs, int nr, T *c, int64_t rsc, int beta) {                             \
     V c0_0 = zero(), c0_1 = c0_0, c1_0 = c0_0, c1_1 = c0_0, c2_0 = c0_0, c2_1 = c0_0;              \
     V c3_0 = c0_0, c3_1 = c0_0, c4_0 = c0_0, c4_1 = c0_0, c5_0 = c0_0, c5_1 = c0_0;                \
@@ -109,6 +110,79 @@ DEFINE_UKR_S(st__k_gemm_ukr_f32_avx512_s, float, __m512, __mmask16, 16, _mm512_s
 DEFINE_UKR_S(st__k_gemm_ukr_f64_avx512_s, double, __m512d, __mmask8, 8, _mm512_setzero_pd,
              _mm512_maskz_loadu_pd, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_loadu_pd,
              _mm512_storeu_pd, _mm512_add_pd)
+
+/* ------------------------------------------------------------- packing through transposes */
+
+/* 16 rows of 16 floats (v[i]: row i) into 16 columns (v[j]: column j): pairs of rows
+   interleaved (unpack ps), then quadruples (unpack pd: lane L of v[4g + q] is column 4L + q of
+   rows 4g..4g+3), then 128-bit lanes gathered across the quadruples (two shuffle_f32x4 steps). */
+static AVX512 void transpose16(__m512 *v) {
+  __m512 t[16], u[16];
+  for (int i = 0; i < 16; i += 2) {
+    t[i] = _mm512_unpacklo_ps(v[i], v[i + 1]);
+    t[i + 1] = _mm512_unpackhi_ps(v[i], v[i + 1]);
+  }
+  for (int g = 0; g < 16; g += 4)
+    for (int h = 0; h < 2; h++) {
+      __m512d a = _mm512_castps_pd(t[g + h]), b = _mm512_castps_pd(t[g + h + 2]);
+      u[g + 2 * h] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, b));
+      u[g + 2 * h + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, b));
+    }
+  for (int q = 0; q < 4; q++) {
+    __m512 w0 = _mm512_shuffle_f32x4(u[q], u[4 + q], 0x88),
+           w1 = _mm512_shuffle_f32x4(u[q], u[4 + q], 0xdd);
+    __m512 x0 = _mm512_shuffle_f32x4(u[8 + q], u[12 + q], 0x88);
+    __m512 x1 = _mm512_shuffle_f32x4(u[8 + q], u[12 + q], 0xdd);
+    v[q] = _mm512_shuffle_f32x4(w0, x0, 0x88);
+    v[8 + q] = _mm512_shuffle_f32x4(w0, x0, 0xdd);
+    v[4 + q] = _mm512_shuffle_f32x4(w1, x1, 0x88);
+    v[12 + q] = _mm512_shuffle_f32x4(w1, x1, 0xdd);
+  }
+}
+
+/* 8 rows of 8 doubles into 8 columns: pairs interleaved, then 128-bit lanes gathered twice. */
+static AVX512 void transpose8(__m512d *v) {
+  __m512d t[8], u[8];
+  for (int i = 0; i < 8; i += 2) {
+    t[i] = _mm512_unpacklo_pd(v[i], v[i + 1]); /* columns 0 2 4 6 of rows i, i + 1 */
+    t[i + 1] = _mm512_unpackhi_pd(v[i], v[i + 1]);
+  }
+  for (int g = 0; g < 8; g += 4)
+    for (int h = 0; h < 2; h++) {
+      u[g + 2 * h] = _mm512_shuffle_f64x2(t[g + h], t[g + h + 2], 0x88);
+      u[g + 2 * h + 1] = _mm512_shuffle_f64x2(t[g + h], t[g + h + 2], 0xdd);
+    }
+  /* u[g + 2h + e]: columns h + 2e (lanes 0 and 2 of its halves) and h + 2e + 4 of rows g..g+3 */
+  for (int h = 0; h < 2; h++)
+    for (int e = 0; e < 2; e++) {
+      v[h + 2 * e] = _mm512_shuffle_f64x2(u[2 * h + e], u[4 + 2 * h + e], 0x88);
+      v[h + 2 * e + 4] = _mm512_shuffle_f64x2(u[2 * h + e], u[4 + 2 * h + e], 0xdd);
+    }
+}
+
+/* gemm.c's pack for rows of unit stride: dst[p * r + i] = src[i * rs + p] for i < rows,
+   p < cols, zeros for rows..r-1; whole W x W blocks through register transposes (the copy is
+   the same values), the rest element by element. */
+#define DEFINE_PACK_T(NAME, T, V, W, loadu, storeu, transpose)                                     \
+  AVX512 void NAME(int64_t rows, int64_t cols, const T *src, int64_t rs, int r, T *dst) {          \
+    int64_t i0 = 0, fullp = cols / (W) * (W);                                                      \
+    for (; i0 + (W) <= rows; i0 += (W))                                                            \
+      for (int64_t p0 = 0; p0 < fullp; p0 += (W)) {                                                \
+        V v[W];                                                                                    \
+        for (int i = 0; i < (W); i++) v[i] = loadu(src + (i0 + i) * rs + p0);                      \
+        transpose(v);                                                                              \
+        for (int j = 0; j < (W); j++) storeu(dst + (p0 + j) * r + i0, v[j]);                       \
+      }                                                                                            \
+    for (int64_t i = 0; i < rows; i++)                                                             \
+      for (int64_t p = i < i0 ? fullp : 0; p < cols; p++) dst[p * r + i] = src[i * rs + p];        \
+    for (int64_t p = 0; p < cols; p++)                                                             \
+      for (int64_t i = rows; i < r; i++) dst[p * r + i] = 0;                                       \
+  }
+
+DEFINE_PACK_T(st__k_gemm_pack_t_f32_avx512, float, __m512, 16, _mm512_loadu_ps, _mm512_storeu_ps,
+              transpose16)
+DEFINE_PACK_T(st__k_gemm_pack_t_f64_avx512, double, __m512d, 8, _mm512_loadu_pd, _mm512_storeu_pd,
+              transpose8)
 
 #else
 

@@ -171,6 +171,23 @@ TEST(gemm_widest_kernel_is_bitwise_the_avx2_kernel) {
   st_set_num_threads(0);
 }
 
+TEST(gemm_packs_transposed_operands_bitwise_as_the_avx2_kernel) {
+  /* operands whose packed rows have unit stride (a column-major B, a row-major A packed),
+     packed through register transposes of whole 16 x 16 (f64: 8 x 8) blocks and element by
+     element at the edges: sizes around the blocks, with the transposed problem (64 x 128) */
+  static const int64_t sizes[][5] = {{64, 128, 784, 0, 1}, {50, 300, 40, 0, 0},
+                                     {50, 300, 40, 0, 1},  {37, 290, 17, 2, 1},
+                                     {100, 48, 33, 1, 1},  {13, 257, 300, 0, 1},
+                                     {200, 31, 15, 2, 1},  {9, 16, 16, 0, 1}};
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    for (int q = 0; q < 2; q++) {
+      st_dtype dt = q ? ST_F64 : ST_F32;
+      const int64_t *z = sizes[s];
+      widest_equals_avx2(dt, z[0], z[1], z[2], (int)z[3], (int)z[4], 0, (int)s % 2);
+      CHECK_CASE(PATH_BUILTIN, dt, z[0], z[1], z[2], (int)z[3], (int)z[4], 0, (int)s % 2);
+    }
+}
+
 TEST(gemm_portable_f32_matches_reference) {
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
     if (!CHECK_CASE(PATH_PORTABLE, ST_F32, shapes[s][0], shapes[s][1], shapes[s][2], s % 4,
