@@ -231,6 +231,8 @@ static int pullback_call(void *ctx, int ncot, st_tensor *const *in, int nout, st
     if (k >= 0) g[k] = NULL;
     if (!out[i]) rc = st__status();
   }
+  /* A failure part way leaves the gradients not yet handed out: they are released here. */
+  for (int k = 0; g && k < s->t.nvar; k++) st__drop(g[k]);
   st__tmp_free(g, small, s->t.nvar);
   st__tmp_free(cots, csmall, s->t.nout);
   return rc;
