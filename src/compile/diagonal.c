@@ -10,7 +10,7 @@
    The pass (cg_diagonal, after constant folding) rewrites matmul(A, D) and matmul(D, A), A and
    D 2-D, where D is (a transpose of) the identity, a folded eye(n), or (the blocks of) f(I, u)
    for a binary elementwise f with f(0, u) = 0 * something (mul, tanh_backward,
-   sigmoid_backward, threshold_backward: the identity as the gradient operand) and u
+   sigmoid_backward, threshold_backward, sin_backward: the identity as the gradient operand) and u
    broadcasting against the identity, into one diag_mm node over A and u; the values it no
    longer reads go to dead-code elimination.
 
@@ -310,7 +310,7 @@ static int orientation(const cg_value *u, const cg_value *F, int64_t n) {
 
 static bool zero_keeping(st_op_id id) {
   return id == ST_OP_mul || id == ST_OP_tanh_backward || id == ST_OP_sigmoid_backward ||
-         id == ST_OP_threshold_backward;
+         id == ST_OP_threshold_backward || id == ST_OP_sin_backward;
 }
 
 /* Whether F is [B..., n, n], row-major from its buffer's start. */

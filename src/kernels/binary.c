@@ -165,12 +165,16 @@ WHERE_LOOP(bool8, bool)
   BINARY_LOOP(threshold_backward_##SUFFIX, T, T, b <= 0 ? 0 : a)
 BACKWARD_FLOAT(float, f32)
 BACKWARD_FLOAT(double, f64)
+/* sin's derivative times the gradient: g cos(x), each product rounded from cos's rounded value,
+   as cos then mul would give it. */
+BINARY_LOOP(sin_backward_f32, float, float, a * cosf(b))
+BINARY_LOOP(sin_backward_f64, double, double, a * cos(b))
 
 static const st_loop_src *const binary_loops[ST_BK_COUNT][4] = {
   ALL4(add), NUM3(sub), ALL4(mul), FLOAT2(div), NUM3(pow), ALL4(maximum), ALL4(minimum),
   FLOAT2(atan2), NUM3(fmod), NUM3(remainder), ALL4(eq), ALL4(ne), ALL4(lt), ALL4(le), ALL4(gt), ALL4(ge), ALL4(logical_and),
   ALL4(logical_or), ALL4(where), FLOAT2(tanh_backward), FLOAT2(sigmoid_backward),
-  FLOAT2(threshold_backward),
+  FLOAT2(threshold_backward), FLOAT2(sin_backward),
 };
 
 const st_loop_src *st__binary_loop_src(st_binary_kind k, st_dtype dt) {

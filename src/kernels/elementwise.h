@@ -12,7 +12,7 @@
 #define ST_BINARY_KINDS(X)                                                                         \
   X(add) X(sub) X(mul) X(div) X(pow) X(maximum) X(minimum) X(atan2) X(fmod) X(remainder) X(eq)    \
   X(ne) X(lt) X(le) X(gt) X(ge) X(logical_and) X(logical_or) X(where) X(tanh_backward)             \
-  X(sigmoid_backward) X(threshold_backward)
+  X(sigmoid_backward) X(threshold_backward) X(sin_backward)
 
 /* Unary kinds: one per row of src/ops/unary.def, then the loops with parameters (ctx) that
    clamp and pow_scalar run. Out and in share the dtype, except for the LOGICAL rows (any dtype

@@ -255,6 +255,9 @@ static st_tensor *times_partial(const st_op *op, const st_attrs *at, int i, st_t
     return i == 0 ? st__sigmoid_backward(g, w)
                   : st_mul(g, st_mul(x, st_add_scalar(st_mul_scalar(w, -2), 1)));
   case ST_OP_threshold_backward: return i == 0 ? st__threshold_backward(g, w) : st_zeros_like(g);
+  /* sin_backward(x, w) = x cos(w): linear in x again; in w, -x sin(w) */
+  case ST_OP_sin_backward:
+    return i == 0 ? st__sin_backward(g, w) : st_mul(g, st_neg(st_mul(x, st_sin(w))));
   default: st__error(ST_ERR_AUTOGRAD, "st_%s: no derivative", op->name); return NULL;
   }
 }
@@ -714,6 +717,7 @@ BINARY_PUBLIC(logical_and)
 BINARY_PUBLIC(logical_or)
 
 BINARY_FN(st__tanh_backward, tanh_backward)
+BINARY_FN(st__sin_backward, sin_backward)
 BINARY_FN(st__sigmoid_backward, sigmoid_backward)
 BINARY_FN(st__threshold_backward, threshold_backward)
 

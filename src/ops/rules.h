@@ -26,6 +26,8 @@ st_tensor *st__sum_to(st_tensor *g, const st_tensor_meta *m);
 st_tensor *st__tanh_backward(st_tensor *g, st_tensor *y);
 st_tensor *st__sigmoid_backward(st_tensor *g, st_tensor *y);
 st_tensor *st__threshold_backward(st_tensor *g, st_tensor *y);
+/* sin's derivative at x times g, g cos(x), as one op (PyTorch: cos, then mul). */
+st_tensor *st__sin_backward(st_tensor *g, st_tensor *x);
 
 /* A tensor of zeros / ones shaped and typed like m. */
 st_tensor *st__zeros_meta(const st_tensor_meta *m);
