@@ -1,11 +1,13 @@
 /* tanhf.c — st__tanhf (elementwise.h): tanh of a float, correctly rounded, for the kernels'
    scalar elements, and its SIMD variants, which forward to libmvec's tanhf.
 
-   (e - 1) / (e + 1) with e = exp(2|x|) in double: the cancellation in e - 1 costs a relative
-   2^-53 / (2|x|), far below a float's 2^-24 for |x| >= 2^-12, where below x - x^3 / 3 is exact
-   to double precision; past |x| = 20 tanh rounds to +-1 in float (and e would overflow the
-   formula's range). Against (float)tanh((double)x) on every 97th float: 0 ulp (glibc's tanhf: up
-   to 2). Signed zeros, infinities and NaN come through as tanh's. */
+   In double: e / (e + 2) with e = expm1(2|x|) below |x| = 2^-5, (e - 1) / (e + 1) with
+   e = exp(2|x|) above (the cancellation in e - 1 costs a relative 2^-53 / (2|x|): up to 1e-13
+   near 2^-12, enough to misround 12 floats there; glibc's expm1 takes twice exp's time, so only
+   where that matters), x - x^3 / 3 below 2^-12 (exact to double precision); past |x| = 20 tanh
+   rounds to +-1 in float (and e would overflow the formula's range). Against
+   (float)tanhl((long double)x) on every positive float below 20: 0 ulp (glibc's tanhf: up to
+   2). Signed zeros, infinities and NaN come through as tanh's. */
 #include <math.h>
 
 /* Not elementwise.h: a definition under its SIMD declaration would make GCC clone st__tanhf into
@@ -17,7 +19,10 @@ float st__tanhf(float xf) {
   double a = fabs((double)xf), t;
   if (a < 0x1p-12)
     t = a - a * a * a / 3;
-  else if (a < 20) {
+  else if (a < 0x1p-5) {
+    double e = expm1(2 * a);
+    t = e / (e + 2);
+  } else if (a < 20) {
     double e = exp(2 * a);
     t = (e - 1) / (e + 1);
   } else {

@@ -47,6 +47,28 @@ TEST(tanhf_special_values_are_tanhs) {
   CHECK(st__tanhf(0x1p-13f) == (float)tanh(0x1p-13)); /* the polynomial's side of 2^-12 */
 }
 
+/* Floats that (e - 1) / (e + 1) with e = exp(2x) rounded to the wrong side (the cancellation in
+   e - 1), found by comparing every float below 20 with (float)tanhl(x); expm1 gets them right.
+   The reference is long double's tanh here, which double's tanh misrounds near such points. */
+TEST(tanhf_is_correctly_rounded_where_exp_cancels) {
+  static const float xs[] = {0x1.71373cp-12f, 0x1.713742p-12f, 0x1.713746p-12f, 0x1.71374cp-12f,
+                             0x1.713752p-12f, 0x1.713758p-12f, 0x1.4f7478p-11f, 0x1.bcee74p-11f,
+                             0x1.bcee76p-11f, 0x1.e3cf4ap-11f};
+  for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    float want = (float)tanhl((long double)xs[i]);
+    CHECK(st__tanhf(xs[i]) == want);
+    CHECK(st__tanhf(-xs[i]) == -want);
+  }
+  /* both sides of the switch to exp at 2^-5, densely */
+  int64_t worst = 0;
+  for (uint32_t u = 0x3cf00000u; u < 0x3d100000u; u += 3) {
+    float x = from_bits(u);
+    int64_t e = ulps(st__tanhf(x), (float)tanhl((long double)x));
+    if (e > worst) worst = e;
+  }
+  CHECK_EQ_INT(worst, 0);
+}
+
 TEST(tanh_op_takes_the_scalar_for_short_runs_and_libmvec_within_its_bound) {
   st_scope_push();
   float xs[200];
