@@ -113,6 +113,8 @@ typedef struct cg_fstep {
   const cg_bcast *bc[4]; /* a CG_OPD_BCAST operand's layout (base: its first element) */
   int slot[4];           /* and its scratch tile */
   int es[4];             /* each operand's element size */
+  bool plain;            /* no broadcast operand: on the graph's own scratch, operand k is
+                            base[k] + t0 * adv[k] */
 } cg_fstep;
 
 /* A st_cond captured as one node (capture.c): its inputs are the predicate and then the

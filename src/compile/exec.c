@@ -45,8 +45,10 @@ static void pack_group(cg_graph *g, cg_group *G) {
     f->loop = n->pw.loop;
     f->nops = n->pw.nops;
     f->node = i;
+    f->plain = true;
     for (int k = 0; k < n->pw.nops; k++) {
       operand_base(g, n, f, k);
+      f->plain = f->plain && !f->bc[k];
       const cg_operand *o = &n->opd[k];
       int v = k ? o->value : n->out[0];
       if ((o->kind == CG_OPD_WHOLE || o->kind == CG_OPD_ONE || o->kind == CG_OPD_BCAST) &&
@@ -396,6 +398,15 @@ static void run_group_range(const cg_graph *g, const cg_group *G, int64_t b, int
     int64_t len = e - t0 < CG_TILE ? e - t0 : CG_TILE;
     for (const cg_fstep *f = first; f < end; f++) {
       char *d[4];
+      if (f->plain && scratch == g->scratch) { /* the common member: no layout to look at */
+        if (t0 == 0) {
+          f->loop(f->base, f->step, len, NULL);
+          continue;
+        }
+        for (int k = 0; k < f->nops; k++) d[k] = f->base[k] + t0 * f->adv[k];
+        f->loop(d, f->step, len, NULL);
+        continue;
+      }
       int direct = -1;
       for (int k = 0; k < f->nops; k++) {
         if (f->bc[k] && direct < 0 && reads_rows(f->bc[k])) {
