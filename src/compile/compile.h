@@ -89,7 +89,9 @@ typedef struct cg_bcast {
 } cg_bcast;
 
 typedef struct cg_group {
-  int first, last; /* its first and last member (node ids); members run at the first */
+  int first, last; /* its first and last member (node ids) */
+  int at;          /* where its members run: first, or last when nodes between them that are
+                      not members (fuse's look-ahead) run before it */
   int64_t numel;
   /* its epilogue: a reduction of rows (node `red`, -1: none) of a member's output, run on each
      tile as the members leave it; a row the tile's end cuts waits in scratch slot `carry` for

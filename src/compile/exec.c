@@ -73,7 +73,7 @@ static int plan_release(cg_graph *g) {
   for (int i = 0; !rc && i < g->nn; i++) {
     const cg_node *n = &g->n[i];
     if (n->dead || n->view || n->folded) continue;
-    int s = step_of[n->group >= 0 ? g->groups[n->group].first : i];
+    int s = step_of[n->group >= 0 ? g->groups[n->group].at : i];
     for (int k = 0; k < n->nin; k++)
       if (last[g->v[n->in[k]].buf] < s) last[g->v[n->in[k]].buf] = s;
   }
@@ -161,9 +161,9 @@ int cg_prepare(cg_graph *g, cg_backend backend) {
   for (int i = 0; i < g->nn; i++) {
     cg_node *n = &g->n[i];
     if (n->dead || n->view) continue;
-    if (!n->folded && (n->group < 0 || g->groups[n->group].first == i)) g->steps[g->nsteps++] = i;
+    if (!n->folded && (n->group < 0 || g->groups[n->group].at == i)) g->steps[g->nsteps++] = i;
     if (n->group >= 0) {
-      if (g->groups[n->group].first == i) pack_group(g, &g->groups[n->group]);
+      if (g->groups[n->group].at == i) pack_group(g, &g->groups[n->group]);
     } else if (n->nin && !(n->rt_in = st__calloc((size_t)n->nin, sizeof *n->rt_in))) {
       return ST_ERR_OOM;
     }

@@ -326,6 +326,57 @@ static bool epilogue(const cg_graph *g, const cg_node *n, const bool *internal, 
   return len >= 1 && len <= CG_TILE && numel % len == 0 && st__k_reduce_by_rows(numel / len, len);
 }
 
+/* The fusion pass's look-ahead: how many kernel nodes past the one that ended a group it looks
+   at for more members. */
+#define CG_LOOKAHEAD 16
+
+/* The node that makes value v's buffer, or -1 for a root or a folded constant (there before
+   anything runs). */
+static int maker(const cg_graph *g, int v) {
+  int d = g->b[g->v[v].buf].def;
+  return d >= 0 && !g->n[d].folded ? d : -1;
+}
+
+/* When node i ends the open group gi (members from `first`, the last at *last), the nodes after
+   it that join the group after all: the pointwise ops of its shape a different-shaped op or a
+   reduction had cut off (gmm's backward: neg and mul_scalar of a softmax group's output after
+   the sum of its columns). The members must still run in one place, so either every node passed
+   over (i included) is independent of the members, and the group runs at its last member, after
+   them (a member reads one's output), or the members are independent of them, and the group runs
+   at its first, before them (one reads a member's output); a node that would need both, an
+   in-place write or a cond ends the look-ahead. A value of a group closed before is there either
+   way (it ran before `first`, fuse's barrier). Returns where the group runs; *last and *members
+   grow by what joined. */
+static int look_ahead(cg_graph *g, int gi, int first, int i, const cg_value *ref, bool *internal,
+                      int *last, int *members) {
+  int mode = 0; /* 1: the group runs at its first member, 2: at its last */
+  for (int j = i, seen = 0; j < g->nn && seen < CG_LOOKAHEAD; j++) {
+    cg_node *y = &g->n[j];
+    if (y->dead || y->view || y->folded || (y->group >= 0 && y->group != gi)) continue;
+    seen++;
+    if ((y->op->flags & ST_OP_INPLACE) || y->op == &cg_cond_op) break;
+    bool member_in = false, passed_in = false;
+    for (int k = 0; k < y->nin; k++) {
+      int d = maker(g, y->in[k]);
+      if (d >= 0 && g->n[d].group == gi)
+        member_in = true;
+      else if (d >= i && g->n[d].group < 0)
+        passed_in = true;
+    }
+    if (j > i && !(passed_in && mode == 1) && joins(g, y, ref, internal)) {
+      if (passed_in) mode = 2;
+      y->group = gi;
+      internal[y->out[0]] = true;
+      *last = j;
+      ++*members;
+      continue;
+    }
+    if (member_in && mode == 2) break;
+    if (member_in) mode = 1;
+  }
+  return mode == 2 ? *last : first;
+}
+
 static int add_group(cg_graph *g, int first, int last, int64_t numel) {
   int cap = g->capgroups;
   if (g->ngroups == cap) {
@@ -336,7 +387,7 @@ static int add_group(cg_graph *g, int first, int last, int64_t numel) {
     g->capgroups = c;
   }
   g->groups[g->ngroups++] =
-      (cg_group){.first = first, .last = last, .numel = numel, .red = -1};
+      (cg_group){.first = first, .last = last, .at = first, .numel = numel, .red = -1};
   return 0;
 }
 
@@ -398,11 +449,16 @@ static int fuse(cg_graph *g) {
       last_read[g->n[i].in[k]] = i;
       reads[g->n[i].in[k]]++;
     }
-  int first = -1, last = -1, members = 0;
+  /* No group starts at or before barrier: the last member of a group that runs there, after
+     nodes the look-ahead passed over (a group that runs at its first member runs before any
+     node after it; the members it took from later are skipped like views) */
+  int first = -1, last = -1, members = 0, barrier = -1;
   const cg_value *ref = NULL;
   for (int i = 0; i <= g->nn && !rc; i++) {
     cg_node *n = i < g->nn ? &g->n[i] : NULL;
-    if (n && (n->dead || n->view || n->folded)) continue;
+    if (n && (n->dead || n->view || n->folded || i <= barrier ||
+              (n->group >= 0 && n->group < g->ngroups)))
+      continue;
     if (n && ref && joins(g, n, ref, internal)) {
       n->group = g->ngroups;
       internal[n->out[0]] = true;
@@ -412,9 +468,15 @@ static int fuse(cg_graph *g) {
     }
     int64_t numel = ref ? st__numel(ref->ndim, ref->shape) : 0;
     bool epi = members >= 1 && epilogue(g, n, internal, numel);
+    int at = first;
+    if (n && members >= 1 && !epi) {
+      at = look_ahead(g, g->ngroups, first, i, ref, internal, &last, &members);
+      if (at > first) barrier = at; /* the nodes passed over run before it: none in a group */
+    }
     if (members >= 2 || epi) { /* close the group */
       int gi = g->ngroups;
       rc = add_group(g, first, epi ? i : last, numel);
+      if (!rc) g->groups[gi].at = epi ? first : at;
       if (!rc && epi) { /* the reduction runs in the group: its read of the member is inside */
         n->group = gi;
         g->groups[gi].red = i;
@@ -457,8 +519,8 @@ static int fuse(cg_graph *g) {
     members = 0;
     ref = NULL;
     first = last = -1;
-    /* this node may start the next group (unless it ended this one) */
-    if (n && !epi && n->fusible && joins(g, n, &g->v[n->out[0]], internal)) {
+    /* this node may start the next group (unless it ended this one, or was passed over) */
+    if (n && !epi && i > barrier && n->fusible && joins(g, n, &g->v[n->out[0]], internal)) {
       n->group = g->ngroups;
       internal[n->out[0]] = true;
       ref = &g->v[n->out[0]];
@@ -565,7 +627,7 @@ static int plan(cg_graph *g) {
     const cg_node *n = &g->n[i];
     if (n->dead) continue;
     g->live_nodes++;
-    g->kernels += !n->view && !n->folded && (n->group < 0 || g->groups[n->group].first == i);
+    g->kernels += !n->view && !n->folded && (n->group < 0 || g->groups[n->group].at == i);
     /* a group's members run together: each buffer they touch is alive over the whole group */
     int t0 = n->group >= 0 ? g->groups[n->group].first : i;
     int t1 = n->group >= 0 ? g->groups[n->group].last : i;
