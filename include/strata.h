@@ -969,7 +969,9 @@ void st_trace_end(void);
    intermediates) and runs the graph on later calls with that signature: the op kernels on
    planned buffers, without dispatch. Tensors f
    captures through its context are read at every call (an in-place update between calls is
-   seen). Under eager autograd (grad mode, and an input or a captured tensor that requires grad)
+   seen); the graph holds the tensors f read when it was captured, so a tensor put in their
+   place in the context afterwards (a new weight, of any shape) is not seen by that signature's
+   graph: compile f again (st_compile's value keeps no view into the context). Under eager autograd (grad mode, and an input or a captured tensor that requires grad)
    a call is one node, "CompiledFunctionBackward", whose forward is the graph and whose backward
    is compiled too: f and the engine's backward over it are captured as one graph and split
    (AOTAutograd's partition) into a forward that also returns what the backward reads, which the
@@ -1018,7 +1020,7 @@ void st_trace_end(void);
    eager's within the vector math library's rounding (its loops vectorize at other elements), and
    with no compiler, a failed compile or a cache folder that cannot be written the groups run on
    the built-in executor, with a one-time warning; NULL: $STRATA_COMPILE_BACKEND ("interp" or
-   "c"), else "interp". Anything else is ST_ERR_ARG. */
+   "c"; another value gets a one-time warning), else "interp". Anything else is ST_ERR_ARG. */
 typedef struct {
   bool dynamic;        /* every dim dynamic from the first compile */
   bool fullgraph;      /* what cannot be captured is an error, not an eager fallback */

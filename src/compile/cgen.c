@@ -41,9 +41,12 @@ extern char **environ;
 /* ------------------------------------------------------------------------- the default */
 
 cg_backend cg_default_backend(void) {
+  static _Atomic bool warned_env;
   const char *e = getenv("STRATA_COMPILE_BACKEND");
   if (e && !strcmp(e, "c")) return CG_C;
-  if (e && !strcmp(e, "interp")) return CG_INTERP;
+  if (e && *e && strcmp(e, "interp") && !atomic_exchange(&warned_env, true))
+    fprintf(stderr, "strata: STRATA_COMPILE_BACKEND=\"%s\" is neither \"interp\" nor \"c\": the "
+                    "built-in executor (\"interp\") runs\n", e);
   return CG_INTERP;
 }
 

@@ -266,34 +266,65 @@ static void learn_sizes(cg_fn *c, const cg_entry *e) {
   }
 }
 
-/* opts.dynamic: the first capture of a signature is followed by a second, shadow one at other
-   sizes (each distinct size n >= 2 of the inputs becomes 2n + 1; sizes 0 and 1 stay, as torch
+/* opts.dynamic: the first capture of a signature is followed by a shadow one at other sizes
+   (each distinct size n >= 2 of the inputs becomes 2n + 1; sizes 0 and 1 stay, as torch
    specializes them) on zero-filled inputs, so that the template exists from the first call. Not
    when the program writes an input or a captured tensor in place (the shadow run would write it
    too); the generator's state and what the run kept are restored, its results and errors
-   dropped. A shadow run that fails or captures another program leaves the sizes static. */
+   dropped. When that run fails or captures another program (a size that must match a captured
+   weight or a constant: x W with W captured), each distinct size is tried alone, and the sizes
+   that can change are changed together; the others stay static. */
 
-static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
+/* A shadow capture with the sizes in grow[] (of the nsz distinct sizes sz[]) at 2n + 1: its
+   template, or NULL. */
+static cg_dyn *shadow_template(cg_fn *c, const cg_graph *raw, st_tensor *const *in,
+                               const int64_t *sz, const bool *grow, int nsz) {
   int nin = c->f->nin;
-  if (cg_writes_roots(raw) || nin > 16) return;
-  bool any = false; /* a size that can change */
   st_tensor *sin[16] = {0};
   bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
   for (int i = 0; ok && i < nin; i++) {
     int64_t shape[ST_MAX_DIMS];
     for (int d = 0; d < in[i]->ndim; d++) {
       int64_t n = in[i]->shape[d];
-      shape[d] = n >= 2 ? 2 * n + 1 : n;
-      any |= n >= 2;
+      shape[d] = n;
+      for (int k = 0; k < nsz; k++)
+        if (grow[k] && sz[k] == n) shape[d] = 2 * n + 1;
     }
     ok = st__is_contiguous(in[i]) && (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape));
   }
-  cg_graph *g2 = ok && any ? cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL) : NULL;
+  cg_graph *g2 = ok ? cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL) : NULL;
   cg_dyn *d = g2 ? cg_dyn_derive(raw, g2) : NULL;
-  if (d) add_template(c, d);
   cg_free(g2);
   st_scope_pop();
   st_clear_error();
+  return d;
+}
+
+static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
+  int nin = c->f->nin, nsz = 0;
+  if (cg_writes_roots(raw) || nin > 16) return;
+  int64_t sz[16];
+  bool grow[16], alone[16] = {0};
+  for (int i = 0; i < nin; i++)
+    for (int d = 0; d < in[i]->ndim; d++) {
+      int64_t n = in[i]->shape[d];
+      int k = 0;
+      while (k < nsz && sz[k] != n) k++;
+      if (n >= 2 && k == nsz && nsz < 16) grow[nsz] = true, sz[nsz++] = n;
+    }
+  if (!nsz) return;
+  cg_dyn *d = shadow_template(c, raw, in, sz, grow, nsz);
+  if (!d && nsz > 1) {
+    int n_alone = 0;
+    for (int k = 0; k < nsz; k++) {
+      for (int j = 0; j < nsz; j++) grow[j] = j == k;
+      cg_dyn *one = shadow_template(c, raw, in, sz, grow, nsz);
+      n_alone += alone[k] = one != NULL;
+      cg_dyn_free(one);
+    }
+    if (n_alone) d = shadow_template(c, raw, in, sz, alone, nsz);
+  }
+  if (d) add_template(c, d);
 }
 
 /* A template that fits the call, instantiated into a new entry; NULL when none does. */
@@ -570,6 +601,7 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
                      cg_modes m, st_tensor **out) {
   int nin = c->f->nin;
   if (!e->g) return c->opts.fullgraph ? fullgraph_error(e, e->why) : fallback(c, in, out);
+  /* a hit is a call the cached graph serves: the entries that run f eagerly count as fallbacks */
   bool small[16], *need = nin > 16 ? st__calloc((size_t)nin, sizeof *need) : small;
   if (!need) return st__error(ST_ERR_OOM, "st_compile: out of memory");
   int rc;
@@ -577,6 +609,7 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
   if (e->vdepth && diff) { /* a custom function's node under vmap runs f's forward batched */
     rc = fallback(c, in, out);
   } else if (e->vdepth) {
+    atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
     rc = cg_run(e->g, base, out, m.inference);
     for (int j = 0; !rc && j < c->f->nout; j++)
       if (!(out[j] = vmap_wrap(e, j, out[j]))) rc = st__error(ST_ERR_OOM, "st_compile: out of memory");
@@ -585,13 +618,14 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
         st__drop(out[j]);
         out[j] = NULL;
       }
-  } else if (!diff)
-    rc = cg_run(e->g, base, out, m.inference);
-  else if (e->writes_roots) /* the backward's recomputation would write them again */
+  } else if (e->writes_roots && diff) { /* the backward's recomputation would write them again */
     rc = eager_entry(c, e, "it writes an input or a captured tensor in place while autograd "
                            "records it", in, out);
-  else
-    rc = run_differentiated(c, e, in, base, need, m.grad_mode, out);
+  } else {
+    atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
+    rc = diff ? run_differentiated(c, e, in, base, need, m.grad_mode, out)
+              : cg_run(e->g, base, out, m.inference);
+  }
   if (need != small) st__free(need, sizeof *need * (size_t)nin);
   return rc;
 }
@@ -622,7 +656,6 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
     if (!e) {
       rc = compile_call(c, in, base, out, m);
     } else {
-      atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
       rc = run_entry(c, e, in, base, m, out);
     }
     pthread_mutex_unlock(&c->lock);

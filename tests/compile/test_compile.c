@@ -181,8 +181,11 @@ TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
   st_compile_stats s = stats_of(c);
   CHECK_EQ_INT(s.fallbacks, 2);
   CHECK_EQ_INT(s.compiles, 1);
+  CHECK_EQ_INT(s.cache_hits, 0); /* the entry that runs f eagerly serves no call from a graph */
+  CHECK_EQ_INT(s.calls, 2);
   CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "st_item");
   CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "fullgraph");
+  CHECK_EQ_INT(stats_of(cf).cache_hits, 0);
   CHECK_FAILS(st_compile_print(c, stdout) != 0, ST_ERR_ARG, "no graph compiled yet");
   st_func_release(cf);
   st_func_release(c);
@@ -780,6 +783,33 @@ TEST(compile_a_program_that_changes_with_the_size_is_captured_per_size) {
   st_scope_pop();
 }
 
+/* tanh(x W) + arange(4) with W [4, 3] captured: the 4 must stay, the batch may change */
+static int f_layer(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  out[0] = st_add(st_tanh(st_matmul(in[0], (st_tensor *)ctx)), st_arange(ST_F64, 0, 3, 1));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_dynamic_keeps_the_sizes_a_captured_weight_fixes) {
+  st_scope_push();
+  st_tensor *w = st_randn(ST_F64, ST_SHAPE(4, 3));
+  st_func *f = st_func_new(f_layer, w, 1, 1);
+  st_func *c = st_compile(f, &(st_compile_opts){.dynamic = true});
+  const int64_t batch[] = {5, 3, 8, 17, 2};
+  for (int k = 0; k < 5; k++) {
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(batch[k], 4)), *e = NULL, *r = NULL;
+    CHECK(st_call(f, &x, &e) == 0 && st_call(c, &x, &r) == 0 && tu_same_bits(r, e));
+  }
+  /* one compile: the shadow capture at [11, 9] fails (9 against W's 4), at [11, 4] it holds */
+  CHECK_EQ_INT(stats_of(c).compiles, 1);
+  CHECK_EQ_INT(stats_of(c).cache_hits, 4);
+  st_tensor *bad = st_randn(ST_F64, ST_SHAPE(5, 6)), *r = NULL;
+  CHECK_FAILS(st_call(c, &bad, &r) != 0, ST_ERR_SHAPE, "");
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
 TEST(compile_dynamic_makes_sizes_symbolic_from_the_first_call) {
   st_scope_push();
   st_func *f = st_func_new(f_sized, NULL, 1, 1), *g = st_grad(f, 0, NULL);
@@ -878,6 +908,33 @@ TEST(compile_with_more_differentiable_inputs_than_a_node_takes_runs_eagerly) {
     CHECK(same(g0, st_grad_of(w[0]), 1e-12) && same(g69, st_grad_of(w[MANY - 1]), 1e-12));
   }
   CHECK(stats_of(c).fallbacks >= 1);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* An unknown $STRATA_COMPILE_BACKEND is the built-in executor (with a one-time warning), not an
+   error: the option names are checked, the environment only picks a default. */
+static int f_exp2(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul_scalar(st_exp(in[0]), 2.0);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_unknown_backend_in_the_environment_runs_the_executor) {
+  st_scope_push();
+  const char *old = getenv("STRATA_COMPILE_BACKEND");
+  char saved[64] = "";
+  if (old) snprintf(saved, sizeof saved, "%s", old);
+  setenv("STRATA_COMPILE_BACKEND", "C++", 1);
+  st_func *f = st_func_new(f_exp2, NULL, 1, 1), *c = st_compile(f, NULL);
+  if (old) setenv("STRATA_COMPILE_BACKEND", saved, 1);
+  else unsetenv("STRATA_COMPILE_BACKEND");
+  CHECK(c != NULL);
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2}), *r = NULL, *e = NULL;
+  for (int k = 0; c && k < 2; k++)
+    CHECK(st_call(c, &x, &r) == 0 && st_call(f, &x, &e) == 0 && tu_same_bits(r, e));
+  CHECK_EQ_INT(stats_of(c).cache_hits, 1);
   st_func_release(c);
   st_func_release(f);
   st_scope_pop();
