@@ -68,6 +68,10 @@ static int cond_plain(const st_hop_call *c, st_tensor **out) {
 }
 static int cond_level(int level, const st_hop_call *c, st_tensor **out) {
   (void)level;
+  /* st_compile capturing below this level: its predicate read is why the capture ends */
+  if (st__capture_cond && !batched(c->in[0]))
+    st__capture_refuse("a st_cond under a transform level (grad, jvp or eager autograd's "
+                       "recording) reads its predicate");
   return cond_rule(c, out);
 }
 

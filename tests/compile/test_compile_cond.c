@@ -344,6 +344,15 @@ TEST(compile_cond_composes_with_transforms_and_eager_autograd) {
   }
   CHECK_EQ_INT(stats_of(cv).fallbacks, 0);
   CHECK_EQ_INT(stats_of(cv).compiles, 1);
+  /* under a grad level the cond reads its predicate: a fullgraph call says so (not a host read
+     of the caller's) */
+  st_func *cf = st_compile(f, &(st_compile_opts){.fullgraph = true}),
+          *gcf = st_grad(cf, 2, (int[]){0, 1});
+  st_tensor *x = st_ones(ST_F64, ST_SHAPE(2, 3)), *w = st_ones(ST_F64, ST_SHAPE(3)), *g2[2];
+  CHECK_FAILS(st_call(gcf, (st_tensor *[]){x, w}, g2) != 0, ST_ERR_UNSUPPORTED,
+              "st_cond under a transform level");
+  st_func_release(gcf);
+  st_func_release(cf);
   st_func_release(cv);
   st_func_release(vfe);
   st_func_release(vfc);
