@@ -3,8 +3,10 @@
    at its first member (what joined is independent of the nodes passed over, which may read the
    members) or at its last (the nodes passed over are independent of the members, and what
    joined may read them); a node that needs both, or an in-place write, is not passed over.
-   Values against eager bit for bit, on both backends and on one and two threads, and the kernel
-   counts that say the members joined. */
+   Values against eager bit for bit (the C backend: within libmvec's rounding), on both
+   backends and on one and two threads, and the kernel counts that say the members joined. */
+#include <string.h>
+
 #include "../test.h"
 #include "../util.h"
 
@@ -90,7 +92,10 @@ static int64_t check_against_eager(body fn, int nout, int64_t N, int64_t M, cons
     st_tensor *e[3] = {0}, *r[3] = {0};
     st_tensor *ein[3] = {x, v, st_clone(z)}, *cin[3] = {x, v, st_clone(z)};
     CHECK(st_call(f, ein, e) == 0 && st_call(c, cin, r) == 0);
-    for (int k = 0; k < nout; k++) CHECK(tu_same_bits(r[k], e[k]));
+    /* the C backend's loops call the vector math library at other elements (strata.h):
+       within its rounding; the executor's are eager's own */
+    for (int k = 0; k < nout; k++)
+      CHECK(strcmp(b, "c") ? tu_same_bits(r[k], e[k]) : tu_values_close(r[k], e[k], 1e-14));
     CHECK(tu_same_bits(cin[2], ein[2]));
   }
   st_set_num_threads(saved);
