@@ -137,7 +137,7 @@ VARIANT = {"layer_norm_decomposed": False, "norm_decomposed": False, "huber_deco
            "vmap_loop": False, "jac_loop": False,
            "functional_inplace": False, "argnums_normalized": False,
            "drop_nograd_inplace": False, "steps_rounded": False, "atan2_rounded": False,
-           "atan2_unsigned": False}
+           "atan2_unsigned": False, "contiguous_copy": False}
 # Set by body_fn when a value the body computes (seen through the transforms' wrappers) holds
 # NaN or an infinity: known.py tells NaN-propagation differences by it.
 NONFINITE = {"seen": False}
@@ -192,6 +192,8 @@ def writes_register(op):
 
 
 def _unary(name, x):
+    if name == "contiguous" and VARIANT["contiguous_copy"]:
+        return x.clone()
     if name in ("clone", "contiguous", "detach"):
         return getattr(x, name)()
     if name == "squeeze_all":
