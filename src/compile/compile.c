@@ -314,15 +314,19 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
     }
   if (!nsz) return;
   cg_dyn *d = shadow_template(c, raw, in, sz, grow, nsz);
-  if (!d && nsz > 1) {
+  if (!d && nsz > 1) { /* each size alone; the first that holds is the template if it is the only */
     int n_alone = 0;
     for (int k = 0; k < nsz; k++) {
       for (int j = 0; j < nsz; j++) grow[j] = j == k;
       cg_dyn *one = shadow_template(c, raw, in, sz, grow, nsz);
       n_alone += alone[k] = one != NULL;
-      cg_dyn_free(one);
+      if (!d) d = one;
+      else cg_dyn_free(one);
     }
-    if (n_alone) d = shadow_template(c, raw, in, sz, alone, nsz);
+    if (n_alone > 1) {
+      cg_dyn_free(d);
+      d = shadow_template(c, raw, in, sz, alone, nsz);
+    }
   }
   if (d) add_template(c, d);
 }

@@ -399,10 +399,6 @@ static void run_group_range(const cg_graph *g, const cg_group *G, int64_t b, int
     for (const cg_fstep *f = first; f < end; f++) {
       char *d[4];
       if (f->plain && scratch == g->scratch) { /* the common member: no layout to look at */
-        if (t0 == 0) {
-          f->loop(f->base, f->step, len, NULL);
-          continue;
-        }
         for (int k = 0; k < f->nops; k++) d[k] = f->base[k] + t0 * f->adv[k];
         f->loop(d, f->step, len, NULL);
         continue;
