@@ -35,6 +35,7 @@
 #define GEMV_PARALLEL_WORK (1 << 17)
 
 static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t round_up_bytes(int64_t v) { return (v + ST_ALIGN - 1) / ST_ALIGN * ST_ALIGN; }
 
 /* One GEMM call, with C made row-major-ish (see orient) and beta reduced to a flag. */
 typedef struct gemm_args {
@@ -216,6 +217,27 @@ static int pick_threads(int64_t work, int64_t threshold) {
     }                                                                                              \
   }
 
+/* Rows i0..i1 of a product with few columns (n <= NARROW_N) and A's rows contiguous: every
+   element is the dot product of an A row with a column of B, copied contiguous into bt (column j
+   at bt + j * k), in dot's order, so column j equals the matrix-vector product by B's column j
+   bit for bit. A row is read from L1 once per column. */
+#define DEFINE_NARROW(T, sfx)                                                                      \
+  static void narrow_rows_##sfx(const gemm_args *x, const char *bt_, int64_t i0, int64_t i1) {    \
+    const T *A = (const T *)x->a, *bt = (const T *)bt_;                                            \
+    T *C = (T *)x->c;                                                                              \
+    for (int64_t i = i0; i < i1; i++)                                                              \
+      for (int64_t j = 0; j < x->n; j++) {                                                         \
+        T s = dot_##sfx(x->k, A + i * x->rsa, 1, bt + j * x->k, 1), *d = C + i * x->rsc + j * x->csc; \
+        *d = x->beta ? *d + s : s;                                                                 \
+      }                                                                                            \
+  }                                                                                                \
+  static void narrow_columns_##sfx(const gemm_args *x, char *bt_) {                                \
+    const T *B = (const T *)x->b;                                                                  \
+    T *bt = (T *)bt_;                                                                              \
+    for (int64_t j = 0; j < x->n; j++)                                                             \
+      for (int64_t p = 0; p < x->k; p++) bt[j * x->k + p] = B[p * x->rsb + j * x->csb];            \
+  }
+
 DEFINE_PACK(float, f32)
 DEFINE_PACK(double, f64)
 DEFINE_UKR_C(float, f32, ST_GEMM_NR_F32)
@@ -228,6 +250,8 @@ DEFINE_CLEAR(float, f32)
 DEFINE_CLEAR(double, f64)
 DEFINE_GEMV(float, f32)
 DEFINE_GEMV(double, f64)
+DEFINE_NARROW(float, f32)
+DEFINE_NARROW(double, f64)
 
 #if defined(__x86_64__) || defined(__i386__)
 static void ukr_avx2_f32(int64_t kc, const void *a, const void *b, void *c, int64_t rsc, int beta) {
@@ -286,6 +310,8 @@ typedef struct gemm_kind {
   void (*small)(const gemm_args *x);
   void (*clear)(const gemm_args *x);
   void (*gemv_rows)(const gemm_args *x, int64_t i0, int64_t i1);
+  void (*narrow_columns)(const gemm_args *x, char *bt);
+  void (*narrow_rows)(const gemm_args *x, const char *bt, int64_t i0, int64_t i1);
 } gemm_kind;
 
 static gemm_kind kind_f32(st_gemm_isa isa) {
@@ -301,7 +327,9 @@ static gemm_kind kind_f32(st_gemm_isa isa) {
                  .store = store_f32,
                  .small = small_f32,
                  .clear = clear_f32,
-                 .gemv_rows = gemv_rows_f32};
+                 .gemv_rows = gemv_rows_f32,
+                 .narrow_columns = narrow_columns_f32,
+                 .narrow_rows = narrow_rows_f32};
 #if defined(__x86_64__)
   if (isa == ST_GEMM_WIDEST && st__k_gemm_have_avx512()) {
     g.ukr = ukr_avx512_f32, g.ukr_s = ukr_avx512_s_f32, g.pack = pack_avx512_f32;
@@ -330,7 +358,9 @@ static gemm_kind kind_f64(st_gemm_isa isa) {
                  .store = store_f64,
                  .small = small_f64,
                  .clear = clear_f64,
-                 .gemv_rows = gemv_rows_f64};
+                 .gemv_rows = gemv_rows_f64,
+                 .narrow_columns = narrow_columns_f64,
+                 .narrow_rows = narrow_rows_f64};
 #if defined(__x86_64__)
   if (isa == ST_GEMM_WIDEST && st__k_gemm_have_avx512()) {
     g.ukr = ukr_avx512_f64, g.ukr_s = ukr_avx512_s_f64, g.pack = pack_avx512_f64;
@@ -471,6 +501,24 @@ static void gemv(const gemm_kind *g, const gemm_args *x) {
   for (int64_t b = 0; b < nblocks; b++) g->gemv_rows(x, b * 256, min64(x->m, b * 256 + 256));
 }
 
+/* Products with at most NARROW_N columns and A's rows contiguous go to dot products (the
+   register tile would be mostly padding: a [6000, 128] x [128, 2] product ran 16 times the
+   multiply-adds it needs); threads split the rows as for gemv. */
+#define NARROW_N 4
+
+static int narrow(const gemm_kind *g, const gemm_args *x) {
+  size_t bytes = (size_t)round_up_bytes(x->n * x->k * g->es);
+  char *bt = st__alloc_aligned(bytes);
+  if (!bt) return ST_ERR_OOM;
+  g->narrow_columns(x, bt);
+  int64_t nblocks = (x->m + 255) / 256;
+  int nt = pick_threads(x->m * x->n * x->k, GEMV_PARALLEL_WORK);
+#pragma omp parallel for num_threads(nt) if (nt > 1) schedule(static)
+  for (int64_t b = 0; b < nblocks; b++) g->narrow_rows(x, bt, b * 256, min64(x->m, b * 256 + 256));
+  st__free_aligned(bt, bytes);
+  return 0;
+}
+
 static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
 
 /* Threads split C into a tm x tn grid of parts on tile boundaries, one part per thread, each
@@ -527,6 +575,7 @@ static int gemm_builtin(const gemm_kind *g, gemm_args x) {
     g->small(&x);
     return 0;
   }
+  if (x.n <= NARROW_N && x.csa == 1) return narrow(g, &x);
   /* Few rows of C against a wide and deep B with unit row stride (a transposed view): B^T is
      then an A with unit-stride rows that the in-place kernel reads where it is, so C^T = B^T A^T
      packs nothing big, for the price of C^T's strided stores (worth it when B has several

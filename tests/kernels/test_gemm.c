@@ -287,6 +287,46 @@ TEST(gemm_packing_buffer_oom_leaves_c_unchanged) {
   }
 }
 
+/* At most four columns with A's rows contiguous: dot products, each column bitwise the
+   matrix-vector product by that column of B, on either path and thread count; a failed
+   allocation of the copied columns leaves C as it was. */
+TEST(gemm_few_columns_are_matrix_vector_products) {
+  static const int64_t sizes[][3] = {{600, 2, 130}, {6000, 2, 128}, {1000, 3, 128}, {31, 4, 17},
+                                     {300, 4, 9},   {7, 2, 300}};
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    int64_t m = sizes[s][0], n = sizes[s][1], k = sizes[s][2];
+    for (int kb = 0; kb < 4; kb++) {
+      CHECK_CASE(PATH_BUILTIN, ST_F32, m, n, k, 0, kb, s % 2 ? 2 : 0, kb % 2);
+      CHECK_CASE(PATH_PORTABLE, ST_F64, m, n, k, 2, kb, 0, (kb + 1) % 2);
+    }
+    layout lb = make_layout(1, k, n);
+    float *A = random_buffer(ST_F32, m * k, 6), *B = random_buffer(ST_F32, lb.size, 7);
+    float *C = malloc(sizeof(float) * (size_t)(m * n)), *y = malloc(sizeof(float) * (size_t)m);
+    for (int threads = 1; threads <= (st_test_threads_usable() ? 2 : 1); threads++) {
+      st_set_num_threads(threads);
+      CHECK_EQ_INT(st__k_gemm_f32(m, n, k, A, k, 1, B, lb.rs, lb.cs, 0, C, n, 1), 0);
+      for (int64_t j = 0; j < n; j++) {
+        CHECK_EQ_INT(st__k_gemm_f32(m, 1, k, A, k, 1, B + j * lb.cs, lb.rs, 1, 0, y, 1, 1), 0);
+        bool same = true;
+        for (int64_t i = 0; i < m; i++) same = same && C[i * n + j] == y[i];
+        CHECK(same);
+      }
+    }
+    st_set_num_threads(0);
+    free(A), free(B), free(C), free(y);
+  }
+  float a[64 * 16], b[16 * 3], c[64 * 3];
+  for (int i = 0; i < 64 * 16; i++) a[i] = 1;
+  for (int i = 0; i < 64 * 3; i++) c[i] = 7;
+  for (int i = 0; i < 16 * 3; i++) b[i] = 1;
+  st_debug_fail_alloc_after(1);
+  int rc = st__k_gemm_builtin_f32(ST_GEMM_WIDEST, 64, 3, 16, a, 16, 1, b, 3, 1, 1, c, 3, 1);
+  st_debug_fail_alloc_after(0);
+  CHECK_EQ_INT(rc, ST_ERR_OOM);
+  CHECK(c[0] == 7 && c[64 * 3 - 1] == 7);
+  st_clear_error();
+}
+
 TEST(gemm_i64_wraps_and_accumulates) {
   int64_t a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {1, 0, 0, 1, 1, 1}, c[4] = {10, 10, 10, 10};
   st__k_gemm_i64(2, 2, 3, a, 3, 1, b, 2, 1, 1, c, 2,
