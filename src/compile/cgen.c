@@ -229,7 +229,11 @@ static void put_unit(st_text *t, const cg_graph *g, const bool *ok) {
 
 /* The library's own flags for its loops (ISO C11: no contraction of a * b + c into an FMA, so
    each operation rounds as in the loops), without errno for libmvec (kernels.cmake). */
-#ifdef STRATA_CGEN_NATIVE
+#if defined(STRATA_CGEN_NATIVE) && defined(STRATA_CGEN_WIDE)
+#define CG_FLAGS                                                                                   \
+  "-std=c11", "-O3", "-ffp-contract=off", "-fno-math-errno", "-march=native",                     \
+      "-mprefer-vector-width=512", "-fPIC", "-shared"
+#elif defined(STRATA_CGEN_NATIVE)
 #define CG_FLAGS                                                                                   \
   "-std=c11", "-O3", "-ffp-contract=off", "-fno-math-errno", "-march=native", "-fPIC", "-shared"
 #else
