@@ -66,8 +66,8 @@ cg_graph *cg_copy_raw(const cg_graph *g) {
     cg_free(c);
     return NULL;
   }
-  memcpy(c->inputs, g->inputs, sizeof *c->inputs * (size_t)g->nin);
-  memcpy(c->outputs, g->outputs, sizeof *c->outputs * (size_t)g->nout);
+  if (g->nin) memcpy(c->inputs, g->inputs, sizeof *c->inputs * (size_t)g->nin);
+  if (g->nout) memcpy(c->outputs, g->outputs, sizeof *c->outputs * (size_t)g->nout);
   memcpy(c->v, g->v, sizeof *c->v * (size_t)g->nv);
   memcpy(c->b, g->b, sizeof *c->b * (size_t)g->nb);
   for (int i = 0; i < g->nv; i++) c->v[i].rt = NULL;

@@ -19,6 +19,9 @@ int st__error(st_status status, const char *fmt, ...) __attribute__((format(prin
 bool st__has_error(void);
 /* The visible status, else the held one (a failure not yet read or cleared), else 0. */
 int st__held_status(void);
+/* The status a NULL tensor argument reports (st__null_error): the visible one unless it was
+   read, else the held one, else 0. */
+int st__null_status(void);
 /* The visible status and message, for internal code: unlike st_last_status / st_last_error they
    do not end the held error's life (error.c). */
 extern _Thread_local int st__tls_status;
@@ -31,9 +34,14 @@ void st__clear_visible(void);
 static inline void st__ok(void) {
   if (st__tls_status) st__clear_visible();
 }
-/* A NULL tensor argument: an error already visible stays; else the held failure that produced
-   the NULL comes back; else this error is set. Returns the status now set. */
+/* A NULL tensor argument: an error already visible stays unless it was read (st_last_error,
+   st_last_status); else the held failure that produced the NULL comes back; else this error is
+   set. Returns the status now set. */
 int st__null_error(st_status status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same for a callee of the library's own that failed (a rule, a backward): its visible
+   error stays even when user code in between (a hook) read it. */
+int st__callee_error(st_status status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* While muted (calls nest), st__error sets nothing: for allocations whose failure is no error,
    such as an optional index that a slower path replaces. */
 void st__error_mute(bool mute);

@@ -6,7 +6,8 @@
    result of that failure) and no error is visible, the held one comes back. So in
    st_add(st_mul(a, b), st_exp(c)), an out-of-memory inside st_mul is still reported as out of
    memory after st_exp succeeds, not as "argument 1 is NULL". Reading the error or clearing it
-   through the public calls ends the expression: the held copy goes. */
+   through the public calls ends the expression: the held copy goes, and a visible error that
+   was read is not given to a later NULL argument either (that call reports the NULL). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,13 +18,16 @@ _Thread_local int st__tls_status;
 static _Thread_local char tls_message[512];
 static _Thread_local int tls_held_status;
 static _Thread_local char tls_held_message[512];
+static _Thread_local bool tls_read; /* the visible error was read */
 
 st_status st_last_status(void) {
   tls_held_status = 0;
+  tls_read = true;
   return (st_status)st__tls_status;
 }
 const char *st_last_error(void) {
   tls_held_status = 0;
+  tls_read = true;
   return tls_message;
 }
 const char *st__message(void) { return tls_message; }
@@ -46,6 +50,7 @@ void st__error_mute(bool mute) { tls_muted += mute ? 1 : -1; }
 int st__error(st_status status, const char *fmt, ...) {
   if (tls_muted) return status;
   st__tls_status = status;
+  tls_read = false;
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(tls_message, sizeof tls_message, fmt, ap);
@@ -55,19 +60,39 @@ int st__error(st_status status, const char *fmt, ...) {
   return status;
 }
 
-int st__null_error(st_status status, const char *fmt, ...) {
-  if (st__tls_status) return st__tls_status;
+int st__null_status(void) {
+  return st__tls_status && !tls_read ? st__tls_status : tls_held_status;
+}
+
+/* The error of a failure that produced a NULL, or this one. A visible error counts unless
+   `unread_only` and it was read. */
+static int vnull_error(bool unread_only, st_status status, const char *fmt, va_list ap) {
+  if (st__tls_status && !(unread_only && tls_read)) return st__tls_status;
   if (tls_held_status) {
     st__tls_status = tls_held_status;
+    tls_read = false;
     memcpy(tls_message, tls_held_message, strlen(tls_held_message) + 1);
     return st__tls_status;
   }
   char msg[512];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  return st__error(status, "%s", msg);
+}
+
+int st__null_error(st_status status, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  int rc = vnull_error(true, status, fmt, ap);
   va_end(ap);
-  return st__error(status, "%s", msg);
+  return rc;
+}
+
+int st__callee_error(st_status status, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = vnull_error(false, status, fmt, ap);
+  va_end(ap);
+  return rc;
 }
 
 void st__null_arg(const char *fn, int index) {

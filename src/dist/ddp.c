@@ -483,7 +483,7 @@ int st_ddp_wait(st_ddp *d) {
   if (!d) return st__error(ST_ERR_ARG, "%s: d is NULL", fn);
   /* this rank's backward failed: its error is still visible, or held (not yet read) */
   int failed = st__held_status();
-  if (failed) failed = st__null_error(ST_ERR_AUTOGRAD, "%s: backward failed", fn);
+  if (failed) failed = st__callee_error(ST_ERR_AUTOGRAD, "%s: backward failed", fn);
   if (!d->sync) return failed;
   if (st__dist_broken())
     return st__error(ST_ERR_IO,

@@ -633,7 +633,7 @@ static int vjp_det(const st_vjp_args *a, st_tensor *const *gout, st_tensor **gin
 /* At a singular A, log |det| is -inf and its derivative unbounded: torch returns infinities and
    NaNs from its LU there; strata refuses with an error that says so. */
 static int singular_logdet(void) {
-  if (st_last_status() != ST_ERR_ARG) return st__rule_failed();
+  if (st__status() != ST_ERR_ARG) return st__rule_failed();
   return st__error(ST_ERR_ARG, "st_linalg_slogdet: the derivative of logabsdet is infinite at a "
                                "singular matrix (logabsdet = -inf)");
 }

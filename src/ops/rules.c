@@ -5,7 +5,7 @@
    it (the held failure of NULL propagation, error.c); a rule that failed without any error set
    says so. */
 int st__rule_failed(void) {
-  return st__null_error(ST_ERR_AUTOGRAD, "a derivative or batching rule failed");
+  return st__callee_error(ST_ERR_AUTOGRAD, "a derivative or batching rule failed");
 }
 
 st_tensor *st__sum_to(st_tensor *g, const st_tensor_meta *m) {

@@ -32,6 +32,28 @@ TEST(null_argument_after_handled_failure_is_an_argument_error) {
   CHECK_FAILS(!st_exp(NULL), ST_ERR_ARG, "st_exp: argument 1 is NULL");
 }
 
+/* The same with no successful call in between: the failure is still visible, but it was read,
+   so the NULL is reported as itself (st_last_error and st_last_status alike). */
+TEST(null_argument_right_after_a_read_failure_is_an_argument_error) {
+  st_tensor *a = st_zeros(ST_F32, ST_SHAPE(3, 4)), *b = st_zeros(ST_F32, ST_SHAPE(5, 6));
+  CHECK(st_matmul(a, b) == NULL);
+  CHECK(strstr(st_last_error(), "st_matmul") != NULL);
+  CHECK(st_add(a, NULL) == NULL);
+  CHECK_EQ_INT(st_last_status(), ST_ERR_ARG);
+  CHECK(strstr(st_last_error(), "st_add: argument 2 is NULL") != NULL);
+  CHECK(st_matmul(a, b) == NULL);
+  CHECK_EQ_INT(st_last_status(), ST_ERR_SHAPE);
+  CHECK(st_exp(NULL) == NULL);
+  CHECK(strstr(st_last_error(), "st_exp: argument 1 is NULL") != NULL);
+  CHECK(st_matmul(a, b) == NULL);
+  (void)st_last_error();
+  CHECK_EQ_INT(st_backward(NULL, NULL, false, false), ST_ERR_ARG);
+  /* unread, the first failure is what the expression reports */
+  CHECK(st_add(st_matmul(a, b), a) == NULL);
+  CHECK_EQ_INT(st_last_status(), ST_ERR_SHAPE);
+  st_clear_error();
+}
+
 TEST(successful_call_after_failure_leaves_no_visible_error) {
   st_tensor *a = st_ones(ST_F64, ST_SHAPE(3));
   st_debug_fail_alloc_after(1);
