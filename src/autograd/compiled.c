@@ -309,7 +309,8 @@ static int ca_finish(st_ca_call *c, int nout, st_tensor **out, bool replay) {
 /* ------------------------------------------------------------------- hooks in the graph */
 
 /* A hooked node's hooks of one phase are one opaque call of the graph ("hooks"): its inputs are
-   the gradients the hooks see, its outputs (tensor and pre-hooks) the gradients they leave, in
+   the gradients the hooks see, its outputs the gradients they leave (tensor and pre-hooks: the
+   node's output gradients; post-hooks: its results, which a hook may change in place), in
    contiguous buffers of the node's metas. It runs the hooks on the backward's own node, found
    by position, so the hooks registered on the graph of each call run (as the key promises,
    their kinds match). Its attributes: the position, the phase, mask[0] the gradient slots
@@ -370,12 +371,14 @@ static st_node *hooked_node(const st_opcall *c) {
   return NULL;
 }
 
-/* Output o: the o-th slot of mask[1], contiguous, with the node's meta. */
+/* Output o: the o-th slot of mask[1], contiguous, with the node's meta (post-hooks: of its
+   inputs, whose gradients the slots are). */
 static void out_meta(const st_node *n, const st_attrs *a, st_meta *m) {
+  bool post = a->hooks.phase == ST_CA_POST_HOOKS;
   int o = 0;
-  for (int j = 0; j < n->nout && a->hooks.phase != ST_CA_POST_HOOKS; j++) {
+  for (int j = 0; j < (post ? n->nin : n->nout); j++) {
     if (!(a->hooks.mask[1] >> j & 1)) continue;
-    const st_tensor_meta *x = &n->out_meta[j];
+    const st_tensor_meta *x = post ? &n->in_meta[j] : &n->out_meta[j];
     m[o] = (st_meta){.dtype = x->dtype, .ndim = x->ndim, .alias = -1};
     memcpy(m[o].shape, x->shape, sizeof(int64_t) * (size_t)x->ndim);
     st__contiguous_strides(x->ndim, x->shape, m[o].strides);
@@ -435,6 +438,8 @@ static int hooks_kernel(const st_opcall *c, st_tensor *const *out) {
       else
         st__k_copy(st__view_of(out[o++]), st__view_of(buf[j]));
     }
+    for (int j = 0, o = 0; !rc && post && j < n->nin; j++) /* what the hooks left in place */
+      if (gin[j]) st__k_copy(st__view_of(out[o++]), st__view_of(gin[j]));
     st_scope_pop();
   }
   st__tls_current_node = prev;
@@ -461,21 +466,21 @@ static_assert(ST_MAX_OUTS == 4, "one hook call record per number of outputs");
 static const st_op hooks_ops[ST_MAX_OUTS + 1] = {HOOKS_OP(0), HOOKS_OP(1), HOOKS_OP(2), HOOKS_OP(3),
                                                  HOOKS_OP(4)};
 
-/* The hooks' gradients (slots `after` of buf) as new contiguous tensors out[]: 0, 1 (after
-   st__capture_refuse: the graph cannot hold them) or ST_ERR_OOM. */
-static int fresh_outputs(const st_node *n, st_tensor *const *buf, uint64_t after, st_tensor **out,
-                         int *nout) {
-  for (int j = 0; j < n->nout; j++) {
+/* The hooks' gradients (slots `after` of buf, of metas[0..count)) as new contiguous tensors
+   out[]: 0, 1 (after st__capture_refuse: the graph cannot hold them) or ST_ERR_OOM. */
+static int fresh_outputs(int count, const st_tensor_meta *metas, st_tensor *const *buf,
+                         uint64_t after, st_tensor **out, int *nout) {
+  for (int j = 0; j < count; j++) {
     if (!(after >> j & 1)) continue;
     if (*nout == ST_MAX_OUTS) {
       st__capture_refuse("hooks pass on more than 4 gradients of one node");
       return 1;
     }
-    if (!meta_is(buf[j], &n->out_meta[j])) {
+    if (!meta_is(buf[j], &metas[j])) {
       st__capture_refuse("a hook returned a gradient of another dtype or shape than its node's");
       return 1;
     }
-    const st_tensor_meta *x = &n->out_meta[j];
+    const st_tensor_meta *x = &metas[j];
     if (!(out[*nout] = st__tensor_empty(x->dtype, x->ndim, x->shape))) return ST_ERR_OOM;
     st__k_copy(st__view_of(out[*nout]), st__view_of(buf[j]));
     (*nout)++;
@@ -484,7 +489,7 @@ static int fresh_outputs(const st_node *n, st_tensor *const *buf, uint64_t after
 }
 
 int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
-                 st_tensor *const *gin) {
+                 st_tensor **gin) {
   st_node *n = g->tasks[k].node;
   const ca_engine *e = tls_engine;
   static const unsigned kinds[] = {ST_HOOKS_TENSOR | ST_HOOKS_RETAINS, ST_HOOKS_PRE, ST_HOOKS_POST};
@@ -506,16 +511,23 @@ int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
   st_meta m[ST_MAX_OUTS];
   int nout = 0;
   uint64_t after = post ? m1 : defined(n->nout, buf);
-  if (!rc && !post) rc = fresh_outputs(n, buf, after, out, &nout);
+  if (!rc)
+    rc = post ? fresh_outputs(n->nin, n->in_meta, gin, after, out, &nout)
+              : fresh_outputs(n->nout, n->out_meta, buf, after, out, &nout);
   if (!rc && st__capture_op && e) {
     st_attrs a = {.hooks = {e->pos[k], phase, {m0, after}}};
     out_meta(n, &a, m);
     st__capture_op(&(st_opcall){.op = &hooks_ops[nout], .nin = nin, .in = in, .a = a}, m, out);
   }
-  for (int j = 0, o = 0; !rc && !post && j < n->nout; j++) /* the engine goes on with them */
+  for (int j = 0, o = 0; !rc && j < (post ? n->nin : n->nout); j++) /* the engine goes on with them */
     if (after >> j & 1) {
-      st__drop(buf[j]);
-      buf[j] = out[o];
+      st_tensor **slot = post ? &gin[j] : &buf[j];
+      if (post) { /* the node's results are recorded in its scope, which drops them */
+        if (!(*slot = st__track(out[o]))) rc = st__status();
+      } else {
+        st__drop(*slot);
+        *slot = out[o];
+      }
       out[o++] = NULL;
     }
   for (int o = 0; o < ST_MAX_OUTS; o++) st__drop(out[o]);

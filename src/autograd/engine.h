@@ -93,7 +93,7 @@ typedef enum {
   ST_CA_ACCUMULATE /* st__ca_accumulate's calls */
 } st_ca_hook_phase;
 int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
-                 st_tensor *const *gin);
+                 st_tensor **gin);
 /* compiled.c: in a capture run with ca_accumulate, leaf task k's gradient (consumed) accumulated
    as the engine does (st__engine_accumulate, with the leaf's hooks) and recorded as one call of
    the graph, which a replay runs again at the same place. */
