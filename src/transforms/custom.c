@@ -149,9 +149,10 @@ static int custom_node_apply(st_node *n, st_tensor *const *gout, st_tensor **gin
   return rc;
 }
 
+static void custom_node_release_saved(st_node *n) { st__ctx_free_saved(n->state); }
 static void custom_node_destroy(st_node *n) { st__ctx_free(n->state); }
 static const st_node_ops custom_node_ops = {
-    "custom", custom_node_apply, NULL, custom_node_destroy, true, NULL};
+    "custom", custom_node_apply, custom_node_release_saved, custom_node_destroy, true, NULL};
 
 /* A tensor the node can own as an output: a fresh alias when forward returned an input or a
    tensor that already has history. */

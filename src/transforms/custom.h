@@ -19,6 +19,7 @@ struct st_ctx {
   bool *needs;   /* nin */
   bool *nondiff; /* nout */
   bool materialize;
+  bool freed; /* a backward without retain_graph ran: the saved values are gone (nsaved kept) */
   void *data;
   void (*free_data)(void *);
   struct generated *gen; /* retained when fn is a generated vmap rule's derived function */
@@ -29,6 +30,9 @@ struct st_ctx {
 st_ctx *st__ctx_new(const st_custom_fn *fn);
 void st__ctx_free(st_ctx *c);
 void st__ctx_clear_saved(st_ctx *c);
+/* After a backward without retain_graph, as PyTorch frees a graph's saved values: drops them
+   and makes a later read the error of a second backward (st__ctx_check_saved). */
+void st__ctx_free_saved(st_ctx *c);
 /* Drops the saved outputs handed out with their history (they hold the node). */
 void st__ctx_drop_unpacked(st_ctx *c);
 /* Whether every saved tensor is still at the version it was saved at (the error set if not). */

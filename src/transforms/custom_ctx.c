@@ -43,6 +43,14 @@ void st__ctx_clear_saved(st_ctx *c) {
   c->nsaved = 0;
 }
 
+void st__ctx_free_saved(st_ctx *c) {
+  if (!c->nsaved) return; /* nothing saved: a second backward needs nothing (as in PyTorch) */
+  st__ctx_drop_unpacked(c);
+  /* the slots stay (st_ctx_num_saved, the indices), empty; every read is the error below */
+  for (int i = 0; i < c->nsaved; i++) st__saved_release(&c->saved[i]);
+  c->freed = true;
+}
+
 void st__ctx_free(st_ctx *c) {
   if (!c) return;
   st__ctx_clear_saved(c);
@@ -66,6 +74,7 @@ int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts) {
       return rc;
     }
   st__ctx_clear_saved(ctx);
+  ctx->freed = false;
   ctx->saved = s;
   ctx->nsaved = n;
   st__ok();
@@ -74,6 +83,12 @@ int st_ctx_save(st_ctx *ctx, int n, st_tensor *const *ts) {
 
 /* ST_ERR_INPLACE when saved value i was modified in place since st_ctx_save. */
 static int saved_check(const st_ctx *c, int i) {
+  if (c->freed)
+    return st__error(ST_ERR_AUTOGRAD,
+                     "st_custom_apply: %s: backward through the graph a second time: saved value "
+                     "%d was freed by the backward that first ran through it; pass retain_graph "
+                     "= true to st_backward / st_autograd_grad for every backward but the last",
+                     c->fn->name, i);
   const st_tensor *t = c->saved[i].t;
   uint64_t now = t ? atomic_load_explicit(&t->storage->version, memory_order_relaxed) : 0;
   if (!t || now == c->saved[i].version) return 0;

@@ -103,6 +103,64 @@ TEST(custom_eager_backward_and_double_backward) {
   st_scope_pop();
 }
 
+/* PyTorch frees a custom function's saved tensors after a backward without retain_graph: a
+   second backward is an error (and .grad keeps the first one's); with retain_graph both run;
+   a function that saved nothing can run backward twice. A compiled function's node alike. */
+static int triple_fwd(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)user, (void)nin, (void)nout;
+  out[0] = st_mul_scalar(in[0], 3.0);
+  return out[0] ? 0 : -1;
+}
+static int triple_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gi) {
+  (void)ctx;
+  gi[0] = st_mul_scalar(g[0], 3.0);
+  return gi[0] ? 0 : -1;
+}
+static const st_custom_fn TRIPLE_NOSAVE = {
+    .name = "triple", .nin = 1, .nout = 1, .forward = triple_fwd, .backward = triple_bwd};
+static int sq_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  return st_custom_apply(&SQ32, in, out);
+}
+TEST(custom_saved_tensors_are_freed_by_a_backward_without_retain_graph) {
+  st_scope_push();
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), X3), *y = NULL;
+  st_set_requires_grad(x, true);
+  CHECK(st_custom_apply(&SQ32, &x, &y) == 0);
+  st_tensor *s = st_sum_all(y);
+  CHECK(st_backward(s, NULL, false, false) == 0);
+  CHECK_FAILS(st_backward(s, NULL, false, false) != 0, ST_ERR_AUTOGRAD,
+              "sq32: backward through the graph a second time");
+  CHECK_CLOSE(st_grad_of(x), 1e-15, 32.0, -64.0, 16.0);
+  st_zero_grad(x);
+  CHECK(st_custom_apply(&SQ32, &x, &y) == 0);
+  s = st_sum_all(y);
+  CHECK(st_backward(s, NULL, true, false) == 0);
+  CHECK(st_backward(s, NULL, false, false) == 0);
+  CHECK_CLOSE(st_grad_of(x), 1e-15, 64.0, -128.0, 32.0);
+  st_zero_grad(x);
+  CHECK(st_custom_apply(&TRIPLE_NOSAVE, &x, &y) == 0);
+  s = st_sum_all(y);
+  CHECK(st_backward(s, NULL, false, false) == 0);
+  CHECK(st_backward(s, NULL, false, false) == 0);
+  CHECK_CLOSE(st_grad_of(x), 0, 6.0, 6.0, 6.0);
+  /* through st_compile: the call is one node saving its inputs, freed alike */
+  st_func *f = st_func_new(sq_fn, NULL, 1, 1), *c = st_compile(f, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_zero_grad(x);
+    CHECK(st_call(c, &x, &y) == 0);
+    s = st_sum_all(y);
+    CHECK(st_backward(s, NULL, false, false) == 0);
+    CHECK_FAILS(st_backward(s, NULL, false, false) != 0, ST_ERR_AUTOGRAD, "a second time");
+    CHECK_CLOSE(st_grad_of(x), 1e-15, 32.0, -64.0, 16.0);
+  }
+  st_compile_stats st;
+  CHECK(st_compile_get_stats(c, &st) == 0 && st.cache_hits == 2 && st.fallbacks == 0);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
 TEST(custom_grad_vjp_and_their_compositions) {
   st_scope_push();
   st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), X3), *r = NULL;

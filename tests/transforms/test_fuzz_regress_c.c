@@ -337,6 +337,13 @@ TEST(fuzzbug_c_ctx_saved_output_modified_in_place_eager) {
   st_tensor *gs = st_sum_all(g);
   CHECK(st_autograd_grad(1, &gs, NULL, 1, &x, &gg, NULL) == 0);
   CHECK_CLOSE(gg, 1e-14, exp(X24[0]), exp(X24[1]), exp(X24[2]));
+  /* that second backward went through the node without retain_graph and freed its saved
+     output, so a third one is the error PyTorch gives ("backward through the graph a second
+     time"); a new call backwards again */
+  CHECK_FAILS(st_backward(st_sum_all(y), NULL, false, false) != 0, ST_ERR_AUTOGRAD,
+              "a second time");
+  CHECK(st_grad_of(x) == NULL);
+  CHECK(st_custom_apply(&CEXP, &x, &y) == 0);
   CHECK(st_backward(st_sum_all(y), NULL, false, false) == 0);
   CHECK_CLOSE(st_grad_of(x), 1e-14, exp(X24[0]), exp(X24[1]), exp(X24[2]));
   st_scope_pop();
