@@ -252,6 +252,7 @@ typedef struct aot_call {
   st_func *joint;
   int nin, nout, nres;
   bool float_out[MAX_OUT]; /* which of f's outputs are differentiable */
+  bool alias[MAX_OUT];     /* outputs regenerated as views outside the node (regenerate) */
   st_tensor_meta out_meta[MAX_OUT]; /* f's outputs' */
   st_rng_state rng; /* the generator at the forward: a recomputation draws what it drew */
 } aot_call;
@@ -308,7 +309,7 @@ static int aot_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
   st_ctx_set_materialize_grads(ctx, false);
   for (int j = 0; j < a->fn.nout; j++) {
     if (j < a->nout) {
-      a->float_out[j] = st__is_float(out[j]->dtype) && a->reach[j];
+      a->float_out[j] = st__is_float(out[j]->dtype) && a->reach[j] && !a->alias[j];
       st__meta_of(&a->out_meta[j], out[j]);
     }
     if (j >= a->nout || !a->float_out[j]) st_ctx_mark_non_differentiable(ctx, j);
@@ -404,6 +405,70 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   return rc;
 }
 
+/* Output aliasing (AOTAutograd's): an output that is a view of an input, of a captured tensor
+   or of another output is regenerated outside the node, by replaying its view ops on that base
+   through the dispatcher, so eager autograd sees the view eager gives: an in-place change of it
+   reaches its base's history (and of a leaf's view is refused), and its gradient flows through
+   the view. Inside the node such an output is non-differentiable (a zero cotangent); the
+   gradient it carried arrives through its base. */
+enum { MAX_CHAIN = 16 };
+
+typedef struct view_plan {
+  int len;              /* view nodes from the base, last first (0: not regenerated) */
+  int chain[MAX_CHAIN];
+  cg_kind base_kind;    /* CG_INPUT, CG_CAPTURED, or CG_NODE: output base_idx */
+  int base_idx;
+} view_plan;
+
+static view_plan plan_view(const cg_graph *g, int j) {
+  view_plan p = {0};
+  int v = g->outputs[j];
+  while (g->v[v].kind == CG_NODE && p.len < MAX_CHAIN) {
+    const cg_node *n = &g->n[g->v[v].src];
+    if (!n->view || n->nin != 1 || n->nout != 1 || g->v[n->in[0]].buf != g->v[v].buf) break;
+    p.chain[p.len++] = g->v[v].src;
+    v = n->in[0];
+  }
+  const cg_value *b = &g->v[v];
+  p.base_kind = b->kind;
+  p.base_idx = b->src;
+  if (b->kind == CG_NODE) { /* another output, made by a node that is not a view */
+    p.base_idx = -1;
+    for (int q = 0; q < g->nout; q++)
+      if (q != j && g->outputs[q] == v) p.base_idx = q;
+    if (p.base_idx < 0) p.len = 0; /* an intermediate's view: the node's output is all there is */
+  }
+  if (g->v[v].kind == CG_NODE && g->n[g->v[v].src].view) p.len = 0; /* chain too long */
+  return p;
+}
+
+/* Output j again as plan p's views of its base (out: the node's outputs), or NULL with the
+   error set when a step fails or the view's layout is not the traced one. */
+static st_tensor *replay_view(const cg_graph *g, const view_plan *p, int j,
+                              st_tensor *const *in, st_tensor *const *out) {
+  st_tensor *t = p->base_kind == CG_INPUT      ? in[p->base_idx]
+                 : p->base_kind == CG_CAPTURED ? g->captured[p->base_idx]
+                                               : out[p->base_idx];
+  t = st_retain(t);
+  for (int k = p->len - 1; t && k >= 0; k--) {
+    const cg_node *n = &g->n[p->chain[k]];
+    st_tensor *o[ST_MAX_OUTS] = {0};
+    int rc = st__dispatch(&(st_opcall){.op = n->op, .nin = 1, .in = &t, .a = n->a}, o);
+    st__drop(t);
+    t = rc ? NULL : o[0];
+  }
+  const cg_value *v = &g->v[g->outputs[j]];
+  size_t dims = sizeof(int64_t) * (size_t)v->ndim;
+  if (t && (t->dtype != v->dtype || t->ndim != v->ndim || memcmp(t->shape, v->shape, dims) ||
+            memcmp(t->strides, v->strides, dims))) {
+    st__drop(t);
+    t = NULL;
+    st__error(ST_ERR_AUTOGRAD, "st_compile: output %d, a view, came out in another layout than "
+                               "when it was captured", j);
+  }
+  return t;
+}
+
 int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach, int nin,
                  st_tensor *const *in, int ndiff, st_tensor *const *diff, int nout,
                  st_tensor **out) {
@@ -431,16 +496,27 @@ int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach
                          .forward = aot_forward,
                          .setup_context = aot_setup,
                          .backward = aot_backward};
+  view_plan plan[MAX_OUT];
+  for (int j = 0; j < nout && j < MAX_OUT; j++) {
+    plan[j] = plan_view(g, j);
+    a->alias[j] = plan[j].len > 0;
+  }
   memcpy(args, in, sizeof *args * (size_t)nin);
   if (ndiff) memcpy(args + nin, diff, sizeof *args * (size_t)ndiff);
   int rc = st_custom_apply(&a->fn, args, all);
   a->g = NULL; /* the nodes keep only what backward reads */
   a->reach = NULL;
+  for (int j = 0; !rc && j < nout; j++) {
+    if (!plan[j].len) continue;
+    st_tensor *v = replay_view(g, &plan[j], j, in, all);
+    st_release(all[j]);
+    if (!(all[j] = st__track(v))) rc = st__status() ? st__status() : ST_ERR_OOM;
+  }
   aot_release(a);
-  for (int j = 0; !rc && j < nout + nres; j++) { /* the residuals stay with the node */
-    if (j < nout)
+  for (int j = 0; j < nout + nres; j++) { /* the residuals stay with the node */
+    if (j < nout && !rc)
       out[j] = all[j];
-    else
+    else if (all[j])
       st_release(all[j]);
   }
   st__tmp_free(args, small, nin + ndiff + nout + nres);
