@@ -996,7 +996,8 @@ void st_trace_end(void);
    jvp level or a stack that mixes kinds (those transforms see f's ops), a program that writes
    an input or captured tensor in place while autograd records it, and a signature whose
    capture failed (f read values on the host with st_item, st_to_f64, st_data_ptr or st_print;
-   random draws from vmap's per-lane streams, randomness "different"; f keeps tensors with
+   random draws from vmap's per-lane streams, randomness "different", or after f moved the
+   generator (st_manual_seed inside f, st_checkpoint's recomputation); f keeps tensors with
    st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails with
    ST_ERR_UNSUPPORTED. st_cond below every transform in f is one node holding both branches
    (as torch.cond under torch.compile): the capture runs the taken branch and traces the other
@@ -1006,10 +1007,12 @@ void st_trace_end(void);
    same dtypes and shapes, read the function's tensors only through the cond's inputs (tensors
    captured from outside f are fine), not write their inputs or captured tensors in place, and
    not record eager autograd; a st_cond that breaks one of these, or that runs under a transform
-   inside f, ends the capture with that reason. Random ops draw what eager draws. Up to 16 signatures are kept. Sizes
-   that change between calls become symbolic after one recompile when the program is the same (sizes
-   3, then 4, then any other compile twice; a program whose ops change with the size is captured per
-   size). With dynamic, the first call also captures the program at other sizes (each size n >= 2 as
+   inside f, ends the capture with that reason. Random ops draw what eager draws. Outputs that
+   are views of an input, a captured tensor or another output stay views of it under eager
+   autograd (AOTAutograd's output aliasing): an in-place change of one reaches its base's
+   history as in eager. Up to 16 signatures are kept. Sizes that change between calls become
+   symbolic after one recompile when the program is the same (sizes 3, then 4, then any other
+   compile twice; a program whose ops change with the size is captured per size). With dynamic, the first call also captures the program at other sizes (each size n >= 2 as
    2n + 1, on zeros; not for a program that writes its inputs or captured tensors), so later sizes
    reuse it from the start (duck sizing: equal sizes are one symbol). backend: "interp", the
    built-in executor (fused groups run tile by tile through the op records' loops; values equal

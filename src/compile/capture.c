@@ -37,6 +37,7 @@ struct cg_capture {
   uint32_t prev_gen;
   const char *prev_read;
   cg_capture *outer; /* the capture this one is nested in (a st_cond's branch), or NULL */
+  uint64_t rng_moves; /* st__rng_moves at the start */
 };
 
 static _Thread_local cg_capture *tls_cap;
@@ -181,6 +182,11 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
   }
   if ((op->flags & ST_OP_RANDOM) && st__rng_state_get().stream.active) {
     fail(cap, "a random op draws from vmap's per-lane streams");
+    return;
+  }
+  if ((op->flags & ST_OP_RANDOM) && st__rng_moves != cap->rng_moves) {
+    fail(cap, "a random op draws after the generator was moved inside the function (a seed, or "
+              "st_checkpoint's recomputation)");
     return;
   }
   if (op->id == ST_OP_one_hot && c->a.count.n == -1) {
@@ -411,6 +417,7 @@ cg_capture *cg_capture_begin(int nin, st_tensor *const *in, bool joint) {
   cap->prev_gen = st__capture_gen;
   cap->prev_read = st__capture_read;
   cap->outer = tls_cap;
+  cap->rng_moves = st__rng_moves;
   st__capture_op = on_op;
   st__capture_cond = capture_cond;
   st__capture_gen = cap->gen;

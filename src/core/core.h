@@ -307,6 +307,11 @@ typedef struct st_rng_state {
 } st_rng_state;
 st_rng_state st__rng_state_get(void);
 void st__rng_state_set(const st_rng_state *s);
+/* How often this thread's generator was moved to another position (st_manual_seed, or
+   st__rng_state_set to another state): a graph's random op draws where the generator stands,
+   so a capture refuses a draw after a move it could not replay (st_checkpoint's recomputation
+   sets the generator back). */
+extern _Thread_local uint64_t st__rng_moves;
 /* Philox 4x32-10: four 32-bit words for (key, counter). */
 void st__philox(uint64_t key, uint64_t counter, uint32_t out[4]);
 

@@ -12,7 +12,10 @@ static _Thread_local struct {
   uint64_t seed, offset;
 } tls_gen = {67280421310721ull, 0}; /* PyTorch's default seed, for familiarity */
 
+_Thread_local uint64_t st__rng_moves;
+
 void st_manual_seed(uint64_t seed) {
+  st__rng_moves++;
   tls_gen.seed = seed;
   tls_gen.offset = 0;
 }
@@ -45,6 +48,7 @@ st_rng_state st__rng_state_get(void) {
 }
 
 void st__rng_state_set(const st_rng_state *s) {
+  if (s->seed != tls_gen.seed || s->offset != tls_gen.offset) st__rng_moves++;
   tls_gen.seed = s->seed;
   tls_gen.offset = s->offset;
   tls_stream = s->stream;
