@@ -647,6 +647,11 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
     if (!(base = st__tmp_array(nin, small, 16))) return st__error(ST_ERR_OOM, "st_compile: out of memory");
     if (!under_grad_levels(nin, in, base, &m) && !under_vmap_levels(nin, in, base, vin, &m)) {
       st__tmp_free(base, small, nin);
+      if (c->opts.fullgraph)
+        return st__error(ST_ERR_UNSUPPORTED,
+                         "st_compile: cannot serve a call under a jvp level or a stack that "
+                         "mixes transforms (fullgraph): there f runs eagerly, so the transforms "
+                         "see its ops");
       return fallback(c, in, out);
     }
   }

@@ -167,8 +167,15 @@ static int f_reads(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor
   return out[0] ? 0 : -1;
 }
 
+static int f_sin2x(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_sin(st_mul_scalar(in[0], 2.0));
+  return out[0] ? 0 : -1;
+}
+
 TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
   st_scope_push();
+  st_func *h_fn = st_func_new(f_sin2x, NULL, 1, 1);
   st_func *f = st_func_new(f_reads, NULL, 1, 1), *c = st_compile(f, NULL);
   st_compile_opts o = {.fullgraph = true};
   st_func *cf = st_compile(f, &o);
@@ -186,6 +193,17 @@ TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
   CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "st_item");
   CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "fullgraph");
   CHECK_EQ_INT(stats_of(cf).cache_hits, 0);
+  /* under a jvp level f runs eagerly (the transform sees its ops): under fullgraph, an error */
+  st_func *cg = st_compile(h_fn, &o);
+  st_tensor *yv = NULL, *tv = NULL;
+  CHECK_FAILS(st_jvp(cg, &x, &x, &yv, &tv) != 0, ST_ERR_UNSUPPORTED, "jvp level");
+  st_func *cn = st_compile(h_fn, NULL);
+  CHECK(st_jvp(cn, &x, &x, &yv, &tv) == 0);
+  CHECK_CLOSE(tv, 1e-12, 2 * cos(2.0), 2 * 2 * cos(4.0));
+  CHECK_EQ_INT(stats_of(cn).fallbacks, 1);
+  st_func_release(cn);
+  st_func_release(cg);
+  st_func_release(h_fn);
   CHECK_FAILS(st_compile_print(c, stdout) != 0, ST_ERR_ARG, "no graph compiled yet");
   st_func_release(cf);
   st_func_release(c);
