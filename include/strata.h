@@ -1038,6 +1038,10 @@ typedef struct {
 } st_compile_opts;
 st_func *st_compile(st_func *f, const st_compile_opts *opts); /* NULL opts: defaults */
 
+/* Every call counts once: calls = compiles (calls that captured a new graph, compiled it and
+   ran it) + cache_hits (calls a cached graph served) + fallbacks (calls no graph served: run
+   eagerly, a capture that failed or a function that failed included, or refused under
+   fullgraph). */
 typedef struct {
   int64_t calls, compiles, cache_hits, fallbacks; /* fallbacks: calls run eagerly */
   int64_t graph_ops; /* ops in the last compiled graph, after its passes */
@@ -1084,8 +1088,9 @@ int st_compile_print(st_func *compiled, FILE *f);
    outlives turning it off (PyTorch's usage turns it on around each backward); its graphs count
    in st_live_objects. */
 bool st_set_compiled_autograd(bool enabled);
-/* This thread's counts: calls (backwards with it on), compiles, cache_hits, fallbacks, and the
-   last graph it compiled or ran (graph_ops, kernels). */
+/* This thread's counts: calls (backwards with it on) = compiles + cache_hits + fallbacks (a
+   backward that runs eagerly because another thread replays the same graph, or whose capture
+   failed, is a fallback), and the last graph it compiled or ran (graph_ops, kernels). */
 int st_compiled_autograd_get_stats(st_compile_stats *stats);
 
 /* ======================================================================= custom functions */

@@ -129,6 +129,7 @@ static void note_graph(const cg_graph *g) {
 /* A hit: the compiled graph on the call's inputs, then finish. */
 static int replay(st_ca_call *c, ca_entry *e) {
   if (pthread_mutex_trylock(&e->lock)) return fallback("another thread runs the same backward");
+  stats.cache_hits++;
   st_tensor *small[16] = {0}, **out = st__tmp_array(e->nout, small, 16);
   st_tensor *ismall[16] = {0}, **owned = out ? st__tmp_array(c->nin, ismall, 16) : NULL;
   if ((e->nout && !out) || (c->nin && !owned)) {
@@ -275,7 +276,6 @@ static ca_entry *from_template(const st_ca_call *c, uint64_t h) {
    when the capture failed). A capture of the same backward at other sizes than an earlier one
    gives the family its template (dynamic.c). */
 static int compile_run(st_ca_call *c, uint64_t h) {
-  stats.compiles++;
   ca_entry *e = entry_new(c, h);
   cg_capture *cap = e ? cg_capture_begin(c->nin, c->in, false) : NULL;
   if (!cap) {
@@ -302,6 +302,7 @@ static int compile_run(st_ca_call *c, uint64_t h) {
     st__free(plan, (size_t)c->nplan * sizeof *plan);
     entry_release(e);
     if (!rc) rc = st__error(ST_ERR_OOM, "compiled autograd: out of memory");
+    stats.fallbacks++; /* the backward ran eagerly, and failed: no graph compiled */
   } else {
     memcpy(plan, c->plan, (size_t)c->nplan * sizeof *plan);
     e->g = g, e->why = g ? NULL : why;
@@ -315,10 +316,12 @@ static int compile_run(st_ca_call *c, uint64_t h) {
       cg_free(raw);
     }
     insert(e);
-    if (g)
+    if (g) {
+      stats.compiles++;
       note_graph(g);
-    else
+    } else {
       fallback(why ? why : "out of memory while capturing it");
+    }
   }
   /* the run's own gradients; after a failure the engine drops what the run left */
   return rc ? rc : c->finish(c, nout, out, false);
@@ -332,8 +335,7 @@ static int hook(st_ca_call *c) {
   ca_entry *e = lookup(h, c->key, c->nkey);
   if (!e) e = from_template(c, h);
   if (!e) return compile_run(c, h);
-  stats.cache_hits++;
-  int rc = e->g ? replay(c, e) : fallback(e->why);
+  int rc = e->g ? replay(c, e) : fallback(e->why); /* a hit: a call the cached graph serves */
   entry_release(e);
   return rc;
 }

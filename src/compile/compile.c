@@ -130,8 +130,10 @@ static void sig_text(const cg_sig *s, int nin, char *buf, size_t cap) {
   if (n < cap) snprintf(buf + n, cap - n, ")");
 }
 
-/* The error of a signature whose capture failed, under fullgraph. */
-static int fullgraph_error(const cg_entry *e, const char *why) {
+/* The error of a signature whose capture failed, under fullgraph: a call no graph served, so it
+   counts as a fallback (calls = compiles + cache_hits + fallbacks). */
+static int fullgraph_error(cg_fn *c, const cg_entry *e, const char *why) {
+  atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
   char sig[256];
   sig_text(e->sig, e->nin, sig, sizeof sig);
   return st__error(ST_ERR_UNSUPPORTED,
@@ -400,7 +402,6 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
     e = NULL;
   }
   if (!e) return st__error(ST_ERR_OOM, "st_compile: out of memory");
-  atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   /* in grad mode eager autograd records the run as usual (its results are the call's) */
   st_tensor *small[16], **vout = st__tmp_array(nout, small, 16);
   cg_capture *cap = vout ? cg_capture_begin(nin, base, c->joint || m.grad_mode) : NULL;
@@ -434,7 +435,8 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
     captured = 1;
     why = "it keeps tensors with st_keep";
   }
-  if (rc) {
+  if (rc) { /* f failed: the call ran eagerly (calls = compiles + cache_hits + fallbacks) */
+    atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
     cg_free(g);
     entry_free(e);
     if (c->entries) { /* name what the function was compiled for */
@@ -456,6 +458,7 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   e->g = g;
   e->raw = raw;
   e->why = g ? NULL : why;
+  if (g) atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   e->writes_roots = g && cg_writes_roots(g);
   add_entry(c, e);
   if (raw) learn_sizes(c, e);
@@ -469,14 +472,14 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
     }
   }
   if (!g) {
+    if (!c->opts.fullgraph) atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
     if (c->opts.fullgraph) {
       for (int j = 0; j < nout; j++) {
         st__drop(out[j]);
         out[j] = NULL;
       }
-      return fullgraph_error(e, why);
+      return fullgraph_error(c, e, why);
     }
-    atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
     warn_once(c, e, why);
   }
   return 0;
@@ -504,7 +507,7 @@ static bool differentiated(const cg_graph *g, int nin, st_tensor *const *in, boo
    one-time warning naming why. */
 static int eager_entry(cg_fn *c, const cg_entry *e, const char *why, st_tensor *const *in,
                        st_tensor **out) {
-  if (c->opts.fullgraph) return fullgraph_error(e, why);
+  if (c->opts.fullgraph) return fullgraph_error(c, e, why);
   warn_once(c, e, why);
   return fallback(c, in, out);
 }
@@ -604,7 +607,7 @@ static bool under_vmap_levels(int nin, st_tensor *const *in, st_tensor **base, i
 static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *const *base,
                      cg_modes m, st_tensor **out) {
   int nin = c->f->nin;
-  if (!e->g) return c->opts.fullgraph ? fullgraph_error(e, e->why) : fallback(c, in, out);
+  if (!e->g) return c->opts.fullgraph ? fullgraph_error(c, e, e->why) : fallback(c, in, out);
   /* a hit is a call the cached graph serves: the entries that run f eagerly count as fallbacks */
   bool small[16], *need = nin > 16 ? st__calloc((size_t)nin, sizeof *need) : small;
   if (!need) return st__error(ST_ERR_OOM, "st_compile: out of memory");
@@ -647,11 +650,13 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
     if (!(base = st__tmp_array(nin, small, 16))) return st__error(ST_ERR_OOM, "st_compile: out of memory");
     if (!under_grad_levels(nin, in, base, &m) && !under_vmap_levels(nin, in, base, vin, &m)) {
       st__tmp_free(base, small, nin);
-      if (c->opts.fullgraph)
+      if (c->opts.fullgraph) {
+        atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
         return st__error(ST_ERR_UNSUPPORTED,
                          "st_compile: cannot serve a call under a jvp level or a stack that "
                          "mixes transforms (fullgraph): there f runs eagerly, so the transforms "
                          "see its ops");
+      }
       return fallback(c, in, out);
     }
   }

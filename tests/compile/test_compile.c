@@ -187,12 +187,13 @@ TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
   CHECK_CLOSE(r, 0, 1, 2);
   st_compile_stats s = stats_of(c);
   CHECK_EQ_INT(s.fallbacks, 2);
-  CHECK_EQ_INT(s.compiles, 1);
+  CHECK_EQ_INT(s.compiles, 0); /* the capture failed: no graph was compiled */
   CHECK_EQ_INT(s.cache_hits, 0); /* the entry that runs f eagerly serves no call from a graph */
   CHECK_EQ_INT(s.calls, 2);
   CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "st_item");
   CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "fullgraph");
   CHECK_EQ_INT(stats_of(cf).cache_hits, 0);
+  CHECK_EQ_INT(stats_of(cf).fallbacks, 2); /* refused calls: no graph served them */
   /* under a jvp level f runs eagerly (the transform sees its ops): under fullgraph, an error */
   st_func *cg = st_compile(h_fn, &o);
   st_tensor *yv = NULL, *tv = NULL;
@@ -201,6 +202,17 @@ TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
   CHECK(st_jvp(cn, &x, &x, &yv, &tv) == 0);
   CHECK_CLOSE(tv, 1e-12, 2 * cos(2.0), 2 * 2 * cos(4.0));
   CHECK_EQ_INT(stats_of(cn).fallbacks, 1);
+  /* a call whose function fails (a shape error) ran eagerly: a fallback, not a compile */
+  st_func *lf = st_func_new(f_loss, NULL, 2, 1), *lc = st_compile(lf, NULL);
+  st_tensor *bad[2] = {st_zeros(ST_F64, ST_SHAPE(2)), st_zeros(ST_F64, ST_SHAPE(4, 3))};
+  for (int k = 0; k < 2; k++) CHECK_FAILS(st_call(lc, bad, &r) != 0, ST_ERR_SHAPE, "st_matmul");
+  CHECK_EQ_INT(stats_of(lc).compiles, 0);
+  CHECK_EQ_INT(stats_of(lc).fallbacks, 2);
+  st_compile_stats all[5] = {stats_of(c), stats_of(cf), stats_of(cg), stats_of(cn), stats_of(lc)};
+  for (int k = 0; k < 5; k++)
+    CHECK_EQ_INT(all[k].calls, all[k].compiles + all[k].cache_hits + all[k].fallbacks);
+  st_func_release(lc);
+  st_func_release(lf);
   st_func_release(cn);
   st_func_release(cg);
   st_func_release(h_fn);

@@ -564,6 +564,36 @@ TEST(compiled_autograd_post_hooks_change_results_in_place) {
   st_release(want);
 }
 
+/* A backward whose capture fails (a hook fails) ran eagerly: a fallback, no compile; each
+   backward is one of compiled, served by the cache or run eagerly. */
+static int refuse_grad(void *user, st_tensor *grad, st_tensor **replace) {
+  (void)grad, (void)replace;
+  return *(bool *)user ? st_hook_error(ST_ERR_ARG, "refused") : 0;
+}
+
+TEST(compiled_autograd_counts_every_backward_once) {
+  bool refuse = true;
+  st_compile_stats s0 = ca_stats();
+  for (int run = 0; run < 3; run++) {
+    st_scope_push();
+    st_tensor *x = st_randn(ST_F64, ST_SHAPE(3));
+    st_set_requires_grad(x, true);
+    st_tensor *h = st_exp(st_mul_scalar(x, 1.5));
+    CHECK(st_tensor_register_hook(h, refuse_grad, &refuse) >= 0);
+    bool prev = st_set_compiled_autograd(true);
+    int rc = st_backward(st_sum_all(st_mul(h, h)), NULL, false, false);
+    st_set_compiled_autograd(prev);
+    CHECK(run == 0 ? rc == ST_ERR_ARG : rc == 0);
+    refuse = false;
+    st_scope_pop();
+  }
+  st_compile_stats s = ca_stats();
+  CHECK_EQ_INT(s.calls - s0.calls, 3);
+  CHECK_EQ_INT(s.compiles - s0.compiles, 1);   /* the second backward */
+  CHECK_EQ_INT(s.cache_hits - s0.cache_hits, 1);
+  CHECK_EQ_INT(s.fallbacks - s0.fallbacks, 1); /* the failed capture */
+}
+
 /* a hook that behaves otherwise at a replay than at the capture: eager's outcome where it can
    be had, else a clear error; the .grad untouched and the next backward right */
 TEST(compiled_autograd_hooks_that_change_or_fail_give_clean_errors) {
@@ -753,10 +783,13 @@ typedef struct {
   st_tensor *w;
   st_tensor *grad;
   int rc;
+  st_compile_stats stats; /* the thread's own */
 } worker;
 
 static void *ca_worker(void *p) {
   worker *wk = p;
+  st_compile_stats s0;
+  st_compiled_autograd_get_stats(&s0);
   st_set_compiled_autograd(true);
   st_scope_push();
   st_tensor *x = st_detach(wk->w); /* a leaf of its own, same values */
@@ -769,12 +802,15 @@ static void *ca_worker(void *p) {
   st_keep(wk->grad);
   st_scope_pop();
   st_set_compiled_autograd(false);
+  st_compiled_autograd_get_stats(&wk->stats);
+  wk->stats.calls -= s0.calls, wk->stats.compiles -= s0.compiles;
+  wk->stats.cache_hits -= s0.cache_hits, wk->stats.fallbacks -= s0.fallbacks;
   return NULL;
 }
 
 TEST(compiled_autograd_threads_share_the_cache) {
   st_tensor *w = st_randn(ST_F64, ST_SHAPE(6, 6));
-  worker wk[3] = {{w, NULL, 0}, {w, NULL, 0}, {w, NULL, 0}};
+  worker wk[3] = {{.w = w}, {.w = w}, {.w = w}};
   pthread_t th[3];
   for (int k = 0; k < 3; k++) CHECK(pthread_create(&th[k], NULL, ca_worker, &wk[k]) == 0);
   for (int k = 0; k < 3; k++) pthread_join(th[k], NULL);
@@ -785,6 +821,11 @@ TEST(compiled_autograd_threads_share_the_cache) {
     CHECK_EQ_INT(wk[k].rc, 0);
     CHECK(maxdiff(wk[k].grad, st_grad_of(x)) <= 1e-13);
     st_release(wk[k].grad);
+    /* each backward is one of: compiled, served by the cache, run eagerly (another thread
+       replaying the same graph included) */
+    const st_compile_stats *t = &wk[k].stats;
+    CHECK_EQ_INT(t->calls, 20);
+    CHECK_EQ_INT(t->calls, t->compiles + t->cache_hits + t->fallbacks);
   }
 }
 
