@@ -248,6 +248,7 @@ typedef struct aot_call {
   st_custom_fn fn;
   cg_graph *g;       /* the forward graph: read only while the call runs */
   const bool *reach; /* and which of f's outputs an input requiring grad reaches */
+  uint64_t from[MAX_OUT];  /* the node's inputs each of f's outputs is computed from */
   cg_split *split; /* the split graphs, or NULL: backward runs the joint function */
   st_func *joint;
   int nin, nout, nres;
@@ -273,30 +274,47 @@ static int aot_forward(void *user, int nin, st_tensor *const *in, int nout, st_t
   return cg_run(a->g, in, out, false);
 }
 
-int cg_differentiable_outputs(const cg_graph *g, const bool *need, bool *out) {
-  bool *tv = st__calloc((size_t)g->nv + 1, 1), *tb = st__calloc((size_t)g->nb + 1, 1);
+int cg_differentiable_outputs(const cg_graph *g, const bool *need, bool *out, uint64_t *from) {
+  uint64_t *tv = st__calloc((size_t)g->nv + 1, sizeof *tv);
+  uint64_t *tb = st__calloc((size_t)g->nb + 1, sizeof *tb);
   if (!tv || !tb) {
-    st__free(tv, (size_t)g->nv + 1);
-    st__free(tb, (size_t)g->nb + 1);
+    st__free(tv, ((size_t)g->nv + 1) * sizeof *tv);
+    st__free(tb, ((size_t)g->nb + 1) * sizeof *tb);
     return ST_ERR_OOM;
   }
+  int *bit = st__calloc((size_t)g->ncap + 1, sizeof *bit); /* captured k -> its bit */
+  if (!bit) {
+    st__free(tv, ((size_t)g->nv + 1) * sizeof *tv);
+    st__free(tb, ((size_t)g->nb + 1) * sizeof *tb);
+    return ST_ERR_OOM;
+  }
+  for (int k = 0, d = 0; k < g->ncap; k++)
+    bit[k] = st_requires_grad(g->captured[k]) ? g->nin + d++ : -1;
   for (int v = 0; v < g->nv; v++) {
     const cg_value *x = &g->v[v];
-    if ((x->kind == CG_INPUT && need[x->src]) ||
-        (x->kind == CG_CAPTURED && st_requires_grad(g->captured[x->src])))
-      tv[v] = tb[x->buf] = true;
+    int b = x->kind == CG_INPUT && need[x->src] ? x->src
+            : x->kind == CG_CAPTURED           ? bit[x->src]
+                                               : -1;
+    if (b >= 0 && b < 64) tv[v] = tb[x->buf] = UINT64_C(1) << b;
   }
   for (int i = 0; i < g->nn; i++) {
     const cg_node *n = &g->n[i];
-    bool any = false;
-    for (int k = 0; k < n->nin; k++) any |= tv[n->in[k]] || tb[g->v[n->in[k]].buf];
+    uint64_t any = 0;
+    for (int k = 0; k < n->nin; k++) any |= tv[n->in[k]] | tb[g->v[n->in[k]].buf];
     if (n->dead || !any || (n->op->flags & ST_OP_NONDIFF)) continue;
-    for (int j = 0; j < n->nout; j++) tv[n->out[j]] = tb[g->v[n->out[j]].buf] = true;
-    if (n->op->flags & ST_OP_INPLACE) tv[n->in[0]] = true;
+    for (int j = 0; j < n->nout; j++) {
+      tv[n->out[j]] |= any;
+      tb[g->v[n->out[j]].buf] |= any;
+    }
+    if (n->op->flags & ST_OP_INPLACE) tv[n->in[0]] |= any;
   }
-  for (int j = 0; j < g->nout; j++) out[j] = tv[g->outputs[j]] || tb[g->v[g->outputs[j]].buf];
-  st__free(tv, (size_t)g->nv + 1);
-  st__free(tb, (size_t)g->nb + 1);
+  for (int j = 0; j < g->nout; j++) {
+    from[j] = tv[g->outputs[j]] | tb[g->v[g->outputs[j]].buf];
+    out[j] = from[j] != 0;
+  }
+  st__free(bit, ((size_t)g->ncap + 1) * sizeof *bit);
+  st__free(tv, ((size_t)g->nv + 1) * sizeof *tv);
+  st__free(tb, ((size_t)g->nb + 1) * sizeof *tb);
   return 0;
 }
 
@@ -395,8 +413,13 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
     rc = st__func_call("st_compile: backward", a->joint, args, res);
     st__rng_state_set(&now);
   }
+  /* an input that no output with a gradient is computed from gets none (NULL), as in eager,
+     where the backward never reaches it: not zeros */
+  uint64_t used = 0;
+  for (int q = 0; q < nout; q++)
+    if (gout[q]) used |= a->from[q];
   for (int i = 0; !rc && i < nd; i++) {
-    if (st_ctx_needs_input_grad(ctx, i))
+    if (st_ctx_needs_input_grad(ctx, i) && (i >= 64 || (used >> i & 1)))
       gin[i] = res[i];
     else
       st__drop(res[i]);
@@ -469,9 +492,9 @@ static st_tensor *replay_view(const cg_graph *g, const view_plan *p, int j,
   return t;
 }
 
-int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach, int nin,
-                 st_tensor *const *in, int ndiff, st_tensor *const *diff, int nout,
-                 st_tensor **out) {
+int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach,
+                 const uint64_t *from, int nin, st_tensor *const *in, int ndiff,
+                 st_tensor *const *diff, int nout, st_tensor **out) {
   int nres = split ? split->nres : 0;
   aot_call *a = st__calloc(1, sizeof *a);
   st_tensor *small[16], **args = a ? st__tmp_array(nin + ndiff + nout + nres, small, 16) : NULL;
@@ -483,6 +506,7 @@ int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach
   atomic_init(&a->refs, 1);
   a->g = split ? split->fwd : g;
   a->reach = reach;
+  memcpy(a->from, from, sizeof *from * (size_t)(nout < MAX_OUT ? nout : MAX_OUT));
   if (split) atomic_fetch_add_explicit(&split->refs, 1, memory_order_relaxed);
   a->split = split;
   a->joint = st_func_retain(joint);

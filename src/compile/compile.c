@@ -50,6 +50,7 @@ typedef struct cg_entry {
   int ndiff;
   bool *need;      /* nin: the inputs that required grad when it was made */
   bool *reach;     /* g->nout: the outputs those and diff reach (cg_differentiable_outputs) */
+  uint64_t *from;  /* g->nout: the node's inputs each output is computed from (the same) */
   cg_split *split; /* the joint graph split in two, or NULL (aot.c) */
   /* captured under vmap levels (cg_modes): the inputs' batch dims, then the outputs' (as the
      graph's outputs are wrapped at each call), (nin + nout) * vdepth */
@@ -147,6 +148,8 @@ static void drop_bwd(cg_entry *e) {
   for (int k = 0; k < e->ndiff; k++) st__drop(e->diff[k]);
   if (e->diff) st__free(e->diff, sizeof *e->diff * (size_t)e->ndiff);
   if (e->reach) st__free(e->reach, (size_t)e->g->nout + 1);
+  if (e->from) st__free(e->from, ((size_t)e->g->nout + 1) * sizeof *e->from);
+  e->from = NULL;
   e->joint = NULL;
   e->diff = NULL;
   e->reach = NULL;
@@ -546,8 +549,9 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in,
     st_func_release(joint);
     e->diff = ndiff ? st__calloc((size_t)ndiff, sizeof *e->diff) : NULL;
     e->reach = st__alloc((size_t)g->nout + 1);
-    if (!e->joint || (ndiff && !e->diff) || !e->reach ||
-        cg_differentiable_outputs(g, e->need, e->reach)) {
+    e->from = st__alloc(((size_t)g->nout + 1) * sizeof *e->from);
+    if (!e->joint || (ndiff && !e->diff) || !e->reach || !e->from ||
+        cg_differentiable_outputs(g, e->need, e->reach, e->from)) {
       drop_bwd(e);
       st__tmp_free(diff, small, g->ncap);
       return st__error(ST_ERR_OOM, "st_compile: out of memory");
@@ -558,7 +562,8 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in,
     e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, base, c->backend);
     level0_leave(l0);
   }
-  int rc = cg_aot_apply(e->g, e->split, e->joint, e->reach, nin, in, ndiff, diff, c->f->nout, out);
+  int rc = cg_aot_apply(e->g, e->split, e->joint, e->reach, e->from, nin, in, ndiff, diff,
+                        c->f->nout, out);
   st__tmp_free(diff, small, g->ncap);
   return rc;
 }

@@ -293,16 +293,18 @@ int cg_split_print(const cg_split *s, FILE *f);
 /* One node over in[nin] and diff[ndiff]. With a split, forward runs its forward graph and keeps
    the residuals, and backward runs its backward graph; otherwise forward runs g and backward
    calls joint (the compiled joint function), as it also does under create_graph. reach[j]:
-   whether f's output j requires grad (cg_differentiable_outputs, once per entry). */
-int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach, int nin,
-                 st_tensor *const *in, int ndiff, st_tensor *const *diff, int nout,
-                 st_tensor **out);
+   whether f's output j requires grad, from[j] the node's inputs it is computed from
+   (cg_differentiable_outputs, once per entry). */
+int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach,
+                 const uint64_t *from, int nin, st_tensor *const *in, int ndiff,
+                 st_tensor *const *diff, int nout, st_tensor **out);
 /* Which of g's outputs eager autograd would make require grad (out[j]), the inputs with need[i]
    and the captured tensors that require grad differentiated: those computed from them through
    ops that are not ST_OP_NONDIFF (an alias header counts as its buffer, a write in place taints
    what it writes). It may mark an output eager would not (f turning grad mode off inside), never
-   miss one. 0 or ST_ERR_OOM. */
-int cg_differentiable_outputs(const cg_graph *g, const bool *need, bool *out);
+   miss one. from[j]: the node inputs output j is so computed from (input i: bit i; the k-th
+   captured tensor that requires grad: bit nin + k; at most 64 together). 0 or ST_ERR_OOM. */
+int cg_differentiable_outputs(const cg_graph *g, const bool *need, bool *out, uint64_t *from);
 
 /* ---- partition.c ---- */
 /* Splits the joint graph j(x[nin], ct[nct]) -> (d[nd], y) into fwd(x) -> (y, residuals[nres])

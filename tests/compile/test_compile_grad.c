@@ -391,3 +391,41 @@ TEST(compile_view_outputs_stay_views_under_eager_autograd) {
   st_func_release(f);
   st_release(view_w);
 }
+
+/* An input that no differentiated output is computed from gets no gradient through the
+   compiled node, as in eager (where the backward never reaches it): st_autograd_grad gives
+   NULL with allow_unused, the error naming the unused input without it, and .grad stays
+   NULL; not zeros on cache hits. */
+static int f_two_outputs(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_sum_all(st_exp(in[0]));
+  out[1] = st_mul_scalar(in[1], 2.0);
+  return out[0] && out[1] ? 0 : -1;
+}
+
+TEST(compile_unused_inputs_get_no_gradient_as_in_eager) {
+  st_func *f = st_func_new(f_two_outputs, NULL, 2, 2), *c = st_compile(f, NULL);
+  for (int call = 0; call < 4; call++) {
+    st_func *fn = call ? c : f;
+    st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, -1, 2});
+    st_tensor *y = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2});
+    st_set_requires_grad(x, true);
+    st_set_requires_grad(y, true);
+    st_tensor *in[2] = {x, y}, *o[2], *g[2] = {0};
+    CHECK_EQ_INT(st_call(fn, in, o), 0);
+    st_grad_opts unused = {.allow_unused = true, .retain_graph = true};
+    CHECK_EQ_INT(st_autograd_grad(1, o, NULL, 2, in, g, &unused), 0);
+    CHECK_CLOSE(g[0], 1e-12, exp(0.5), exp(-1.0), exp(2.0));
+    CHECK(g[1] == NULL);
+    CHECK_FAILS(st_autograd_grad(1, o, NULL, 2, in, g, NULL) != 0, ST_ERR_AUTOGRAD,
+                "not have been used");
+    CHECK_EQ_INT(st_call(fn, in, o), 0);
+    CHECK_EQ_INT(st_backward(o[0], NULL, false, false), 0);
+    CHECK(st_grad_of(y) == NULL);
+    CHECK_CLOSE(st_grad_of(x), 1e-12, exp(0.5), exp(-1.0), exp(2.0));
+  }
+  st_compile_stats st;
+  CHECK(st_compile_get_stats(c, &st) == 0 && st.fallbacks == 0 && st.cache_hits >= 4);
+  st_func_release(c);
+  st_func_release(f);
+}
