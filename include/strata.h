@@ -996,7 +996,7 @@ void st_trace_end(void);
    jvp level or a stack that mixes kinds (those transforms see f's ops), a program that writes
    an input or captured tensor in place while autograd records it, and a signature whose
    capture failed (f read values on the host with st_item, st_to_f64, st_data_ptr or st_print;
-   random draws from vmap's per-lane streams, randomness "different", or after f moved the
+   random draws under vmap's randomness "different" or "same" (vmap's streams), or after f moved the
    generator (st_manual_seed inside f, st_checkpoint's recomputation); f keeps tensors with
    st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails with
    ST_ERR_UNSUPPORTED. st_cond below every transform in f is one node holding both branches
@@ -1083,7 +1083,7 @@ int st_compile_print(st_func *compiled, FILE *f);
    fallbacks, with a one-time warning per reason: create_graph, anomaly mode, inside a
    transform, a leaf with hooks that st_autograd_grad reads, a hooked node with more than 64
    inputs or outputs, a custom
-   function or checkpoint node, saved values freed or modified in place (the engine then
+   function, checkpoint or st_compile node (they run user code), saved values freed or modified in place (the engine then
    reports the error) or held by saved-tensor hooks, and a graph whose capture failed. The cache
    outlives turning it off (PyTorch's usage turns it on around each backward); its graphs count
    in st_live_objects. */

@@ -181,7 +181,7 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
     return;
   }
   if ((op->flags & ST_OP_RANDOM) && st__rng_state_get().stream.active) {
-    fail(cap, "a random op draws from vmap's per-lane streams");
+    fail(cap, "a random op draws from vmap's streams (randomness \"different\" or \"same\")");
     return;
   }
   if ((op->flags & ST_OP_RANDOM) && st__rng_moves != cap->rng_moves) {
