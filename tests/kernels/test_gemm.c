@@ -291,6 +291,7 @@ TEST(gemm_packing_buffer_oom_leaves_c_unchanged) {
    matrix-vector product by that column of B, on either path and thread count; a failed
    allocation of the copied columns leaves C as it was. */
 TEST(gemm_few_columns_are_matrix_vector_products) {
+  int saved = st_get_num_threads();
   static const int64_t sizes[][3] = {{600, 2, 130}, {6000, 2, 128}, {1000, 3, 128}, {31, 4, 17},
                                      {300, 4, 9},   {7, 2, 300}};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -312,7 +313,7 @@ TEST(gemm_few_columns_are_matrix_vector_products) {
         CHECK(same);
       }
     }
-    st_set_num_threads(0);
+    st_set_num_threads(saved);
     free(A), free(B), free(C), free(y);
   }
   float a[64 * 16], b[16 * 3], c[64 * 3];
