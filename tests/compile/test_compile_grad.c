@@ -358,7 +358,7 @@ TEST(compile_view_outputs_stay_views_under_eager_autograd) {
     st_tensor *want_x = NULL, *want_w = NULL;
     for (int call = 0; call < 4; call++) {
       bool eager = call == 0;
-      st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, 2, 3}), *o[4];
+      st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, 2, 3}), *o[4] = {0};
       st_set_requires_grad(x, true);
       st_zero_grad(view_w);
       CHECK_EQ_INT(st_call(eager ? f : c, &x, o), 0);
@@ -411,7 +411,7 @@ TEST(compile_unused_inputs_get_no_gradient_as_in_eager) {
     st_tensor *y = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2});
     st_set_requires_grad(x, true);
     st_set_requires_grad(y, true);
-    st_tensor *in[2] = {x, y}, *o[2], *g[2] = {0};
+    st_tensor *in[2] = {x, y}, *o[2] = {0}, *g[2] = {0};
     CHECK_EQ_INT(st_call(fn, in, o), 0);
     st_grad_opts unused = {.allow_unused = true, .retain_graph = true};
     CHECK_EQ_INT(st_autograd_grad(1, o, NULL, 2, in, g, &unused), 0);
@@ -449,7 +449,7 @@ TEST(compile_view_outputs_under_st_vjp_match_eager) {
                       st_from_data(ST_F64, ST_SHAPE(3), (double[]){-1, 2, -3})};
   st_tensor *want = NULL;
   for (int call = 0; call < 4; call++) {
-    st_tensor *y[3], *g = NULL;
+    st_tensor *y[3] = {0}, *g = NULL;
     st_func *pb = NULL;
     CHECK_EQ_INT(st_vjp(call ? c : f, &x, y, &pb), 0);
     CHECK_EQ_INT(st_call(pb, ct, &g), 0);
