@@ -549,6 +549,9 @@ static int accumulate_apply(st_node *n, st_tensor *const *gout, st_tensor **gin,
   st_tensor *leaf = n->state;
   if (!leaf || !gout[0]) return 0;
   st_autograd_meta *m = leaf->ag;
+  /* a leaf whose requires_grad was turned off after the graph was built gets nothing (PyTorch's
+     AccumulateGrad returns early too, before its post-accumulate hooks) */
+  if (!m || !m->requires_grad) return 0;
   st_tensor *garbage[2] = {0};
   int rc = accumulate(leaf, m, gout[0], garbage);
   if (!rc) {

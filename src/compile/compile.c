@@ -645,8 +645,9 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
 static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nout;
   cg_fn *c = ctx;
+  /* inlined into the outer capture: its ops are that graph's, and the call is the outer one's */
+  if (cg_capturing()) return run_eager(c, in, out);
   atomic_fetch_add_explicit(&c->calls, 1, memory_order_relaxed);
-  if (cg_capturing()) return run_eager(c, in, out); /* inlined into the outer capture */
   cg_modes m = current_modes();
   if (m.force_decomp) return fallback(c, in, out);
   st_tensor *small[16], **base = (st_tensor **)in;

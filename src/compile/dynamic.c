@@ -68,8 +68,8 @@ cg_graph *cg_copy_raw(const cg_graph *g) {
   }
   if (g->nin) memcpy(c->inputs, g->inputs, sizeof *c->inputs * (size_t)g->nin);
   if (g->nout) memcpy(c->outputs, g->outputs, sizeof *c->outputs * (size_t)g->nout);
-  memcpy(c->v, g->v, sizeof *c->v * (size_t)g->nv);
-  memcpy(c->b, g->b, sizeof *c->b * (size_t)g->nb);
+  if (g->nv) memcpy(c->v, g->v, sizeof *c->v * (size_t)g->nv);
+  if (g->nb) memcpy(c->b, g->b, sizeof *c->b * (size_t)g->nb);
   for (int i = 0; i < g->nv; i++) c->v[i].rt = NULL;
   for (int k = 0; k < g->ncap; k++) c->captured[k] = st_retain(g->captured[k]);
   for (int i = 0; i < g->nn; i++) {

@@ -546,3 +546,17 @@ TEST(saved_integer_outputs_never_get_history_under_create_graph) {
   CHECK_EQ_INT(st_numel(g), 16);
   CHECK_CLOSE(st_sum_all(g), 1e-12, 4); /* one max per 2x2 window */
 }
+
+/* A leaf whose requires_grad is turned off after its graph was built gets no .grad, as
+   PyTorch's AccumulateGrad returns early; the other leaf of the graph still gets its own. */
+TEST(backward_skips_a_leaf_that_stopped_requiring_grad) {
+  st_tensor *p = st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, 2, 3});
+  st_tensor *q = st_from_data(ST_F64, ST_SHAPE(3), (double[]){4, 5, 6});
+  st_set_requires_grad(p, true);
+  st_set_requires_grad(q, true);
+  st_tensor *l = st_sum_all(st_mul(p, q));
+  CHECK_EQ_INT(st_set_requires_grad(p, false), 0);
+  CHECK_EQ_INT(st_backward(l, NULL, false, false), 0);
+  CHECK(st_grad_of(p) == NULL);
+  CHECK_CLOSE(st_grad_of(q), 0, 1, 2, 3);
+}
