@@ -178,7 +178,19 @@ struct cg_split {
   pthread_mutex_t lock; /* one backward at a time runs bwd */
   cg_graph *fwd, *bwd;
   int nres;
+  bool reads[MAX_IN]; /* which of the node's inputs (f's, then the captured) bwd reads */
 };
+
+/* Whether g reads input k: a live node or an output reads its buffer (a view of it included). */
+static bool reads_input(const cg_graph *g, int k) {
+  int b = g->v[g->inputs[k]].buf;
+  for (int j = 0; j < g->nout; j++)
+    if (g->v[g->outputs[j]].buf == b) return true;
+  for (int i = 0; i < g->nn; i++)
+    for (int q = 0; !g->n[i].dead && q < g->n[i].nin; q++)
+      if (g->v[g->n[i].in[q]].buf == b) return true;
+  return false;
+}
 
 void cg_split_release(cg_split *s) {
   if (!s || atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) != 1) return;
@@ -221,6 +233,7 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
     s->fwd = F;
     s->bwd = B;
     s->nres = nres;
+    for (int k = 0; k < nd && k < MAX_IN; k++) s->reads[k] = reads_input(B, k);
     F = B = NULL;
   } else if (s) {
     st__free(s, sizeof *s);
@@ -256,11 +269,21 @@ typedef struct aot_call {
   bool alias[MAX_OUT];     /* outputs regenerated as views outside the node (regenerate) */
   st_tensor_meta out_meta[MAX_OUT]; /* f's outputs' */
   st_rng_state rng; /* the generator at the forward: a recomputation draws what it drew */
+  /* The node's inputs that the split's backward does not read are not saved (an in-place
+     write of one after the call is no error, as in eager, where nothing saved it); they are
+     held here for the joint function, which recomputes the forward from them and checks
+     their versions first. */
+  int nheld;
+  st_tensor **held;  /* nheld: NULL where the input is saved */
+  uint64_t *version; /* of each held input at the forward */
 } aot_call;
 
 static void aot_release(void *p) {
   aot_call *a = p;
   if (atomic_fetch_sub_explicit(&a->refs, 1, memory_order_acq_rel) != 1) return;
+  for (int k = 0; k < a->nheld; k++) st__drop(a->held[k]);
+  if (a->held) st__free(a->held, sizeof *a->held * (size_t)a->nheld);
+  if (a->version) st__free(a->version, sizeof *a->version * (size_t)a->nheld);
   cg_split_release(a->split);
   st_func_release(a->joint);
   st__free(a, sizeof *a);
@@ -332,16 +355,58 @@ static int aot_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
     }
     if (j >= a->nout || !a->float_out[j]) st_ctx_mark_non_differentiable(ctx, j);
   }
-  int n = a->fn.nin + a->nres, rc = 0;
+  int n = a->fn.nin + a->nres, nd = a->fn.nin, rc = 0;
+  bool hold = a->split && nd <= MAX_IN;
+  for (int i = 0; hold && i < nd; i++) hold = a->split->reads[i]; /* all read: none held */
+  hold = a->split && !hold && nd <= MAX_IN;
+  if (hold) {
+    a->held = st__calloc((size_t)nd, sizeof *a->held);
+    a->version = st__calloc((size_t)nd, sizeof *a->version);
+    if (!a->held || !a->version) {
+      st__free(a->held, sizeof *a->held * (size_t)nd);
+      st__free(a->version, sizeof *a->version * (size_t)nd);
+      a->held = NULL, a->version = NULL;
+      return ST_ERR_OOM;
+    }
+    a->nheld = nd;
+  }
   st_tensor *small[32], **keep = st__tmp_array(n, small, 32);
   if (!keep) return ST_ERR_OOM;
-  for (int i = 0; i < a->fn.nin; i++) keep[i] = in[i];
-  for (int r = 0; r < a->nres; r++) keep[a->fn.nin + r] = out[a->nout + r];
+  for (int i = 0; i < nd; i++) {
+    if (hold && !a->split->reads[i]) {
+      a->held[i] = st_retain(in[i]);
+      a->version[i] = atomic_load_explicit(&in[i]->storage->version, memory_order_relaxed);
+    } else {
+      keep[i] = in[i];
+    }
+  }
+  for (int r = 0; r < a->nres; r++) keep[nd + r] = out[a->nout + r];
   rc = st_ctx_save(ctx, n, keep);
   st__tmp_free(keep, small, n);
   if (rc) return rc;
   atomic_fetch_add_explicit(&a->refs, 1, memory_order_relaxed);
   st_ctx_set_data(ctx, a, aot_release);
+  return 0;
+}
+
+/* Node input i: saved (its version checked), or held (aot_call.held). */
+static st_tensor *input_of(st_ctx *ctx, const aot_call *a, int i) {
+  return i < a->nheld && a->held[i] ? a->held[i] : st_ctx_saved(ctx, i);
+}
+
+/* The joint function recomputes the forward from the inputs: one written in place since the
+   forward is eager's error (its value is gone). */
+static int check_held(const aot_call *a) {
+  for (int i = 0; i < a->nheld; i++) {
+    const st_tensor *t = a->held[i];
+    uint64_t now = t ? atomic_load_explicit(&t->storage->version, memory_order_relaxed) : 0;
+    if (t && now != a->version[i])
+      return st__error(ST_ERR_INPLACE,
+                       "st_compile: one of the variables needed for gradient computation has "
+                       "been modified by an inplace operation: input %d of the compiled call "
+                       "is at version %llu; expected version %llu instead",
+                       i, (unsigned long long)now, (unsigned long long)a->version[i]);
+  }
   return 0;
 }
 
@@ -361,7 +426,7 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   st_tensor **res = args + narg;
   for (int k = 0; k < nd; k++) res[k] = NULL;
   for (int i = 0; !rc && i < nin; i++)
-    if (!(args[i] = st_ctx_saved(ctx, i))) rc = st__status();
+    if (!(args[i] = input_of(ctx, a, i))) rc = st__status();
   bool absent = false; /* a differentiable output without a gradient */
   for (int q = 0; !rc && q < nout; q++) {
     const st_tensor_meta *m = &a->out_meta[q];
@@ -387,7 +452,7 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
     history |= st__requires_grad(args[k]);
   }
   for (int k = nin; !rc && k < nd; k++) { /* the captured tensors the node differentiates */
-    const st_tensor *w = st_ctx_saved(ctx, k);
+    const st_tensor *w = input_of(ctx, a, k);
     if (!w) rc = st__status();
     else history |= st__requires_grad(w);
   }
@@ -407,7 +472,7 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
     pthread_mutex_lock(&a->split->lock);
     rc = cg_run(a->split->bwd, args, res, false);
     pthread_mutex_unlock(&a->split->lock);
-  } else if (!rc) {
+  } else if (!rc && !(rc = check_held(a))) {
     st_rng_state now = st__rng_state_get();
     st__rng_state_set(&a->rng);
     rc = st__func_call("st_compile: backward", a->joint, args, res);

@@ -467,3 +467,45 @@ TEST(compile_view_outputs_under_st_vjp_match_eager) {
   st_func_release(c);
   st_func_release(f);
 }
+
+/* An input written in place after the call: the compiled node saves only the inputs its
+   backward reads, so y * 2 and exp(y) backward as eager does (nothing saved y), while y * y,
+   whose backward reads y, gives eager's in-place error. */
+static int f_twice(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_add(st_mul_scalar(in[0], 2.0), st_exp(in[0]));
+  return out[0] ? 0 : -1;
+}
+static int f_square(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul(in[0], in[0]);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_inputs_written_after_the_call_backward_as_in_eager) {
+  st_func *f = st_func_new(f_twice, NULL, 1, 1), *c = st_compile(f, NULL);
+  st_func *q = st_func_new(f_square, NULL, 1, 1), *cq = st_compile(q, NULL);
+  for (int call = 0; call < 4; call++) {
+    bool eager = call == 0;
+    st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, 1, 2}), *o = NULL;
+    st_set_requires_grad(x, true);
+    st_tensor *y = st_mul_scalar(x, 1.5);
+    CHECK_EQ_INT(st_call(eager ? f : c, &y, &o), 0);
+    CHECK_EQ_INT(st_add_scalar_(y, 1.0), 0);
+    CHECK_EQ_INT(st_backward(st_sum_all(o), NULL, false, false), 0);
+    /* d/dx (2y + exp(y)) at y = 1.5 x before the write */
+    CHECK_CLOSE(st_grad_of(x), 1e-12, 1.5 * (2 + exp(0.75)), 1.5 * (2 + exp(1.5)),
+                1.5 * (2 + exp(3.0)));
+    st_tensor *z = st_mul_scalar(x, 1.0), *s = NULL;
+    CHECK_EQ_INT(st_call(eager ? q : cq, &z, &s), 0);
+    CHECK_EQ_INT(st_mul_scalar_(z, 2.0), 0);
+    CHECK_FAILS(st_backward(st_sum_all(s), NULL, false, false) != 0, ST_ERR_INPLACE,
+                "modified by an inplace operation");
+  }
+  st_compile_stats st;
+  CHECK(st_compile_get_stats(c, &st) == 0 && st.cache_hits == 2 && st.fallbacks == 0);
+  st_func_release(cq);
+  st_func_release(q);
+  st_func_release(c);
+  st_func_release(f);
+}
