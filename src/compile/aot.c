@@ -6,8 +6,10 @@
 
    - forward runs the forward half of the split below (or, without one, the graph compiled for
      the call's signature); it records nothing, like any custom forward;
-   - setup_context saves the inputs, the captured tensors (so an in-place change before
-     backward is the error eager gives) and the residuals;
+   - setup_context saves the residuals and the inputs and captured tensors that the backward
+     graph reads (so an in-place change of one before backward is the error eager gives); the
+     others are held unchecked, as eager saves nothing of them, and only the joint function,
+     which recomputes the forward from them, checks their versions;
    - backward runs the backward half of the joint graph. The joint function (inputs, output
      gradients) -> gradients of the inputs and captured tensors runs f and the engine's backward
      over it at level 0, so its capture is one graph of primitive ops; partition.c splits it
