@@ -130,6 +130,9 @@ void st__escape_drop(size_t mark) {
 static int escape_kept(size_t mark, int nout, st_tensor **out, bool ok) {
   bool full = false;
   for (;;) {
+    /* the list grows only for an entry (an empty one a thread never flushes would leak) */
+    st_tensor *t = st__scope_take(mark);
+    if (!t) return full ? st__error(ST_ERR_OOM, "out of memory keeping what the function kept") : 0;
     if (!full && tls_escaped.n == tls_escaped.cap) {
       size_t cap = tls_escaped.cap ? 2 * tls_escaped.cap : 8;
       st_tensor **t = st__realloc(tls_escaped.t, sizeof(st_tensor *) * tls_escaped.cap,
@@ -141,8 +144,6 @@ static int escape_kept(size_t mark, int nout, st_tensor **out, bool ok) {
         full = true;
       }
     }
-    st_tensor *t = st__scope_take(mark);
-    if (!t) return full ? st__error(ST_ERR_OOM, "out of memory keeping what the function kept") : 0;
     bool is_out = false;
     for (int j = 0; j < nout; j++)
       if (out[j] == t) {

@@ -5,6 +5,8 @@
    captured tensors under eager autograd at the same time, and the transforms that still run f
    eagerly (vmap, jvp). */
 #include <math.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "../test.h"
@@ -506,6 +508,41 @@ TEST(compile_inputs_written_after_the_call_backward_as_in_eager) {
   CHECK(st_compile_get_stats(c, &st) == 0 && st.cache_hits == 2 && st.fallbacks == 0);
   st_func_release(cq);
   st_func_release(q);
+  st_func_release(c);
+  st_func_release(f);
+}
+
+/* A backward through a compiled call's joint function (create_graph) on a thread of its own:
+   the function call's list of kept tensors is allocated only when something is kept, so the
+   thread leaves nothing behind (LeakSanitizer in `make asan` saw 64 bytes per thread). */
+static void *joint_on_a_thread(void *p) {
+  st_func *c = p;
+  st_scope_push();
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, 1, 2}), *y = NULL, *g = NULL;
+  st_set_requires_grad(x, true);
+  int rc = st_call(c, &x, &y);
+  st_grad_opts cg = {.create_graph = true};
+  if (!rc) rc = st_autograd_grad(1, &y, NULL, 1, &x, &g, &cg);
+  if (!rc && !(fabs(st_item(st_select(g, 0, 0)) - exp(0.5) * 1.5) < 1e-12)) rc = -1;
+  st_scope_pop();
+  return (void *)(intptr_t)rc;
+}
+static int f_sum_exp(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_sum_all(st_mul(st_exp(in[0]), in[0]));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_joint_backward_on_threads_leaves_nothing) {
+  if (!st_test_threads_usable()) return;
+  st_func *f = st_func_new(f_sum_exp, NULL, 1, 1), *c = st_compile(f, NULL);
+  for (int k = 0; k < 3; k++) {
+    pthread_t t;
+    void *rc = NULL;
+    CHECK(pthread_create(&t, NULL, joint_on_a_thread, c) == 0);
+    CHECK(pthread_join(t, &rc) == 0);
+    CHECK(rc == NULL);
+  }
   st_func_release(c);
   st_func_release(f);
 }
