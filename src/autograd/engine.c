@@ -221,9 +221,39 @@ static bool same_shape(const st_tensor *t, const st_tensor_meta *m) {
   return true;
 }
 
-/* Checks a node's output gradient i against the input it belongs to; casts its dtype. */
+/* Whether the input's shape m broadcasts to the gradient's (its dims right-aligned). */
+static bool expands_to(const st_tensor_meta *m, const st_tensor *g) {
+  if (m->ndim > g->ndim) return false;
+  for (int d = 0; d < m->ndim; d++) {
+    int64_t a = m->shape[d], b = g->shape[g->ndim - m->ndim + d];
+    if (a != b && a != 1) return false;
+  }
+  return true;
+}
+
+/* g summed down to shape m (expands_to holds): PyTorch's reduce_grad. */
+static int sum_to(st_tensor **g, const st_tensor_meta *m) {
+  int lead = (*g)->ndim - m->ndim, dims[ST_MAX_DIMS], n = 0;
+  for (int d = 0; d < (*g)->ndim; d++)
+    if (d < lead || (m->shape[d - lead] == 1 && (*g)->shape[d] != 1)) dims[n++] = d;
+  st_tensor *s = n ? st_sum(*g, n, dims, true) : *g;
+  st_tensor *r = st__untrack(st_reshape(s, m->ndim, m->shape));
+  if (n) st_release(s);
+  if (!r) return st__status();
+  st__drop(*g);
+  *g = r;
+  return 0;
+}
+
+/* Checks a node's output gradient i against the input it belongs to: one of a shape the
+   input's broadcasts to is summed down to it, as PyTorch's validate_outputs does; casts its
+   dtype. */
 static int validate_grad(st_node *n, int i, st_tensor **g) {
   const st_tensor_meta *m = &n->in_meta[i];
+  if (!same_shape(*g, m) && expands_to(m, *g)) {
+    int rc = sum_to(g, m);
+    if (rc) return rc;
+  }
   if (!same_shape(*g, m)) {
     char want[96];
     return st__error(ST_ERR_AUTOGRAD,

@@ -161,6 +161,37 @@ TEST(custom_saved_tensors_are_freed_by_a_backward_without_retain_graph) {
   st_scope_pop();
 }
 
+/* A backward that returns a gradient of a shape the input's broadcasts to: summed down to the
+   input's shape, as PyTorch's validate_outputs does; one it does not broadcast to is refused. */
+static int wide_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gi) {
+  st_tensor *x = st_ctx_saved(ctx, 0);
+  gi[0] = st_expand(st_unsqueeze(st_mul_scalar(st_mul(g[0], x), 2.0), 0), 2, (int64_t[]){2, 3});
+  return gi[0] ? 0 : -1;
+}
+static int narrow_bwd(st_ctx *ctx, st_tensor *const *g, st_tensor **gi) {
+  (void)ctx;
+  gi[0] = st_sum(g[0], 1, (int[]){0}, true); /* [1] for a [3] input */
+  return gi[0] ? 0 : -1;
+}
+static const st_custom_fn SQ_WIDE = {.name = "sq_wide", .nin = 1, .nout = 1, .forward = sq_fwd,
+                                     .setup_context = save_x, .backward = wide_bwd};
+static const st_custom_fn SQ_NARROW = {.name = "sq_narrow", .nin = 1, .nout = 1,
+                                       .forward = sq_fwd, .setup_context = save_x,
+                                       .backward = narrow_bwd};
+
+TEST(custom_backward_gradients_that_broadcast_are_summed_to_the_input) {
+  st_scope_push();
+  st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), X3), *y = NULL;
+  st_set_requires_grad(x, true);
+  CHECK(st_custom_apply(&SQ_WIDE, &x, &y) == 0);
+  CHECK(st_backward(st_sum_all(y), NULL, false, false) == 0);
+  CHECK_CLOSE(st_grad_of(x), 1e-15, 4 * X3[0], 4 * X3[1], 4 * X3[2]);
+  CHECK(st_custom_apply(&SQ_NARROW, &x, &y) == 0);
+  CHECK_FAILS(st_backward(st_sum_all(y), NULL, false, false) != 0, ST_ERR_AUTOGRAD,
+              "invalid gradient at index 0 - got [1] but expected shape [3]");
+  st_scope_pop();
+}
+
 TEST(custom_grad_vjp_and_their_compositions) {
   st_scope_push();
   st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), X3), *r = NULL;
