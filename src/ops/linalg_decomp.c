@@ -382,8 +382,9 @@ static int lstsq_min_norm(const double *t, int64_t m, int64_t n, const double *b
 }
 
 /* One system. m >= n: A = QR, X = R^-1 Q^T B. m < n (minimum norm): A^T = QR, X = Q R^-T B.
-   When R's diagonal shows a rank deficiency (an entry at most rcond times the largest), the
-   SVD's minimum-norm solution instead. b is m x k, x n x k; a is destroyed. */
+   When R's diagonal suggests a rank deficiency (an entry at most sqrt(rcond) times the
+   largest), the SVD's minimum-norm solution instead, which is the least-squares solution too
+   when no singular value falls below rcond. b is m x k, x n x k; a is destroyed. */
 static int lstsq_one(double *a, int64_t m, int64_t n, const double *b, int64_t k, double *x,
                      double rcond) {
   bool tall = m >= n;
@@ -404,7 +405,9 @@ static int lstsq_one(double *a, int64_t m, int64_t n, const double *b, int64_t k
     dmax = fmax(dmax, fabs(r[i * small + i]));
     dmin = fmin(dmin, fabs(r[i * small + i]));
   }
-  if (!rc && !(dmin > rcond * dmax)) rc = lstsq_min_norm(t, m, n, b, k, x, rcond);
+  /* R's diagonal without pivoting only hints at the rank (a dependent column can leave a few
+     ulps there, above rcond): below sqrt(rcond) the SVD decides, on singular values */
+  if (!rc && !(dmin > sqrt(rcond) * dmax)) rc = lstsq_min_norm(t, m, n, b, k, x, rcond);
   else if (!rc && tall) { /* y = Q^T b, then R y = ... */
     small_gemm(q, m, n, true, b, k, x);
     st__la_trsm(r, n, x, k, true, false);

@@ -532,6 +532,19 @@ static void lstsq_deficient(int path) {
 }
 TEST(linalg_lstsq_derivatives_at_a_fixed_deficient_rank) { both_paths(lstsq_deficient); }
 
+/* A rank-2 5 x 3 A whose dependent column leaves R's diagonal a few ulps above eps * max(m, n)
+   (rows sin(0.7 i + 0.7): a linear recurrence): the SVD decides the rank and gives the
+   minimum-norm solution, torch.linalg.lstsq's and pinv(A) b (values from torch 2.15); the QR
+   solve alone returned [7e13, -1e14, 7e13]. */
+TEST(linalg_lstsq_rank_deficiency_hidden_in_r_is_found) {
+  double a[15], b[5];
+  for (int i = 0; i < 15; i++) a[i] = sin(0.7 * i + 0.7);
+  for (int i = 0; i < 5; i++) b[i] = sin(0.7 * i + 0.4);
+  st_tensor *A = st_from_data(ST_F64, ST_SHAPE(5, 3), a), *B = st_from_data(ST_F64, ST_SHAPE(5), b);
+  CHECK_CLOSE(st_linalg_lstsq(A, B), 1e-12, -0.034543173214981925, 0.007645588816883565,
+              0.046238510962547975);
+}
+
 /* lstsq's right-hand side follows solve's vector rule (torch's linalg_solve_is_vector_rhs): B of
    one dim less than A is a vector only when it is A's shape without its last dim, else a
    matrix (difffuzz s2_2725); B of two dims less is refused, as torch refuses it. */
