@@ -49,7 +49,7 @@ static int f_op(void *ctx, int nin, st_tensor *const *args, int nout, st_tensor 
   (void)nout;
   const spec *s = ctx;
   const int64_t *i = s->i;
-  st_tensor *in[8];
+  st_tensor *in[8] = {0}; /* a konst whose allocation failed leaves its place NULL */
   for (int k = 0, j = 0; k < nin + !!s->konst; k++)
     in[k] = s->konst && k == s->kpos ? s->konst : args[j++];
   nin += !!s->konst;
