@@ -358,9 +358,8 @@ static int aot_setup(st_ctx *ctx, st_tensor *const *in, st_tensor *const *out) {
     if (j >= a->nout || !a->float_out[j]) st_ctx_mark_non_differentiable(ctx, j);
   }
   int n = a->fn.nin + a->nres, nd = a->fn.nin, rc = 0;
-  bool hold = a->split && nd <= MAX_IN;
-  for (int i = 0; hold && i < nd; i++) hold = a->split->reads[i]; /* all read: none held */
-  hold = a->split && !hold && nd <= MAX_IN;
+  bool hold = false; /* some input the backward graph does not read */
+  for (int i = 0; a->split && nd <= MAX_IN && i < nd; i++) hold |= !a->split->reads[i];
   if (hold) {
     a->held = st__calloc((size_t)nd, sizeof *a->held);
     a->version = st__calloc((size_t)nd, sizeof *a->version);

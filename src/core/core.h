@@ -19,9 +19,6 @@ int st__error(st_status status, const char *fmt, ...) __attribute__((format(prin
 bool st__has_error(void);
 /* The visible status, else the held one (a failure not yet read or cleared), else 0. */
 int st__held_status(void);
-/* The status a NULL tensor argument reports (st__null_error): the visible one unless it was
-   read, else the held one, else 0. */
-int st__null_status(void);
 /* The visible status and message, for internal code: unlike st_last_status / st_last_error they
    do not end the held error's life (error.c). */
 extern _Thread_local int st__tls_status;

@@ -60,10 +60,6 @@ int st__error(st_status status, const char *fmt, ...) {
   return status;
 }
 
-int st__null_status(void) {
-  return st__tls_status && !tls_read ? st__tls_status : tls_held_status;
-}
-
 /* The error of a failure that produced a NULL, or this one. A visible error counts unless
    `unread_only` and it was read. */
 static int vnull_error(bool unread_only, st_status status, const char *fmt, va_list ap) {

@@ -35,7 +35,6 @@
 #define GEMV_PARALLEL_WORK (1 << 17)
 
 static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
-static inline int64_t round_up_bytes(int64_t v) { return (v + ST_ALIGN - 1) / ST_ALIGN * ST_ALIGN; }
 
 /* One GEMM call, with C made row-major-ish (see orient) and beta reduced to a flag. */
 typedef struct gemm_args {
@@ -501,13 +500,15 @@ static void gemv(const gemm_kind *g, const gemm_args *x) {
   for (int64_t b = 0; b < nblocks; b++) g->gemv_rows(x, b * 256, min64(x->m, b * 256 + 256));
 }
 
+static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
+
 /* Products with at most NARROW_N columns and A's rows contiguous go to dot products (the
    register tile would be mostly padding: a [6000, 128] x [128, 2] product ran 16 times the
    multiply-adds it needs); threads split the rows as for gemv. */
 #define NARROW_N 4
 
 static int narrow(const gemm_kind *g, const gemm_args *x) {
-  size_t bytes = (size_t)round_up_bytes(x->n * x->k * g->es);
+  size_t bytes = (size_t)round_up(x->n * x->k * g->es, ST_ALIGN);
   char *bt = st__alloc_aligned(bytes);
   if (!bt) return ST_ERR_OOM;
   g->narrow_columns(x, bt);
@@ -518,8 +519,6 @@ static int narrow(const gemm_kind *g, const gemm_args *x) {
   st__free_aligned(bt, bytes);
   return 0;
 }
-
-static int64_t round_up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
 
 /* Threads split C into a tm x tn grid of parts on tile boundaries, one part per thread, each
    run by `blocked` with private buffers: no barriers, so a descheduled thread delays only its
