@@ -51,6 +51,13 @@ void st__k_gemm_ukr_f32_avx2(int64_t kc, const float *a, const float *b, float *
 void st__k_gemm_ukr_f64_avx2(int64_t kc, const double *a, const double *b, double *c, int64_t rsc,
                              int beta);
 bool st__k_gemm_have_avx2(void);
+/* The 6-row tile from operands in place, as the AVX-512 _s kernels below (ST_GEMM_MR offsets). */
+void st__k_gemm_ukr_f32_avx2_s(int64_t kc, const float *a, const int64_t *off, int64_t acs,
+                               const float *b, int64_t brs, int nr, float *c, int64_t rsc,
+                               int beta);
+void st__k_gemm_ukr_f64_avx2_s(int64_t kc, const double *a, const int64_t *off, int64_t acs,
+                               const double *b, int64_t brs, int nr, double *c, int64_t rsc,
+                               int beta);
 
 /* The AVX-512 tile: ST_GEMM512_MR rows by ST_GEMM512_NR_* columns; b is 64-byte aligned. Only
    callable when the CPU has AVX-512F (st__k_gemm_have_avx512). */

@@ -188,6 +188,59 @@ TEST(gemm_packs_transposed_operands_bitwise_as_the_avx2_kernel) {
     }
 }
 
+/* With an in-place micro-kernel (AVX-512, and AVX2 since Zen 3 spent a quarter of a product
+   packing A), an operand read in place gives the bits its packed copy gives: the same product
+   with A's rows 4 KiB apart (aliased in L1: A is packed) and a few elements further (A read in
+   place), and with B row-major (read in place for at most two row tiles) and column-major
+   (packed), column counts past full and partial panels, on both kernels. */
+static void *strided_copy(st_dtype dt, const void *src, int64_t rows, int64_t cols, int64_t rs,
+                          int64_t cs, int64_t size) {
+  size_t es = st_dtype_size(dt);
+  char *p = calloc((size_t)size, es);
+  for (int64_t i = 0; i < rows; i++)
+    for (int64_t j = 0; j < cols; j++)
+      memcpy(p + (size_t)(i * rs + j * cs) * es, (const char *)src + (size_t)(i * cols + j) * es,
+             es);
+  return p;
+}
+
+static void in_place_equals_packed(gemm_path path, st_dtype dt, int64_t m, int64_t n, int64_t k,
+                                   bool vary_a) {
+  int64_t es = (int64_t)st_dtype_size(dt), wide = 4096 / es;
+  void *A = random_buffer(dt, m * k, 11), *B = random_buffer(dt, k * n, 12);
+  void *C[2];
+  for (int v = 0; v < 2; v++) {
+    /* v = 0: the layout the kernel packs, v = 1: the one it reads in place */
+    layout la = {k, 1, 0}, lb = {n, 1, 0}, lc = {n, 1, m * n};
+    if (vary_a) la.rs = v ? wide + 6 : wide;
+    else lb = v ? (layout){n, 1, 0} : (layout){1, k, 0};
+    la.size = (m - 1) * la.rs + (k - 1) * la.cs + 1, lb.size = (k - 1) * lb.rs + (n - 1) * lb.cs + 1;
+    void *a = strided_copy(dt, A, m, k, la.rs, la.cs, la.size);
+    void *b = strided_copy(dt, B, k, n, lb.rs, lb.cs, lb.size);
+    C[v] = calloc((size_t)(m * n), (size_t)es);
+    CHECK_EQ_INT(run(path, dt, m, n, k, a, la, b, lb, 0, C[v], lc), 0);
+    free(a), free(b);
+  }
+  if (memcmp(C[0], C[1], (size_t)(m * n * es)))
+    st_test_fail(__FILE__, __LINE__, "%s path %d %lldx%lldx%lld: %s read in place differs from "
+                 "its packed copy", st_dtype_name(dt), (int)path, (long long)m, (long long)n,
+                 (long long)k, vary_a ? "A" : "B");
+  free(A), free(B), free(C[0]), free(C[1]);
+}
+
+TEST(gemm_operands_read_in_place_give_the_packed_bits) {
+  static const int64_t a_sizes[][3] = {{50, 40, 37}, {61, 100, 130}, {13, 120, 300}, {7, 33, 5}};
+  static const int64_t b_sizes[][3] = {{12, 45, 33}, {5, 70, 300}, {24, 17, 9}, {2, 130, 40}};
+  for (int p = 0; p < 2; p++)
+    for (int q = 0; q < 2; q++)
+      for (size_t s = 0; s < 4; s++) {
+        gemm_path path = p ? PATH_AVX2 : PATH_BUILTIN;
+        st_dtype dt = q ? ST_F64 : ST_F32;
+        in_place_equals_packed(path, dt, a_sizes[s][0], a_sizes[s][1], a_sizes[s][2], true);
+        in_place_equals_packed(path, dt, b_sizes[s][0], b_sizes[s][1], b_sizes[s][2], false);
+      }
+}
+
 TEST(gemm_portable_f32_matches_reference) {
   for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
     if (!CHECK_CASE(PATH_PORTABLE, ST_F32, shapes[s][0], shapes[s][1], shapes[s][2], s % 4,
