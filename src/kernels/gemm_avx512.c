@@ -87,6 +87,13 @@ DEFINE_UKR(st__k_gemm_ukr_f64_avx512, double, __m512d, ST_GEMM512_NR_F64, 8, _mm
     c##i##_1 = fmadd(x, b1, c##i##_1);                                                             \
   } while (0)
 
+#define ROW_FMA_AT(i, at, T, set1, fmadd)                                                          \
+  do {                                                                                             \
+    x = set1(*(const T *)(at));                                                                    \
+    c##i##_0 = fmadd(x, b0, c##i##_0);                                                             \
+    c##i##_1 = fmadd(x, b1, c##i##_1);                                                             \
+  } while (0)
+
 #define DEFINE_UKR_S(NAME, T, V, M, W, zero, maskz_loadu, set1, fmadd, loadu, storeu, add)         \
   AVX512 void NAME(int64_t kc, const T *a, const int64_t *off, int64_t acs, const T *b,            \
                    int64_t brs, int nr, T *c, int64_t rsc, int beta) {                             \
@@ -96,10 +103,34 @@ DEFINE_UKR(st__k_gemm_ukr_f64_avx512, double, __m512d, ST_GEMM512_NR_F64, 8, _mm
     V c9_0 = c0_0, c9_1 = c0_0, c10_0 = c0_0, c10_1 = c0_0, c11_0 = c0_0, c11_1 = c0_0, x;         \
     M m0 = (M)(nr >= (W) ? ~0u : (1u << nr) - 1);                                                  \
     M m1 = (M)(nr >= 2 * (W) ? ~0u : nr <= (W) ? 0u : (1u << (nr - (W))) - 1);                     \
-    for (int64_t p = 0; p < kc; p++) {                                                             \
-      const T *ap = a + p * acs, *bp = b + p * brs;                                                \
-      V b0 = maskz_loadu(m0, bp), b1 = maskz_loadu(m1, bp + (W));                                  \
-      ALL_ROWS(ROW_FMA_S, set1, fmadd);                                                            \
+    bool even = true; /* rows a fixed stride apart: four bases and the stride address them */      \
+    for (int i = 2; i < ST_GEMM512_MR; i++) even = even && off[i] == i * off[1];                   \
+    if (even && off[0] == 0) {                                                                     \
+      int64_t R = off[1] * (int64_t)sizeof(T), step = acs * (int64_t)sizeof(T);                    \
+      const char *a0 = (const char *)a, *a1 = a0 + R, *a3 = a0 + 3 * R, *a6 = a0 + 6 * R;          \
+      for (int64_t p = 0; p < kc; p++) {                                                           \
+        const T *bp = b + p * brs;                                                                 \
+        V b0 = maskz_loadu(m0, bp), b1 = maskz_loadu(m1, bp + (W));                                \
+        ROW_FMA_AT(0, a0, T, set1, fmadd);                                                         \
+        ROW_FMA_AT(1, a1, T, set1, fmadd);                                                         \
+        ROW_FMA_AT(2, a0 + 2 * R, T, set1, fmadd);                                                 \
+        ROW_FMA_AT(3, a3, T, set1, fmadd);                                                         \
+        ROW_FMA_AT(4, a0 + 4 * R, T, set1, fmadd);                                                 \
+        ROW_FMA_AT(5, a3 + 2 * R, T, set1, fmadd);                                                 \
+        ROW_FMA_AT(6, a6, T, set1, fmadd);                                                         \
+        ROW_FMA_AT(7, a3 + 4 * R, T, set1, fmadd);                                                 \
+        ROW_FMA_AT(8, a0 + 8 * R, T, set1, fmadd);                                                 \
+        ROW_FMA_AT(9, a1 + 8 * R, T, set1, fmadd);                                                 \
+        ROW_FMA_AT(10, a6 + 4 * R, T, set1, fmadd);                                                \
+        ROW_FMA_AT(11, a3 + 8 * R, T, set1, fmadd);                                                \
+        a0 += step, a1 += step, a3 += step, a6 += step;                                            \
+      }                                                                                            \
+    } else {                                                                                       \
+      for (int64_t p = 0; p < kc; p++) {                                                           \
+        const T *ap = a + p * acs, *bp = b + p * brs;                                              \
+        V b0 = maskz_loadu(m0, bp), b1 = maskz_loadu(m1, bp + (W));                                \
+        ALL_ROWS(ROW_FMA_S, set1, fmadd);                                                          \
+      }                                                                                            \
     }                                                                                              \
     ALL_ROWS(ROW_STORE, W, loadu, storeu, add);                                                    \
   }
