@@ -22,8 +22,12 @@ int st__engine_find(const graph_task *g, const st_node *n) {
   }
 }
 
+/* The last graph task's capacity on this thread (up to 4096): the next one starts there, so a
+   training loop's backward of the same graph finds its tables the right size at once. */
+static _Thread_local int tls_tasks_hint;
+
 static int grow(graph_task *g) {
-  int cap = g->cap ? 2 * g->cap : 64;
+  int cap = g->cap ? 2 * g->cap : tls_tasks_hint > 64 ? tls_tasks_hint : 64;
   task *t = st__realloc(g->tasks, sizeof(task) * (size_t)g->cap, sizeof(task) * (size_t)cap);
   if (!t) return ST_ERR_OOM;
   g->tasks = t;
@@ -296,8 +300,8 @@ static int run_node(graph_task *g, int k) {
   bool any = false;
   for (int j = 0; j < n->nout; j++) any = any || t->buf[j];
   int nin = n->nin, rc = 0;
-  st_tensor *gin_small[16] = {0}, **gin = gin_small;
-  bool needs_small[16] = {0}, *needs = needs_small;
+  st_tensor *gin_small[16], **gin = gin_small;
+  bool needs_small[16], *needs = needs_small;
   if (nin > 16) {
     gin = st__calloc((size_t)nin, sizeof(st_tensor *));
     needs = st__calloc((size_t)nin, sizeof(bool));
@@ -309,6 +313,7 @@ static int run_node(graph_task *g, int k) {
   }
   for (int i = 0; i < nin; i++) {
     st_node *c = n->next[i].node;
+    gin[i] = NULL;
     needs[i] = c && (!g->prune || st__engine_relevant(&g->tasks[st__engine_find(g, c)]));
   }
   if (any) {
@@ -494,6 +499,7 @@ static void graph_free(graph_task *g) {
   st__free(g->sinks, sizeof *g->sinks * (size_t)g->capsinks);
   st__free(g->sunk, sizeof *g->sunk * (size_t)g->capsinks);
   st__free(g->tasks, sizeof(task) * (size_t)g->cap);
+  if (g->cap) tls_tasks_hint = g->cap < 4096 ? g->cap : 4096;
   st__free(g->slots, sizeof(int) * g->nslots);
   st__free(g->heap, sizeof(int) * (size_t)(g->ntasks ? g->ntasks : 1));
 }

@@ -68,10 +68,11 @@ static int op_apply(st_node *n, st_tensor *const *gout, st_tensor **gin, const b
   if (!s->op->vjp)
     return st__error(ST_ERR_UNSUPPORTED, "st_%s: the derivative is not implemented (%s)",
                      s->op->name, n->name);
-  st_tensor *vals[2 * ST_MAX_OUTS + 16] = {0};
+  st_tensor *vals[2 * ST_MAX_OUTS + 16];
   st_tensor **in = vals;
   bool heap = nsaved(s) > sizeof vals / sizeof vals[0];
   if (heap && !(in = st__calloc(nsaved(s), sizeof(st_tensor *)))) return ST_ERR_OOM;
+  for (size_t i = 0; !heap && i < nsaved(s); i++) in[i] = NULL;
   st_tensor **out = in + s->nin; /* only once in is the buffer that holds every slot */
   st_node *owner = NULL;
   int rc = 0;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "strata.h"
 
@@ -192,6 +193,19 @@ typedef struct st_tensor_meta {
   int64_t shape[ST_MAX_DIMS];
 } st_tensor_meta;
 void st__meta_of(st_tensor_meta *m, const st_tensor *t);
+
+/* Copies n dims (a shape or strides). Most have at most 4, which this copies without the call
+   to memcpy that costs more than the copy on the per-op path. */
+static inline void st__copy_dims(int64_t *d, const int64_t *s, int n) {
+  switch (n) {
+  case 4: d[3] = s[3]; /* fall through */
+  case 3: d[2] = s[2]; /* fall through */
+  case 2: d[1] = s[1]; /* fall through */
+  case 1: d[0] = s[0]; /* fall through */
+  case 0: return;
+  default: memcpy(d, s, sizeof *d * (size_t)n);
+  }
+}
 
 /* A new tensor header viewing `storage` (retained). Not recorded in any scope. */
 st_tensor *st__tensor_view(st_storage *storage, st_dtype dt, int ndim, const int64_t *shape,

@@ -33,10 +33,8 @@ void st__thread_caches_drain(void) { st__scope_drain(); }
 #else
 static _Thread_local block_cache tls_cache;
 
-static int size_class(size_t n) {
-  int c = CACHE_MIN_CLASS;
-  while (((size_t)1 << c) < n) c++;
-  return c;
+static int size_class(size_t n) { /* the least c >= CACHE_MIN_CLASS with n <= 2^c */
+  return n <= ((size_t)1 << CACHE_MIN_CLASS) ? CACHE_MIN_CLASS : 64 - __builtin_clzll(n - 1);
 }
 
 static void cache_drain(void) {

@@ -11,7 +11,7 @@ void (*_Atomic st__ag_free_hook)(st_tensor *t);
 void st__meta_of(st_tensor_meta *m, const st_tensor *t) {
   m->dtype = t->dtype;
   m->ndim = t->ndim;
-  memcpy(m->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+  st__copy_dims(m->shape, t->shape, t->ndim);
 }
 
 /* Freed headers wait in a short per-thread list: creating a tensor is then no malloc at all.
@@ -139,10 +139,8 @@ static st_tensor *tensor_over(st_storage *storage, st_dtype dt, int ndim, const 
   t->dtype = dt;
   t->ndim = ndim;
   t->offset = offset;
-  if (ndim) {
-    memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
-    memcpy(t->strides, strides, sizeof(int64_t) * (size_t)ndim);
-  }
+  st__copy_dims(t->shape, shape, ndim);
+  st__copy_dims(t->strides, strides, ndim);
   t->storage = storage;
   st__live_add(1);
   return t;
