@@ -96,44 +96,37 @@ AVX2 void st__k_gemm_ukr_f64_avx2(int64_t kc, const double *a, const double *b, 
     c##i##1 = fmadd(x, b1, c##i##1);                                                               \
   } while (0)
 
+#define ALL6(M, ...)                                                                               \
+  M(0, __VA_ARGS__);                                                                               \
+  M(1, __VA_ARGS__);                                                                               \
+  M(2, __VA_ARGS__);                                                                               \
+  M(3, __VA_ARGS__);                                                                               \
+  M(4, __VA_ARGS__);                                                                               \
+  M(5, __VA_ARGS__)
+
 #define DEFINE_UKR_S(NAME, T, V, W, zero, set1, fmadd, loadu, maskload, storeu, add)               \
-  AVX2 void NAME(int64_t kc, const T *a, const int64_t *off, int64_t acs, const T *b,              \
-                 int64_t brs, int nr, T *c, int64_t rsc, int beta) {                               \
+  AVX2 void NAME(int64_t kc, const T *a, const int64_t *off, int64_t acs, const T *b, int64_t brs, \
+                 int nr, T *c, int64_t rsc, int beta) {                                            \
     V c00 = zero(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;                         \
     V c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00, x;                         \
     if (nr == 2 * (W)) {                                                                           \
       _Pragma("GCC unroll 4") for (int64_t p = 0; p < kc; p++) {                                   \
         const T *ap = a + p * acs, *bp = b + p * brs;                                              \
         V b0 = loadu(bp), b1 = loadu(bp + (W));                                                    \
-        ROW_FMA_S(0, set1, fmadd);                                                                 \
-        ROW_FMA_S(1, set1, fmadd);                                                                 \
-        ROW_FMA_S(2, set1, fmadd);                                                                 \
-        ROW_FMA_S(3, set1, fmadd);                                                                 \
-        ROW_FMA_S(4, set1, fmadd);                                                                 \
-        ROW_FMA_S(5, set1, fmadd);                                                                 \
+        ALL6(ROW_FMA_S, set1, fmadd);                                                              \
       }                                                                                            \
     } else {                                                                                       \
       __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);                                    \
-      int per = 8 / (W); /* 32-bit mask words per element */                                      \
+      int per = 8 / (W); /* 32-bit mask words per element */                                       \
       __m256i m0 = _mm256_cmpgt_epi32(_mm256_set1_epi32(nr * per), lane);                          \
       __m256i m1 = _mm256_cmpgt_epi32(_mm256_set1_epi32((nr - (W)) * per), lane);                  \
       for (int64_t p = 0; p < kc; p++) {                                                           \
         const T *ap = a + p * acs, *bp = b + p * brs;                                              \
         V b0 = maskload(bp, m0), b1 = maskload(bp + (W), m1);                                      \
-        ROW_FMA_S(0, set1, fmadd);                                                                 \
-        ROW_FMA_S(1, set1, fmadd);                                                                 \
-        ROW_FMA_S(2, set1, fmadd);                                                                 \
-        ROW_FMA_S(3, set1, fmadd);                                                                 \
-        ROW_FMA_S(4, set1, fmadd);                                                                 \
-        ROW_FMA_S(5, set1, fmadd);                                                                 \
+        ALL6(ROW_FMA_S, set1, fmadd);                                                              \
       }                                                                                            \
     }                                                                                              \
-    ROW_STORE(0, W, loadu, storeu, add);                                                           \
-    ROW_STORE(1, W, loadu, storeu, add);                                                           \
-    ROW_STORE(2, W, loadu, storeu, add);                                                           \
-    ROW_STORE(3, W, loadu, storeu, add);                                                           \
-    ROW_STORE(4, W, loadu, storeu, add);                                                           \
-    ROW_STORE(5, W, loadu, storeu, add);                                                           \
+    ALL6(ROW_STORE, W, loadu, storeu, add);                                                        \
   }
 
 DEFINE_UKR_S(st__k_gemm_ukr_f32_avx2_s, float, __m256, 8, _mm256_setzero_ps, _mm256_broadcast_ss,
