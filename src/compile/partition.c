@@ -7,7 +7,8 @@
    gradients ct reach (through values or in-place writes); every other node is the forward's. A
    forward node whose inputs are all made inside the graph by such nodes, without randomness
    (factories and what is computed from them alone), is free: both halves keep it and nothing
-   is saved for it. The residuals are the buffers of the other forward nodes that a backward node
+   is saved for it; a buffer written in place is never free (y = zeros_like(x); y.copy_(x): the
+   backward recomputing the factory would read zeros where the forward wrote x). The residuals are the buffers of the other forward nodes that a backward node
    reads (or that hold a gradient): the forward returns each whole, and in the backward each
    becomes an input whose views are headers over it.
 
@@ -20,7 +21,7 @@
 
 typedef struct split {
   bool *bwd, *free_n;             /* per node */
-  bool *tainted, *free_b, *saved; /* per buffer */
+  bool *tainted, *free_b, *saved, *written; /* per buffer */
   int *base;                      /* per buffer: the value of the node that made it */
 } split;
 
@@ -30,6 +31,7 @@ static void split_free(split *s, const cg_graph *g) {
   st__free(s->tainted, (size_t)g->nb + 1);
   st__free(s->free_b, (size_t)g->nb + 1);
   st__free(s->saved, (size_t)g->nb + 1);
+  st__free(s->written, (size_t)g->nb + 1);
   st__free(s->base, sizeof *s->base * ((size_t)g->nb + 1));
 }
 
@@ -37,6 +39,8 @@ static void split_free(split *s, const cg_graph *g) {
 static bool classify(const cg_graph *g, int nin, int nct, int nd, split *s) {
   for (int q = 0; q < nct; q++) s->tainted[g->v[g->inputs[nin + q]].buf] = true;
   for (int b = 0; b < g->nb; b++) s->base[b] = -1;
+  for (int i = 0; i < g->nn; i++)
+    if (g->n[i].op->flags & ST_OP_INPLACE) s->written[g->v[g->n[i].in[0]].buf] = true;
   for (int i = 0; i < g->nn; i++) {
     const cg_node *n = &g->n[i];
     bool t = false, fr = !(n->op->flags & (ST_OP_RANDOM | ST_OP_EFFECT));
@@ -45,6 +49,8 @@ static bool classify(const cg_graph *g, int nin, int nct, int nd, split *s) {
       t |= s->tainted[b];
       fr &= s->free_b[b];
     }
+    for (int j = 0; j < n->nout; j++) /* it makes a buffer written in place: not free */
+      fr &= !(s->written[g->v[n->out[j]].buf] && g->b[g->v[n->out[j]].buf].def == i);
     bool inplace = (n->op->flags & ST_OP_INPLACE) != 0;
     int wb = inplace ? g->v[n->in[0]].buf : -1;
     if (t) {
@@ -105,10 +111,12 @@ int cg_partition(const cg_graph *j, int nin, int nct, int nd, cg_graph **fwd, cg
       .tainted = st__calloc((size_t)j->nb + 1, 1),
       .free_b = st__calloc((size_t)j->nb + 1, 1),
       .saved = st__calloc((size_t)j->nb + 1, 1),
+      .written = st__calloc((size_t)j->nb + 1, 1),
       .base = st__calloc((size_t)j->nb + 1, sizeof *s.base),
   };
   int ny = j->nout - nd, rc = 0, n = 0;
-  if (!s.bwd || !s.free_n || !s.tainted || !s.free_b || !s.saved || !s.base) rc = ST_ERR_OOM;
+  if (!s.bwd || !s.free_n || !s.tainted || !s.free_b || !s.saved || !s.written || !s.base)
+    rc = ST_ERR_OOM;
   if (!rc && (ny < 0 || !classify(j, nin, nct, nd, &s))) rc = 1;
   for (int b = 0; !rc && b < j->nb; b++) n += s.saved[b];
   cg_graph *F = rc ? NULL : cg_copy_raw(j), *B = rc ? NULL : cg_copy_raw(j);

@@ -512,6 +512,65 @@ TEST(compile_inputs_written_after_the_call_backward_as_in_eager) {
   st_func_release(f);
 }
 
+/* A buffer made by a factory and then written in place inside f (y = zeros_like(x);
+   y.copy_(x), an accumulator acc += tanh(x_t W), a slice written) is a residual of the split,
+   not recomputed from the factory in the backward: on cache hits the gradients are eager's
+   (they were zeros, or x's instead of 2x, from the second call on). Under eager autograd
+   through the compiled node, and under st_grad of it. */
+static int f_written_factories(void *ctx, int nin, st_tensor *const *in, int nout,
+                               st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *x = in[0], *W = in[1], *b;
+  switch (*(const int *)ctx) {
+  case 0: b = st_zeros_like(x); st_copy_(b, x); break;
+  case 1: b = st_ones_like(x); st_mul_(b, x); break;
+  case 2: b = st_zeros(ST_F64, ST_SHAPE(2, 3)); st_add_(b, x); break; /* x broadcast */
+  case 3: b = st_zeros(ST_F64, ST_SHAPE(4)); st_copy_(st_slice(b, 0, 1, 4, 1), x); break;
+  default: /* an accumulator over the rows of x W^T */
+    b = st_zeros(ST_F64, ST_SHAPE(2));
+    for (int t = 0; t < 3; t++) st_add_(b, st_tanh(st_matmul(W, st_mul_scalar(x, t + 1.0))));
+    break;
+  }
+  out[0] = st_sum_all(st_mul(st_mul(b, b), st_sin(b)));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_factory_buffers_written_in_place_reach_the_backward) {
+  for (int which = 0; which < 5; which++) {
+    st_scope_push();
+    st_func *f = st_func_new(f_written_factories, &which, 2, 1), *c = st_compile(f, NULL);
+    st_func *ge = st_grad(f, 2, (int[]){0, 1}), *gc = st_grad(c, 2, (int[]){0, 1});
+    for (int call = 0; call < 3; call++) {
+      st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, -1.25, 2.0 + call});
+      st_tensor *W = st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){0.3, -0.2, 0.1, 0.7, 0.4, -0.5});
+      st_tensor *in[2] = {x, W}, *e[2] = {NULL, NULL}, *r[2] = {NULL, NULL};
+      CHECK(st_call(ge, in, e) == 0 && st_call(gc, in, r) == 0);
+      CHECK(close_to(r[0], e[0], 1e-13) && close_to(r[1], e[1], 1e-13));
+      /* eager autograd through f and through the compiled node (W unused: no .grad) */
+      st_tensor *leaf[2][2];
+      for (int k = 0; k < 2; k++) {
+        st_tensor *o = NULL;
+        leaf[k][0] = st_detach(x), leaf[k][1] = st_detach(W);
+        st_set_requires_grad(leaf[k][0], true), st_set_requires_grad(leaf[k][1], true);
+        CHECK_EQ_INT(st_call(k ? c : f, leaf[k], &o), 0);
+        CHECK_EQ_INT(st_backward(o, NULL, false, false), 0);
+      }
+      CHECK(close_to(st_grad_of(leaf[1][0]), st_grad_of(leaf[0][0]), 1e-13));
+      if (which == 4)
+        CHECK(close_to(st_grad_of(leaf[1][1]), st_grad_of(leaf[0][1]), 1e-13));
+      else
+        CHECK(!st_grad_of(leaf[0][1]) && !st_grad_of(leaf[1][1]));
+    }
+    st_compile_stats s = tu_compile_stats(c);
+    CHECK(s.fallbacks == 0 && s.cache_hits >= 4);
+    st_func_release(gc);
+    st_func_release(ge);
+    st_func_release(c);
+    st_func_release(f);
+    st_scope_pop();
+  }
+}
+
 /* A backward through a compiled call's joint function (create_graph) on a thread of its own:
    the function call's list of kept tensors is allocated only when something is kept, so the
    thread leaves nothing behind (LeakSanitizer in `make asan` saw 64 bytes per thread). */
