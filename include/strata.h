@@ -685,7 +685,9 @@ int st_autograd_grad(int nout, st_tensor *const *outputs, st_tensor *const *grad
 /* torch.autograd.graph.saved_tensors_hooks, a per-thread stack: while a pair is pushed, every
    value a node saves for backward (eager ops, the grad levels of transforms, custom functions)
    goes to the innermost pack instead, and backward gets it back from unpack. pack receives t
-   borrowed (a saved output comes as an alias without history) and must not write it
+   borrowed (a saved output comes as an alias without history, once the op has computed it: an
+   in-place op's after its write, and a pack that fails then fails the op after that write, as
+   in PyTorch) and must not write it
    (ST_ERR_INPLACE); it fills *out with what to keep: a tensor that strata holds for it (a new
    reference, as a st_fn output: one made inside pack as is, one held elsewhere as st_retain(x)),
    and/or a handle of its own (a struct with a copy in other memory, a file name, ...), which

@@ -136,6 +136,11 @@ void st__node_release(st_node *n);
 
 /* Saved values. */
 int st__save(st_saved *s, st_tensor *t, bool is_output, int output_nr);
+/* The same for a value its kernel has not written yet (an op's output, self before an in-place
+   write below a grad level): an active pack hook runs in st__saved_finish, once it has
+   (PyTorch packs after the forward computed the value). */
+int st__save_later(st_saved *s, st_tensor *t, bool is_output, int output_nr);
+int st__saved_finish(st_saved *s); /* 0 when nothing was pending */
 /* Returns a tensor for the saved value (a new untracked reference), re-attaching `owner` as the
    grad_fn of a saved output; NULL with ST_ERR_AUTOGRAD when the value was freed or modified in
    place since it was saved. */
@@ -295,6 +300,9 @@ bool st__record_wants_self_copy(const struct st_opcall *c, int level);
 int st__record_prepare(st_record *r, const struct st_opcall *c, int level, st_tensor **out,
                        int nout, st_tensor *const *save_in, st_tensor *const *save_out,
                        st_tensor *self_before);
+/* After the kernel, before commit: the saved outputs' pack hooks run on what it wrote (a hook's
+   failure fails the call; abort then). */
+int st__record_finish(st_record *r);
 void st__record_commit(st_record *r);
 void st__record_abort(st_record *r);
 /* prepare and commit at once (nothing to write in between) */

@@ -120,6 +120,8 @@ typedef struct st_saved_pack {
   st_node *grad_fn; /* a saved non-leaf: strong */
   int output_nr;
   st_node *accumulator; /* a saved leaf that requires grad: its AccumulateGrad node, strong */
+  st_pack_hook pack;
+  st_tensor *pending; /* saved before the kernel wrote it: what pack runs on once it has */
 } st_saved_pack;
 
 #define MAX_SAVED_HOOKS 64
@@ -170,6 +172,7 @@ static void packed_free(st_saved_pack *p) {
   if (!p) return;
   if (p->packed && p->free_packed) p->free_packed(p->user, p->value.handle);
   st__drop(p->value.tensor);
+  st__drop(p->pending);
   st__node_release(p->grad_fn);
   st__node_release(p->accumulator);
   st__free(p, sizeof *p);
@@ -204,12 +207,13 @@ static int call_pack(const hooks_entry *h, st_tensor *t, st_saved_pack *p) {
 
 /* Saves t through the innermost hooks. An output is handed to pack as an alias without
    history (pack may keep it: no reference cycle through the node). */
-static int save_packed(st_saved *s, st_tensor *t, bool is_output) {
+static int save_packed(st_saved *s, st_tensor *t, bool is_output, bool later) {
   const hooks_entry *h = &tls_saved_hooks.entry[tls_saved_hooks.n - 1];
   st_saved_pack *p = st__alloc(sizeof *p);
   st_tensor *arg = NULL;
   if (!p) return ST_ERR_OOM;
-  *p = (st_saved_pack){.unpack = h->unpack,
+  *p = (st_saved_pack){.pack = h->pack,
+                       .unpack = h->unpack,
                        .free_packed = h->free_packed,
                        .user = h->user,
                        .level = t->level,
@@ -232,6 +236,11 @@ static int save_packed(st_saved *s, st_tensor *t, bool is_output) {
   else if (!rc)
     arg = st_retain(t);
   if (!rc && !arg) rc = ST_ERR_OOM;
+  if (!rc && later) {
+    p->pending = arg; /* st__saved_finish packs it */
+    s->pack = p;
+    return 0;
+  }
   if (!rc) rc = call_pack(h, arg, p);
   st__drop(arg);
   if (rc) {
@@ -251,7 +260,7 @@ static const st_tensor *bottom_of(const st_tensor *t) {
   return t;
 }
 
-int st__save(st_saved *s, st_tensor *t, bool is_output, int output_nr) {
+static int save(st_saved *s, st_tensor *t, bool is_output, int output_nr, bool later) {
   if (bottom_of(t)->inference)
     return st__error(ST_ERR_AUTOGRAD,
                      "an inference tensor (shape %s, made in inference mode) cannot be saved for "
@@ -262,7 +271,7 @@ int st__save(st_saved *s, st_tensor *t, bool is_output, int output_nr) {
   s->pack = NULL;
   s->t = NULL;
   s->version = version_of(t);
-  if (tls_saved_hooks.n) return save_packed(s, t, is_output);
+  if (tls_saved_hooks.n) return save_packed(s, t, is_output, later);
   if (!is_output) {
     s->t = st_retain(t);
     return 0;
@@ -271,6 +280,25 @@ int st__save(st_saved *s, st_tensor *t, bool is_output, int output_nr) {
      itself would be a cycle. */
   s->t = st__tensor_view(t->storage, t->dtype, t->ndim, t->shape, t->strides, t->offset);
   return s->t ? 0 : ST_ERR_OOM;
+}
+
+int st__save(st_saved *s, st_tensor *t, bool is_output, int output_nr) {
+  return save(s, t, is_output, output_nr, false);
+}
+
+int st__save_later(st_saved *s, st_tensor *t, bool is_output, int output_nr) {
+  return save(s, t, is_output, output_nr, true);
+}
+
+int st__saved_finish(st_saved *s) {
+  st_saved_pack *p = s->pack;
+  if (!p || !p->pending) return 0;
+  hooks_entry h = {p->pack, p->unpack, p->free_packed, p->user};
+  st_tensor *arg = p->pending;
+  p->pending = NULL;
+  int rc = call_pack(&h, arg, p);
+  st__drop(arg);
+  return rc;
 }
 
 /* PyTorch frees a graph's saved values after a backward through it unless retain_graph. */

@@ -264,7 +264,8 @@ static int prepare_outputs(st_record *r, op_state *s, st_tensor *const *save_out
   for (int j = 0; j < r->nout; j++) {
     st__meta_of(&n->out_meta[j], r->out[j]);
     size_t k = (size_t)(r->c->nin + j);
-    if (saves(s, k) && st__save(&s->saved[k], save_out[j], r->level == 0, j)) return ST_ERR_OOM;
+    if (saves(s, k) && st__save_later(&s->saved[k], save_out[j], r->level == 0, j))
+      return ST_ERR_OOM;
     if (st__is_float(r->out[j]->dtype) && !st__ag_meta(r->out[j])) return ST_ERR_OOM;
   }
   return 0;
@@ -305,6 +306,15 @@ int st__record_prepare(st_record *r, const st_opcall *c, int level, st_tensor **
 fail:
   st__record_abort(r);
   return st__status() ? st__status() : ST_ERR_OOM;
+}
+
+int st__record_finish(st_record *r) {
+  op_state *s = r->node->state;
+  for (int j = 0; j < r->nout; j++) {
+    int rc = st__saved_finish(&s->saved[r->c->nin + j]);
+    if (rc) return rc;
+  }
+  return 0;
 }
 
 void st__record_abort(st_record *r) {
@@ -356,6 +366,11 @@ int st__record(const st_opcall *c, int level, st_tensor **out, int nout, st_tens
   st_record r;
   if (st__record_prepare(&r, c, level, out, nout, save_in, save_out, self_before))
     return st__status() ? st__status() : ST_ERR_OOM;
+  int rc = st__record_finish(&r);
+  if (rc) {
+    st__record_abort(&r);
+    return rc;
+  }
   st__record_commit(&r);
   return 0;
 }

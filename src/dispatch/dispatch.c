@@ -196,6 +196,7 @@ static int run_plain(const st_opcall *c, st_tensor **out) {
   /* PyTorch counts versions of normal tensors in inference mode too; inference tensors have none */
   if ((op->flags & ST_OP_INPLACE) && !out[0]->inference)
     atomic_fetch_add_explicit(&out[0]->storage->version, 1, memory_order_relaxed);
+  if (prepared && st__record_finish(&r)) goto fail;
   if (prepared) st__record_commit(&r);
   st__drop(self_before);
   if (st__tracing) st__trace_call(0, c, out);

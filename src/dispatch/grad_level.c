@@ -58,7 +58,9 @@ static int run_inplace(int level, const st_opcall *c, st_tensor *const *vin, st_
   bool lowered = st__grad_mode_lower(level); /* the levels below, in their grad mode */
   rc = st__redispatch(c, vin, vout);
   st__grad_mode_restore(lowered);
+  if (!rc) rc = st__record_finish(&r);
   if (rc) {
+    st__drop(vout[0]);
     st__record_abort(&r);
     return rc;
   }

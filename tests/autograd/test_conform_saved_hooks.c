@@ -474,3 +474,71 @@ TEST(an_in_place_write_fails_the_backward_when_pack_kept_the_saved_memory) {
   CHECK(st_backward(z, NULL, false, false) == 0);
   CHECK_ARR(st_grad_of(a), saved_hooks_identity); /* 2 * a: the values before the write */
 }
+
+/* A pack hook that copies (offloading, compressing) sees what an op saves of its own output
+   after the kernel wrote it, as PyTorch packs after the forward: the gradient through exp,
+   tanh, sigmoid, sqrt, softmax, cumprod and an in-place exp_ is the one without hooks (the hook
+   saw the output's memory before the kernel ran: zeros or stale values, and x.grad with them).
+   Eager, and under st_grad (a grad level saves the value below its wrapper). */
+static int clone_pack(void *user, st_tensor *t, st_packed *out) {
+  (void)user;
+  out->tensor = st_clone(t);
+  return out->tensor ? 0 : st_last_status();
+}
+static int clone_unpack(void *user, const st_packed *p, st_tensor **out) {
+  (void)user;
+  *out = st_retain(p->tensor);
+  return 0;
+}
+
+static st_tensor *saves_its_output(int op, st_tensor *x) {
+  switch (op) {
+  case 0: return st_exp(x);
+  case 1: return st_tanh(x);
+  case 2: return st_sigmoid(x);
+  case 3: return st_sqrt(x);
+  case 4: return st_softmax(x, 0);
+  case 5: return st_cumprod(x, 0);
+  default: { /* exp_ writes its input: the saved output is the value after the write */
+    st_tensor *y = st_mul_scalar(x, 1.0);
+    st_exp_(y);
+    return y;
+  }
+  }
+}
+
+static int loss_of_op(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  int op = *(const int *)ctx;
+  CHECK(st_saved_tensors_hooks_push(clone_pack, clone_unpack, NULL, NULL) == 0);
+  st_tensor *y = saves_its_output(op, in[0]);
+  st_saved_tensors_hooks_pop();
+  out[0] = st_sum_all(st_mul(y, st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, -2, 0.5})));
+  return out[0] ? 0 : -1;
+}
+
+TEST(saved_hooks_pack_an_output_after_its_kernel_wrote_it) {
+  for (int op = 0; op < 7; op++) {
+    st_scope_push();
+    st_tensor *g[2];
+    for (int hooks = 0; hooks < 2; hooks++) {
+      st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, 1.0, 2.0});
+      st_set_requires_grad(x, true);
+      if (hooks) CHECK(st_saved_tensors_hooks_push(clone_pack, clone_unpack, NULL, NULL) == 0);
+      st_tensor *y = saves_its_output(op, x);
+      if (hooks) st_saved_tensors_hooks_pop();
+      st_tensor *w = st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, -2, 0.5});
+      CHECK(st_backward(st_sum_all(st_mul(y, w)), NULL, false, false) == 0);
+      g[hooks] = st_grad_of(x);
+    }
+    CHECK(tu_values_close(g[1], g[0], 0));
+    /* under st_grad: the hooks run inside the function, at the grad level */
+    st_func *f = st_func_new(loss_of_op, &op, 1, 1), *gf = st_grad(f, 0, NULL);
+    st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, 1.0, 2.0}), *d = NULL;
+    CHECK(st_call(gf, &x, &d) == 0);
+    CHECK(tu_values_close(d, g[0], 0));
+    st_func_release(gf);
+    st_func_release(f);
+    st_scope_pop();
+  }
+}
