@@ -1014,10 +1014,15 @@ void st_trace_end(void);
    autograd (AOTAutograd's output aliasing): an in-place change of one reaches its base's
    history as in eager. Up to 16 signatures are kept. Sizes that change between calls become
    symbolic after one recompile when the program is the same (sizes 3, then 4, then any other
-   compile twice; a program whose ops change with the size is captured per size). The two
-   captures are all that decides: sizes f reads on the host (st_size, st_numel) are taken to
-   enter the shapes and attributes it computes, so a branch of f's own code on a size that
-   both captures took the same way (n > 4 at sizes 3 and 4) is not seen at other sizes;
+   compile twice; a program whose ops change with the size is captured per size). The sizes,
+   attributes and layouts that differ between the two captures are fitted as formulas in the
+   sizes, which must also hold at a third size, where f is captured aside on zeros before the
+   template is used (x[n / 2:] fits a line through sizes 3 and 4 and is captured per size
+   instead; not for a program that writes its inputs or captured tensors, nor inputs of
+   another layout than contiguous, which cannot run aside: there the two captures decide).
+   Sizes f reads on the host (st_size, st_numel) are taken to enter the shapes and attributes
+   it computes, so a branch of f's own code on a size that both captures took the same way
+   (n > 4 at sizes 3 and 4) is not seen at other sizes;
    torch.compile guards such a branch, which a C function cannot show. Give such a function
    a separate compiled function per branch, or compile it with every size fixed by calling it
    at one size only. With dynamic, the first call also captures the program at other sizes (each size n >= 2 as

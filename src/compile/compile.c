@@ -257,16 +257,47 @@ static void add_template(cg_fn *c, cg_dyn *d) { /* newest first; the oldest goes
   c->ndyn++;
 }
 
-/* A new capture e whose program is an earlier one's at other sizes gives a template with those
-   sizes symbolic (dynamic.c), so that later sizes instantiate it instead of capturing. */
-static void learn_sizes(cg_fn *c, const cg_entry *e) {
+/* Whether template d, made from two captures, gives at a third size what f does there (see
+   dynamic.c: floor division fits two points and no more): f captured aside on zeros, with
+   every symbolic dim of the inputs in (at the second capture's sizes) at 2 b + 1, against the
+   template instantiated there. A program that writes an input or a captured tensor in place
+   cannot run aside (the run would write it), nor one with an input of another layout than
+   contiguous: their templates stand on the two captures. */
+static bool holds_at_a_third_size(cg_fn *c, const cg_dyn *d, const cg_graph *raw,
+                                  st_tensor *const *in) {
+  int nin = c->f->nin;
+  if (cg_writes_roots(raw) || nin > 16) return true;
+  for (int i = 0; i < nin; i++)
+    if (!st__is_contiguous(in[i])) return true;
+  st_tensor *sin[16] = {0};
+  bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
+  for (int i = 0; ok && i < nin; i++) {
+    int64_t shape[ST_MAX_DIMS];
+    cg_dyn_check_shape(d, i, in[i]->ndim, in[i]->shape, shape);
+    ok = (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape)) != NULL;
+  }
+  cg_graph *g3 = ok ? cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL) : NULL;
+  ok = g3 && cg_dyn_check(d, g3, nin, sin);
+  cg_free(g3);
+  st_scope_pop();
+  st_clear_error();
+  return ok;
+}
+
+/* A new capture e (of the call's inputs in, at level 0) whose program is an earlier one's at
+   other sizes gives a template with those sizes symbolic (dynamic.c), so that later sizes
+   instantiate it instead of capturing, when it holds at a third size. */
+static void learn_sizes(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
   for (const cg_entry *o = e->next; o; o = o->next) {
     if (!o->raw || o->grad_mode != e->grad_mode || o->inference != e->inference ||
         o->force_decomp != e->force_decomp)
       continue;
     cg_dyn *d = cg_dyn_derive(o->raw, e->raw);
     if (!d) continue;
-    add_template(c, d);
+    if (holds_at_a_third_size(c, d, e->raw, in))
+      add_template(c, d);
+    else
+      cg_dyn_free(d);
     return;
   }
 }
@@ -333,7 +364,10 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
       d = shadow_template(c, raw, in, sz, alone, nsz);
     }
   }
-  if (d) add_template(c, d);
+  if (d && holds_at_a_third_size(c, d, raw, in))
+    add_template(c, d);
+  else
+    cg_dyn_free(d);
 }
 
 /* A template that fits the call, instantiated into a new entry; NULL when none does. */
@@ -464,7 +498,11 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   if (g) atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   e->writes_roots = g && cg_writes_roots(g);
   add_entry(c, e);
-  if (raw) learn_sizes(c, e);
+  if (raw) {
+    cg_level0 l0 = level0_enter(base != in, m.grad_mode);
+    learn_sizes(c, e, base);
+    level0_leave(l0);
+  }
   if (raw && c->opts.dynamic) {
     bool fits = false;
     for (int k = 0; k < c->ndyn; k++) fits |= cg_dyn_fits(c->dyn[k], nin, base);

@@ -243,6 +243,12 @@ bool cg_dyn_fits(const cg_dyn *d, int nin, st_tensor *const *in);
 /* The template at the call's sizes (a raw graph for cg_optimize), or NULL. */
 cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in);
 void cg_dyn_free(cg_dyn *d);
+/* Input i's shape at the template's check size: each symbolic dim at 2 b + 1 (b: its size in
+   the second capture), the others as given. */
+void cg_dyn_check_shape(const cg_dyn *d, int i, int ndim, const int64_t *shape, int64_t *out);
+/* Whether the template instantiated at in's sizes is gc, a capture there: the same program
+   with the same attributes and alias layouts. */
+bool cg_dyn_check(const cg_dyn *d, const cg_graph *gc, int nin, st_tensor *const *in);
 /* Words that describe the two captures (compiled autograd's key: the sizes, strides and offsets
    of its tensors), wa and wb, as formulas in the template's symbols: each equal word stays,
    each other one is fitted as the attributes are. NULL when a word has no formula (or OOM). */

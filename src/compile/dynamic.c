@@ -9,6 +9,11 @@
    symbol, found from the two points; attribute words that are doubles (arange's bounds) are
    fitted on their values.
 
+   Two points fit more than the program: x[n / 2:] at sizes 3 and 4 gives the line n - 2, at 4
+   and 5 the constant 2. So a template is kept only when, at a third size (each symbolic dim at
+   2 b + 1, cg_dyn_check_shape), it gives what a capture there gives (cg_dyn_check; compile.c
+   captures aside, on zeros).
+
    A call whose sizes fit the template (same dtypes and ranks, contiguous inputs, the other
    dims equal, each symbol's dims equal and >= 2; an input of another layout, which no symbol
    may touch, exactly as captured) instantiates it without running the
@@ -417,6 +422,32 @@ cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in) {
     return NULL;
   }
   return g;
+}
+
+void cg_dyn_check_shape(const cg_dyn *d, int i, int ndim, const int64_t *shape, int64_t *out) {
+  for (int k = 0; k < ndim; k++) {
+    int sym = d->sym[i * ST_MAX_DIMS + k];
+    out[k] = sym >= 0 ? 2 * d->b[sym] + 1 : shape[k];
+  }
+}
+
+/* The same attribute words, and the same alias layouts, node for node and value for value. */
+static bool same_words(const cg_graph *x, const cg_graph *y) {
+  for (int i = 0; i < x->nn; i++)
+    if (memcmp(&x->n[i].a, &y->n[i].a, sizeof x->n[i].a)) return false;
+  for (int i = 0; i < x->nv; i++) {
+    const cg_value *a = &x->v[i], *b = &y->v[i];
+    if (a->kind == CG_ALIAS && (!same_layout(a, b) || a->offset != b->offset)) return false;
+  }
+  return true;
+}
+
+bool cg_dyn_check(const cg_dyn *d, const cg_graph *gc, int nin, st_tensor *const *in) {
+  if (!same_structure(d->tmpl, gc)) return false;
+  cg_graph *g = cg_dyn_instantiate(d, nin, in);
+  bool ok = g && same_words(g, gc);
+  cg_free(g);
+  return ok;
 }
 
 /* -------------------------------------------------------------------- described sizes */

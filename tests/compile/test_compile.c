@@ -843,6 +843,48 @@ TEST(compile_a_changed_size_becomes_symbolic_after_one_recompile) {
   st_scope_pop();
 }
 
+/* Sizes f divides (x[n / 2:], a reshape to [n / 2, 2], tril's k = -(n / 2)) fit two captures
+   with a line (n - 2 through 3 and 4) or a constant (2 at 4 and 5) that is wrong at other sizes:
+   the template is checked at a third size and dropped, so every size is eager's (a 2-element
+   result at 5 and 9 before); a size f uses as it is still becomes symbolic after one recompile,
+   and so does one behind opts.dynamic. torch.compile and jax.jit give eager's values. */
+static int f_halves(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *x = in[0];
+  int64_t n = st_size(x, 0);
+  switch (*(const int *)ctx) {
+  case 0: out[0] = st_slice(x, 0, n / 2, n, 1); break;
+  case 1: out[0] = st_reshape(st_slice(x, 0, 0, 2 * (n / 2), 1), 2, (int64_t[]){n / 2, 2}); break;
+  case 2: out[0] = st_tril(st_mul(st_unsqueeze(x, 1), st_unsqueeze(x, 0)), -(n / 2)); break;
+  default: out[0] = st_slice(x, 0, 1, n - 1, 1); break; /* n - 2 elements: a line that holds */
+  }
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_sizes_a_function_divides_are_not_generalized_from_two_captures) {
+  for (int which = 0; which < 4; which++)
+    for (int dyn = 0; dyn < 2; dyn++) {
+      st_scope_push();
+      st_func *f = st_func_new(f_halves, &which, 1, 1);
+      st_func *c = st_compile(f, &(st_compile_opts){.dynamic = dyn});
+      const int64_t sizes[] = {3, 4, 5, 6, 9, 8, 7};
+      for (int k = 0; k < 7; k++) {
+        st_tensor *x = st_arange(ST_F64, 1, (double)sizes[k] + 1, 1), *e = NULL, *r = NULL;
+        CHECK(st_call(f, &x, &e) == 0 && st_call(c, &x, &r) == 0);
+        if (!tu_same_bits(r, e))
+          st_test_fail(__FILE__, __LINE__, "case %d dynamic %d size %lld: not eager's", which, dyn,
+                       (long long)sizes[k]);
+      }
+      st_compile_stats s = stats_of(c);
+      CHECK_EQ_INT(s.fallbacks, 0);
+      if (which == 3) CHECK_EQ_INT(s.compiles, dyn ? 1 : 2);
+      else CHECK_EQ_INT(s.compiles, 7);
+      st_func_release(c);
+      st_func_release(f);
+      st_scope_pop();
+    }
+}
+
 /* A program whose ops change with the size (a loop as long as the first dim) is captured again
    for each size: the two captures are not the same program, so no template is made. */
 static int f_unrolled(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
