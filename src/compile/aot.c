@@ -531,6 +531,13 @@ static view_plan plan_view(const cg_graph *g, int j) {
   return p;
 }
 
+/* Whether output j comes from outside the node: a view of a base (len > 0), or an input or
+   captured tensor returned as it is (the tensor itself, as eager returns it: a leaf stays a
+   leaf, its .grad is its own). */
+static bool regenerated(const view_plan *p) {
+  return p->len > 0 || p->base_kind == CG_INPUT || p->base_kind == CG_CAPTURED;
+}
+
 /* Output j again as plan p's views of its base (out: the node's outputs), or NULL with the
    error set when a step fails or the view's layout is not the traced one. */
 static st_tensor *replay_view(const cg_graph *g, const view_plan *p, int j,
@@ -589,7 +596,7 @@ int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach
   view_plan plan[MAX_OUT];
   for (int j = 0; j < nout && j < MAX_OUT; j++) {
     plan[j] = plan_view(g, j);
-    a->alias[j] = plan[j].len > 0;
+    a->alias[j] = regenerated(&plan[j]);
   }
   memcpy(args, in, sizeof *args * (size_t)nin);
   if (ndiff) memcpy(args + nin, diff, sizeof *args * (size_t)ndiff);
@@ -597,7 +604,7 @@ int cg_aot_apply(cg_graph *g, cg_split *split, st_func *joint, const bool *reach
   a->g = NULL; /* the nodes keep only what backward reads */
   a->reach = NULL;
   for (int j = 0; !rc && j < nout; j++) {
-    if (!plan[j].len) continue;
+    if (!regenerated(&plan[j])) continue;
     st_tensor *v = replay_view(g, &plan[j], j, in, all);
     st_release(all[j]);
     if (!(all[j] = st__track(v))) rc = st__status() ? st__status() : ST_ERR_OOM;

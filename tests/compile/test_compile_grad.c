@@ -571,6 +571,41 @@ TEST(compile_factory_buffers_written_in_place_reach_the_backward) {
   }
 }
 
+/* Under eager autograd an output that is a captured tensor as it is comes back as that tensor,
+   as eager's f returns it: a leaf that stays a leaf with its own .grad (on cache hits it was a
+   new CompiledFunctionBackward output whose .grad was NULL); an input returned comes back as
+   st_call gives it for f (a view of the input). */
+static int f_returns_its_tensors(void *ctx, int nin, st_tensor *const *in, int nout,
+                                 st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *w = ctx;
+  out[0] = st_sum_all(st_mul(in[0], w));
+  out[1] = st_retain(w);
+  out[2] = st_retain(in[0]);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_returns_a_captured_tensor_itself_under_eager_autograd) {
+  st_scope_push();
+  st_tensor *w = st_from_data(ST_F64, ST_SHAPE(3), (double[]){1, 2, 3});
+  st_set_requires_grad(w, true);
+  st_func *f = st_func_new(f_returns_its_tensors, w, 1, 3), *c = st_compile(f, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, -1, 2}), *o[3] = {0};
+    st_set_requires_grad(x, true);
+    CHECK_EQ_INT(st_call(c, &x, o), 0);
+    CHECK(o[1] == w && !st_grad_fn(o[1]));
+    st_set_grad(w, NULL);
+    CHECK_EQ_INT(st_backward(st_add(o[0], st_sum_all(st_mul(o[1], o[2]))), NULL, false, false), 0);
+    CHECK_CLOSE(st_grad_of(o[1]), 0, 1.0, -2.0, 4.0); /* 2x: through out[0] and the product */
+    CHECK_CLOSE(st_grad_of(x), 0, 2.0, 4.0, 6.0);
+  }
+  CHECK_EQ_INT(tu_compile_stats(c).cache_hits, 2);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
 /* A backward through a compiled call's joint function (create_graph) on a thread of its own:
    the function call's list of kept tensors is allocated only when something is kept, so the
    thread leaves nothing behind (LeakSanitizer in `make asan` saw 64 bytes per thread). */
