@@ -1001,7 +1001,9 @@ void st_trace_end(void);
    random draws under vmap's randomness "different" or "same" (vmap's streams), or after f moved the
    generator (st_manual_seed inside f, st_checkpoint's recomputation); f keeps tensors with
    st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails with
-   ST_ERR_UNSUPPORTED. st_cond below every transform in f is one node holding both branches
+   ST_ERR_UNSUPPORTED (the failing call ran f up to where its capture ended, so what f wrote
+   before that, in place or in its context, stays written; later calls of that signature fail
+   without running f). st_cond below every transform in f is one node holding both branches
    (as torch.cond under torch.compile): the capture runs the taken branch and traces the other
    once, aside, on copies of its inputs (its random draws and the tensors it keeps undone), and
    each call runs the branch its predicate picks, with no recompile. Its outputs are then new
@@ -1074,7 +1076,10 @@ int st_compile_print(st_func *compiled, FILE *f);
    on other nodes (tensor hooks of non-leaves, retains-grad, node pre- and post-hooks) are calls
    inside the graph, run at their place in eager's order on copies of the gradients (a hook may
    keep its argument); the hooks that run are the ones registered on this backward's nodes, and
-   whether a node has hooks of each kind is part of the key. When such hooks exist the leaves
+   whether a node has hooks of each kind is part of the key, taken before the backward runs: a
+   hook registered during the backward (by another hook) on a node this backward has not run
+   yet runs on a miss, as in eager, but a hit replays the graph without it (PyTorch's compiled
+   autograd also collects the hooks before it runs the graph). When such hooks exist the leaves
    accumulate inside the graph too, at their place in eager's order, so every hook sees what
    it sees in eager. A hook that returns, at a replay,
    gradients for other outputs than at the capture fails the backward with a message and no
