@@ -263,6 +263,16 @@ static void add_template(cg_fn *c, cg_dyn *d) { /* newest first; the oldest goes
    template instantiated there. A program that writes an input or a captured tensor in place
    cannot run aside (the run would write it), nor one with an input of another layout than
    contiguous: their templates stand on the two captures. */
+/* f captured aside on zero-filled inputs of in's dtypes and the shapes shape[i] (contiguous
+   inputs only), which sin receives in the caller's scope; NULL when that fails. */
+static cg_graph *capture_on_zeros(cg_fn *c, st_tensor *const *in,
+                                  int64_t (*shape)[ST_MAX_DIMS], st_tensor **sin) {
+  for (int i = 0; i < c->f->nin; i++)
+    if (!st__is_contiguous(in[i]) || !(sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape[i])))
+      return NULL;
+  return cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL);
+}
+
 static bool holds_at_a_third_size(cg_fn *c, const cg_dyn *d, const cg_graph *raw,
                                   st_tensor *const *in) {
   int nin = c->f->nin;
@@ -270,13 +280,10 @@ static bool holds_at_a_third_size(cg_fn *c, const cg_dyn *d, const cg_graph *raw
   for (int i = 0; i < nin; i++)
     if (!st__is_contiguous(in[i])) return true;
   st_tensor *sin[16] = {0};
+  int64_t shape[16][ST_MAX_DIMS];
+  for (int i = 0; i < nin; i++) cg_dyn_check_shape(d, i, in[i]->ndim, in[i]->shape, shape[i]);
   bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
-  for (int i = 0; ok && i < nin; i++) {
-    int64_t shape[ST_MAX_DIMS];
-    cg_dyn_check_shape(d, i, in[i]->ndim, in[i]->shape, shape);
-    ok = (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape)) != NULL;
-  }
-  cg_graph *g3 = ok ? cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL) : NULL;
+  cg_graph *g3 = ok ? capture_on_zeros(c, in, shape, sin) : NULL;
   ok = g3 && cg_dyn_check(d, g3, nin, sin);
   cg_free(g3);
   st_scope_pop();
@@ -317,18 +324,16 @@ static cg_dyn *shadow_template(cg_fn *c, const cg_graph *raw, st_tensor *const *
                                const int64_t *sz, const bool *grow, int nsz) {
   int nin = c->f->nin;
   st_tensor *sin[16] = {0};
-  bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
-  for (int i = 0; ok && i < nin; i++) {
-    int64_t shape[ST_MAX_DIMS];
+  int64_t shape[16][ST_MAX_DIMS];
+  for (int i = 0; i < nin; i++)
     for (int d = 0; d < in[i]->ndim; d++) {
       int64_t n = in[i]->shape[d];
-      shape[d] = n;
+      shape[i][d] = n;
       for (int k = 0; k < nsz; k++)
-        if (grow[k] && sz[k] == n) shape[d] = 2 * n + 1;
+        if (grow[k] && sz[k] == n) shape[i][d] = 2 * n + 1;
     }
-    ok = st__is_contiguous(in[i]) && (sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape));
-  }
-  cg_graph *g2 = ok ? cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL) : NULL;
+  bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
+  cg_graph *g2 = ok ? capture_on_zeros(c, in, shape, sin) : NULL;
   cg_dyn *d = g2 ? cg_dyn_derive(raw, g2) : NULL;
   cg_free(g2);
   st_scope_pop();

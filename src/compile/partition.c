@@ -8,9 +8,10 @@
    forward node whose inputs are all made inside the graph by such nodes, without randomness
    (factories and what is computed from them alone), is free: both halves keep it and nothing
    is saved for it; a buffer written in place is never free (y = zeros_like(x); y.copy_(x): the
-   backward recomputing the factory would read zeros where the forward wrote x). The residuals are the buffers of the other forward nodes that a backward node
-   reads (or that hold a gradient): the forward returns each whole, and in the backward each
-   becomes an input whose views are headers over it.
+   backward recomputing the factory would read zeros where the forward wrote x). The residuals
+   are the buffers of the other forward nodes that a backward node reads (or that hold a
+   gradient): the forward returns each whole, and in the backward each becomes an input whose
+   views are headers over it.
 
    The split is refused (NULL) when the halves would not replay J: a backward node that writes a
    forward buffer or a root, or a forward node that writes a buffer after a backward node read

@@ -345,7 +345,8 @@ static gemm_kind kind_f32(st_gemm_isa isa) {
   }
 #endif
 #if defined(__x86_64__) || defined(__i386__)
-  if (isa != ST_GEMM_PORTABLE && st__k_gemm_have_avx2()) g.ukr = ukr_avx2_f32, g.ukr_s = ukr_avx2_s_f32;
+  if (isa != ST_GEMM_PORTABLE && st__k_gemm_have_avx2())
+    g.ukr = ukr_avx2_f32, g.ukr_s = ukr_avx2_s_f32;
 #else
   (void)isa;
 #endif
@@ -376,7 +377,8 @@ static gemm_kind kind_f64(st_gemm_isa isa) {
   }
 #endif
 #if defined(__x86_64__) || defined(__i386__)
-  if (isa != ST_GEMM_PORTABLE && st__k_gemm_have_avx2()) g.ukr = ukr_avx2_f64, g.ukr_s = ukr_avx2_s_f64;
+  if (isa != ST_GEMM_PORTABLE && st__k_gemm_have_avx2())
+    g.ukr = ukr_avx2_f64, g.ukr_s = ukr_avx2_s_f64;
 #else
   (void)isa;
 #endif
@@ -472,8 +474,8 @@ static bool aliased(const gemm_kind *g, int64_t stride) { return (stride * g->es
    dearer than the multiply-adds it serves), or eight if its rows do not alias in L1 (broadcasts
    from the tile's row streams cost no more than from a panel: measured as fast or faster on
    256^3, 1000 x 128 x 128 and 1024^3 with AVX-512, and on Zen 3's AVX2, 1000 x 128 x 128
-   from 54-61 to 90 GFLOP/s and 6000 x 128 x 128 from 51-61 to 75); and B, when its rows have unit stride and at most two
-   row tiles would reuse its packed panels. */
+   from 54-61 to 90 GFLOP/s and 6000 x 128 x 128 from 51-61 to 75); and B, when its rows have
+   unit stride and at most two row tiles would reuse its packed panels. */
 static void blocked(const gemm_kind *g, const gemm_args *x, char *pa, char *pb) {
   int64_t es = g->es, kcb = balanced_kc(g, x->k);
   bool direct_a = g->ukr_s && (x->n <= 2 * g->nr || (x->n <= 8 * g->nr && !aliased(g, x->rsa)));

@@ -542,7 +542,8 @@ TEST(compile_factory_buffers_written_in_place_reach_the_backward) {
     st_func *ge = st_grad(f, 2, (int[]){0, 1}), *gc = st_grad(c, 2, (int[]){0, 1});
     for (int call = 0; call < 3; call++) {
       st_tensor *x = st_from_data(ST_F64, ST_SHAPE(3), (double[]){0.5, -1.25, 2.0 + call});
-      st_tensor *W = st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){0.3, -0.2, 0.1, 0.7, 0.4, -0.5});
+      st_tensor *W =
+          st_from_data(ST_F64, ST_SHAPE(2, 3), (double[]){0.3, -0.2, 0.1, 0.7, 0.4, -0.5});
       st_tensor *in[2] = {x, W}, *e[2] = {NULL, NULL}, *r[2] = {NULL, NULL};
       CHECK(st_call(ge, in, e) == 0 && st_call(gc, in, r) == 0);
       CHECK(close_to(r[0], e[0], 1e-13) && close_to(r[1], e[1], 1e-13));

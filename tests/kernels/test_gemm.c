@@ -214,7 +214,8 @@ static void in_place_equals_packed(gemm_path path, st_dtype dt, int64_t m, int64
     layout la = {k, 1, 0}, lb = {n, 1, 0}, lc = {n, 1, m * n};
     if (vary_a) la.rs = v ? wide + 6 : wide;
     else lb = v ? (layout){n, 1, 0} : (layout){1, k, 0};
-    la.size = (m - 1) * la.rs + (k - 1) * la.cs + 1, lb.size = (k - 1) * lb.rs + (n - 1) * lb.cs + 1;
+    la.size = (m - 1) * la.rs + (k - 1) * la.cs + 1;
+    lb.size = (k - 1) * lb.rs + (n - 1) * lb.cs + 1;
     void *a = strided_copy(dt, A, m, k, la.rs, la.cs, la.size);
     void *b = strided_copy(dt, B, k, n, lb.rs, lb.cs, lb.size);
     C[v] = calloc((size_t)(m * n), (size_t)es);
