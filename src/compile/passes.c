@@ -377,6 +377,15 @@ static int look_ahead(cg_graph *g, int gi, int first, int i, const cg_value *ref
   return mode == 2 ? *last : first;
 }
 
+/* Whether node n reads a value made by a member of group gi. */
+static bool reads_group(const cg_graph *g, const cg_node *n, int gi) {
+  for (int k = 0; gi >= 0 && k < n->nin; k++) {
+    int d = maker(g, n->in[k]);
+    if (d >= 0 && g->n[d].group == gi) return true;
+  }
+  return false;
+}
+
 static int add_group(cg_graph *g, int first, int last, int64_t numel) {
   int cap = g->capgroups;
   if (g->ngroups == cap) {
@@ -449,17 +458,20 @@ static int fuse(cg_graph *g) {
       last_read[g->n[i].in[k]] = i;
       reads[g->n[i].in[k]]++;
     }
-  /* No group starts at or before barrier: the last member of a group that runs there, after
-     nodes the look-ahead passed over (a group that runs at its first member runs before any
-     node after it; the members it took from later are skipped like views) */
-  int first = -1, last = -1, members = 0, barrier = -1;
+  /* barrier: the last member of group `late`, which runs there, after the nodes its look-ahead
+     passed over (a group that runs at its first member runs before any node after it; the
+     members it took from later are skipped like views). A group of nodes it passed over (an
+     inner group) runs before it, at its own first member, so it takes no member that reads one
+     of late's, none past the barrier and none by look-ahead. */
+  int first = -1, last = -1, members = 0, barrier = -1, late = -1;
   const cg_value *ref = NULL;
   for (int i = 0; i <= g->nn && !rc; i++) {
     cg_node *n = i < g->nn ? &g->n[i] : NULL;
-    if (n && (n->dead || n->view || n->folded || i <= barrier ||
-              (n->group >= 0 && n->group < g->ngroups)))
+    if (n && (n->dead || n->view || n->folded || (n->group >= 0 && n->group < g->ngroups)))
       continue;
-    if (n && ref && joins(g, n, ref, internal)) {
+    bool inner = ref && first <= barrier; /* the open group is an inner group */
+    bool may = !n || i > barrier || !reads_group(g, n, late); /* n may join or start a group */
+    if (n && ref && may && !(inner && i > barrier) && joins(g, n, ref, internal)) {
       n->group = g->ngroups;
       internal[n->out[0]] = true;
       last = i;
@@ -467,11 +479,11 @@ static int fuse(cg_graph *g) {
       continue;
     }
     int64_t numel = ref ? st__numel(ref->ndim, ref->shape) : 0;
-    bool epi = members >= 1 && epilogue(g, n, internal, numel);
+    bool epi = members >= 1 && !(inner && i > barrier) && epilogue(g, n, internal, numel);
     int at = first;
-    if (n && members >= 1 && !epi) {
+    if (n && members >= 1 && !epi && !inner) {
       at = look_ahead(g, g->ngroups, first, i, ref, internal, &last, &members);
-      if (at > first) barrier = at; /* the nodes passed over run before it: none in a group */
+      if (at > first) barrier = at, late = g->ngroups; /* the nodes passed over run before it */
     }
     if (members >= 2 || epi) { /* close the group */
       int gi = g->ngroups;
@@ -520,7 +532,9 @@ static int fuse(cg_graph *g) {
     ref = NULL;
     first = last = -1;
     /* this node may start the next group (unless it ended this one, or was passed over) */
-    if (n && !epi && i > barrier && n->fusible && joins(g, n, &g->v[n->out[0]], internal)) {
+    may = !n || i > barrier || !reads_group(g, n, late); /* the barrier may have moved */
+    if (n && !epi && may && n->group < 0 && n->fusible &&
+        joins(g, n, &g->v[n->out[0]], internal)) {
       n->group = g->ngroups;
       internal[n->out[0]] = true;
       ref = &g->v[n->out[0]];

@@ -74,6 +74,18 @@ static int f_barrier(void *ctx, int nin, st_tensor *const *in, int nout, st_tens
   return out[0] && out[1] ? 0 : -1;
 }
 
+/* The nodes such a group passes over still fuse among themselves, before it runs (hessian_train's
+   backward: a [W, W] add at its last member, across [B, W] chains): a = 2 x; w = v + 1 and
+   u = exp(w) (passed over: a group of their own); c = a - u joins a's group, which runs at c;
+   then u * 3, which would join w's group past c: it stays out (w's group runs before c). */
+static int f_inner(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *a = st_mul_scalar(in[0], 2.0), *u = st_exp(st_add_scalar(in[1], 1.0));
+  out[0] = st_sub(a, u);
+  out[1] = st_mul_scalar(u, 3.0);
+  return out[0] && out[1] ? 0 : -1;
+}
+
 typedef int (*body)(void *, int, st_tensor *const *, int, st_tensor **);
 
 /* f compiled on backend b against eager, three calls on new values, on `threads` threads: bit
@@ -149,6 +161,13 @@ TEST(compile_lookahead_starts_no_group_before_a_group_that_runs_last) {
   for (int b = 0; b < 2; b++)
     for (int z = 0; z < 3; z++) /* v + 1, {mul_scalar, sub}, and the add alone */
       CHECK_EQ_INT(check_against_eager(f_barrier, 2, sizes[z][0], sizes[z][1], backends[b], 1), 3);
+}
+
+TEST(compile_lookahead_fuses_the_nodes_a_group_that_runs_last_passes_over) {
+  for (int b = 0; b < 2; b++)
+    for (int z = 0; z < 3; z++) /* {add_scalar, exp}, {mul_scalar, sub}, and u * 3 alone */
+      for (int t = 1; t <= 2; t++)
+        CHECK_EQ_INT(check_against_eager(f_inner, 2, sizes[z][0], sizes[z][1], backends[b], t), 3);
 }
 
 TEST(compile_lookahead_stops_at_an_in_place_write) {
