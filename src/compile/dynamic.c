@@ -7,19 +7,20 @@
    Sizes are matched by value as torch's duck sizing does: dims of equal size in both captures
    are one symbol. A formula is k * s1^e1 * s2^e2 ... (exponents up to 3), or p * s + q for one
    symbol, found from the two points; attribute words that are doubles (arange's bounds) are
-   fitted on their values.
+   fitted on their values, or as num / a formula (a mean's 1 / count in a vjp rule), each
+   division giving the captured double exactly.
 
    Two points fit more than the program: x[n / 2:] at sizes 3 and 4 gives the line n - 2, at 4
    and 5 the constant 2. So a template is kept only when, at a third size (each symbolic dim at
    2 b + 1, cg_dyn_check_shape), it gives what a capture there gives (cg_dyn_check; compile.c
    captures aside, on zeros).
 
-   A call whose sizes fit the template (same dtypes and ranks, contiguous inputs, the other
-   dims equal, each symbol's dims equal and >= 2; an input of another layout, which no symbol
-   may touch, exactly as captured) instantiates it without running the
-   function: the formulas give the attributes, every node's infer gives its outputs' shapes
-   (ground truth: an inconsistent formula fails there, and the call is captured instead), and
-   the graph goes through the passes like a captured one. */
+   A call whose sizes fit the template (same dtypes and ranks, inputs contiguous or dense in
+   the template's order of dims (and expanded where it is), the other dims equal, each symbol's dims
+   equal and >= 2; an input of another layout, which no symbol may touch, exactly as captured)
+   instantiates it without running the function: the formulas give the attributes, every node's
+   infer gives its outputs' shapes (ground truth: an inconsistent formula fails there, and the call
+   is captured instead), and the graph goes through the passes like a captured one. */
 #include <math.h>
 #include <string.h>
 
@@ -33,6 +34,8 @@ typedef struct cg_fit {
   int value; /* the alias value, for node -1 */
   int word;  /* attribute word, or field (shape d, ST_MAX_DIMS + strides d, 2 ST_MAX_DIMS offset) */
   bool dbl;  /* the word holds a double */
+  bool recip; /* dbl: the double num / (the formula), else (the formula) */
+  double num;
   bool affine;
   int sym;         /* affine: p * s + q */
   int64_t k, p, q; /* monomial: k * prod s_j^e_j */
@@ -148,18 +151,38 @@ static bool fit_ints(int64_t xa, int64_t xb, const int64_t *a, const int64_t *b,
   return false;
 }
 
-/* An attribute word: equal (nothing to fit), an integer, or a double holding an integer. */
+/* A double word num / n at both points, n an integer, each as the division gives it: a mean's
+   scale in a vjp rule (1 / count, mse's 2 / count, a variance's 2 / (count - 1)). */
+static bool fit_reciprocal(double da, double db, const cg_dyn *d, const int64_t *b, cg_fit *f) {
+  static const double nums[] = {1, 2, -1, -2};
+  for (size_t k = 0; k < sizeof nums / sizeof *nums; k++) {
+    double ma = nums[k] / da, mb = nums[k] / db;
+    if (!(fabs(ma) < CG_SMALL && fabs(mb) < CG_SMALL)) continue;
+    int64_t ia = (int64_t)llround(ma), ib = (int64_t)llround(mb);
+    if (!ia || !ib || nums[k] / (double)ia != da || nums[k] / (double)ib != db ||
+        !fit_ints(ia, ib, d->a, b, d->nsyms, f))
+      continue;
+    f->recip = true;
+    f->num = nums[k];
+    return true;
+  }
+  return false;
+}
+
+/* An attribute word: equal (nothing to fit), an integer, or a double holding an integer or
+   num / an integer. */
 static int fit_word(int64_t wa, int64_t wb, const cg_dyn *d, const int64_t *b, cg_fit *f) {
   if (wa == wb) return 0;
   if (small(wa) && small(wb)) return fit_ints(wa, wb, d->a, b, d->nsyms, f) ? 1 : -1;
   double da, db;
   memcpy(&da, &wa, sizeof da);
   memcpy(&db, &wb, sizeof db);
-  if (!isfinite(da) || !isfinite(db) || da != floor(da) || db != floor(db) ||
-      fabs(da) >= CG_SMALL || fabs(db) >= CG_SMALL)
-    return -1;
+  if (!isfinite(da) || !isfinite(db)) return -1;
   f->dbl = true;
-  return fit_ints((int64_t)da, (int64_t)db, d->a, b, d->nsyms, f) ? 1 : -1;
+  if (da == floor(da) && db == floor(db) && fabs(da) < CG_SMALL && fabs(db) < CG_SMALL &&
+      fit_ints((int64_t)da, (int64_t)db, d->a, b, d->nsyms, f))
+    return 1;
+  return fit_reciprocal(da, db, d, b, f) ? 1 : -1;
 }
 
 static int add_fit(cg_dyn *d, const cg_fit *f) {
@@ -211,6 +234,41 @@ static bool same_structure(const cg_graph *x, const cg_graph *y) {
   return true;
 }
 
+/* A dense layout's dims, outermost first, and which are expanded (stride 0): a permutation of
+   a contiguous layout, some dims perhaps expanded, every dim of size >= 2 (a transposed
+   activation or an expanded sum that compiled autograd saves). */
+typedef struct {
+  int8_t perm[ST_MAX_DIMS];
+  uint32_t expanded;
+  int n; /* dims in perm; -1: not such a layout */
+} dense_layout;
+
+static dense_layout dense_order(int ndim, const int64_t *shape, const int64_t *strides) {
+  dense_layout d = {.n = 0};
+  for (int k = 0; k < ndim; k++) {
+    if (shape[k] < 2) return (dense_layout){.n = -1};
+    if (!strides[k]) {
+      d.expanded |= UINT32_C(1) << k;
+      continue;
+    }
+    int j = d.n++; /* insertion by stride, largest first */
+    while (j > 0 && strides[d.perm[j - 1]] < strides[k]) d.perm[j] = d.perm[j - 1], j--;
+    d.perm[j] = (int8_t)k;
+  }
+  for (int j = 0; j < d.n; j++) {
+    int64_t inner = j + 1 < d.n ? strides[d.perm[j + 1]] * shape[d.perm[j + 1]] : 1;
+    if (strides[d.perm[j]] != inner) return (dense_layout){.n = -1};
+  }
+  return d;
+}
+
+/* Whether both are dense layouts with the same order and expanded dims. */
+static bool same_dense(int ndim, const int64_t *shape, const int64_t *strides, const cg_value *v) {
+  dense_layout a = dense_order(ndim, shape, strides),
+               b = dense_order(v->ndim, v->shape, v->strides);
+  return a.n >= 0 && a.n == b.n && a.expanded == b.expanded && !memcmp(a.perm, b.perm, (size_t)a.n);
+}
+
 void cg_dyn_free(cg_dyn *d) {
   if (!d) return;
   if (d->sym) st__free(d->sym, (size_t)(d->tmpl ? d->tmpl->nin : 0) * ST_MAX_DIMS + 1);
@@ -232,9 +290,11 @@ cg_dyn *cg_dyn_derive(const cg_graph *ga, const cg_graph *gb) {
   bool ok = true;
   for (int i = 0; ok && i < ga->nin; i++) {
     const cg_value *va = &ga->v[ga->inputs[i]], *vb = &gb->v[gb->inputs[i]];
-    /* a symbolic input is contiguous; one of another layout keeps it (compiled autograd's
-       saved transposed weights) */
-    ok = (cg_contiguous(va) && cg_contiguous(vb)) || same_layout(va, vb);
+    /* a symbolic input is contiguous, or dense in the same order of its dims with the same
+       dims expanded (compiled autograd's saved transposed activations and expanded sums); one
+       of another layout keeps it */
+    ok = (cg_contiguous(va) && cg_contiguous(vb)) || same_layout(va, vb) ||
+         same_dense(va->ndim, va->shape, va->strides, vb);
     for (int k = 0; ok && k < va->ndim; k++) {
       int64_t sa = va->shape[k], sb = vb->shape[k];
       if (sa == sb) continue;
@@ -305,13 +365,18 @@ static bool sizes_of(const cg_dyn *d, int nin, st_tensor *const *in, int64_t *s)
     if (in[i]->dtype != v->dtype || in[i]->ndim != v->ndim) return false;
     for (int k = 0; k < i; k++) /* the same tensor twice, as in the template */
       if ((in[k] == in[i]) != (t->inputs[k] == t->inputs[i])) return false;
-    if (!cg_contiguous(v)) { /* a fixed layout */
+    bool symbolic = false;
+    for (int k = 0; k < v->ndim; k++) symbolic |= d->sym[i * ST_MAX_DIMS + k] >= 0;
+    if (cg_contiguous(v)) {
+      if (!st__is_contiguous(in[i])) return false;
+    } else if (symbolic) { /* dense in the template's order */
+      if (!same_dense(in[i]->ndim, in[i]->shape, in[i]->strides, v)) return false;
+    } else { /* a fixed layout */
       if (memcmp(in[i]->shape, v->shape, sizeof(int64_t) * (size_t)v->ndim) ||
           memcmp(in[i]->strides, v->strides, sizeof(int64_t) * (size_t)v->ndim))
         return false;
       continue;
     }
-    if (!st__is_contiguous(in[i])) return false;
     for (int k = 0; k < v->ndim; k++) {
       int sym = d->sym[i * ST_MAX_DIMS + k];
       int64_t n = in[i]->shape[k];
@@ -397,7 +462,7 @@ cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in) {
     if (f->node >= 0) {
       int64_t w = x;
       if (f->dbl) {
-        double dx = (double)x;
+        double dx = f->recip ? f->num / (double)x : (double)x;
         memcpy(&w, &dx, sizeof w);
       }
       memcpy((char *)&g->n[f->node].a + sizeof(int64_t) * (size_t)f->word, &w, sizeof w);
