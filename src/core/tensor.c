@@ -195,21 +195,28 @@ int st_ndim(const st_tensor *t) {
   return t ? t->ndim : -1;
 }
 
-int64_t st_size(const st_tensor *t, int dim) {
+/* t's dim `dim` (negative from the end), or -1 with the error set: a 0-dim tensor has none
+   (PyTorch: "dimension specified as 0 but tensor has no dimensions"), unlike the ops whose dim
+   argument accepts 0 and -1 there. */
+static int size_dim(const char *fn, const st_tensor *t, int dim) {
   if (!t) {
-    st__null_arg("st_size", 1);
+    st__null_arg(fn, 1);
     return -1;
   }
-  int d = st__wrap_dim("st_size", dim, t->ndim);
+  if (!t->ndim) {
+    st__error(ST_ERR_ARG, "%s: dim %d given for a tensor with no dims", fn, dim);
+    return -1;
+  }
+  return st__wrap_dim(fn, dim, t->ndim);
+}
+
+int64_t st_size(const st_tensor *t, int dim) {
+  int d = size_dim("st_size", t, dim);
   return d < 0 ? -1 : t->shape[d];
 }
 
 int64_t st_stride(const st_tensor *t, int dim) {
-  if (!t) {
-    st__null_arg("st_stride", 1);
-    return -1;
-  }
-  int d = st__wrap_dim("st_stride", dim, t->ndim);
+  int d = size_dim("st_stride", t, dim);
   return d < 0 ? -1 : t->strides[d];
 }
 

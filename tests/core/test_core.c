@@ -43,6 +43,19 @@ TEST(errors_name_the_function_and_values) {
   CHECK_FAILS(st_size(st_zeros(ST_F32, ST_SHAPE(2)), 1) < 0, ST_ERR_ARG, "dim 1 is out of range");
 }
 
+/* A 0-dim tensor has no dim to ask about (torch.tensor(1.).size(0) and .stride(-1) raise
+   IndexError); before, st_size and st_stride read past the shape there and set no error. */
+TEST(size_and_stride_of_a_0_dim_tensor_are_errors) {
+  st_tensor *s = st_scalar(ST_F32, 2);
+  const int dims[] = {0, -1, 1};
+  for (int k = 0; k < 3; k++) {
+    CHECK_FAILS(st_size(s, dims[k]) == -1, ST_ERR_ARG, "st_size: dim");
+    CHECK_FAILS(st_stride(s, dims[k]) == -1, ST_ERR_ARG, "st_stride: dim");
+  }
+  CHECK_EQ_INT(st_ndim(s), 0);
+  CHECK_EQ_INT(st_size(st_zeros(ST_F32, ST_SHAPE(3, 2)), -1), 2);
+}
+
 /* Inspection calls report a NULL tensor like every call (and keep an earlier failure's error,
    whose NULL it is); on success they leave the error alone. */
 TEST(accessors_given_null_report_an_error) {
