@@ -39,16 +39,23 @@ typedef struct cg_entry {
   int nin;
   cg_sig *sig;
   bool grad_mode, inference, force_decomp;
-  cg_graph *g;     /* NULL: this signature runs eagerly */
-  cg_graph *raw;   /* g as captured, before its passes (for dynamic templates); may be NULL */
-  const char *why; /* why not (static text) */
+  cg_graph *g;       /* NULL: this signature runs eagerly */
+  cg_graph *raw;     /* g as captured, before its passes (for dynamic templates); may be NULL */
+  const char *why;   /* why not (static text) */
   bool writes_roots; /* g writes an input or captured tensor in place */
+  /* f leaves grad mode or inference mode changed (st_set_grad_enabled(false) without a
+     restore): each run of g does as f did */
+  bool sets_modes;
+  st_grad_modes modes_after;
   /* under eager autograd (aot.c): the compiled joint function, for the captured tensors diff
      (strong) that required grad when it was made */
   st_func *joint;
   st_tensor **diff;
   int ndiff;
-  bool *need;      /* nin: the inputs that required grad when it was made */
+  bool *need; /* nin: the inputs that required grad when it was made */
+  /* nin + ncap + nout, at the capture under eager autograd (record_requires_grad): which inputs
+     and captured tensors required grad, then which outputs eager made require grad; or NULL */
+  bool *cap_rg;
   bool *reach;     /* g->nout: the outputs those and diff reach (cg_differentiable_outputs) */
   uint64_t *from;  /* g->nout: the node's inputs each output is computed from (the same) */
   cg_split *split; /* the joint graph split in two, or NULL (aot.c) */
@@ -66,7 +73,7 @@ typedef struct cg_fn {
   pthread_mutex_t lock;
   cg_entry *entries; /* most recently compiled first */
   int nentries;
-  cg_graph *last; /* the last compiled graph (owned by its entry) */
+  cg_graph *last;              /* the last compiled graph (owned by its entry) */
   cg_dyn *dyn[CG_MAX_DYNAMIC]; /* templates with symbolic sizes, newest first */
   int ndyn;
   bool warned;
@@ -158,6 +165,7 @@ static void drop_bwd(cg_entry *e) {
 
 static void entry_free(cg_entry *e) {
   drop_bwd(e);
+  if (e->cap_rg) st__free(e->cap_rg, (size_t)(e->nin + e->g->ncap + e->g->nout) + 1);
   if (e->need) st__free(e->need, sizeof *e->need * (size_t)(e->nin ? e->nin : 1));
   cg_free(e->g);
   cg_free(e->raw);
@@ -265,8 +273,8 @@ static void add_template(cg_fn *c, cg_dyn *d) { /* newest first; the oldest goes
    contiguous: their templates stand on the two captures. */
 /* f captured aside on zero-filled inputs of in's dtypes and the shapes shape[i] (contiguous
    inputs only), which sin receives in the caller's scope; NULL when that fails. */
-static cg_graph *capture_on_zeros(cg_fn *c, st_tensor *const *in,
-                                  int64_t (*shape)[ST_MAX_DIMS], st_tensor **sin) {
+static cg_graph *capture_on_zeros(cg_fn *c, st_tensor *const *in, int64_t (*shape)[ST_MAX_DIMS],
+                                  st_tensor **sin) {
   for (int i = 0; i < c->f->nin; i++)
     if (!st__is_contiguous(in[i]) || !(sin[i] = st_zeros(in[i]->dtype, in[i]->ndim, shape[i])))
       return NULL;
@@ -361,8 +369,10 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
       for (int j = 0; j < nsz; j++) grow[j] = j == k;
       cg_dyn *one = shadow_template(c, raw, in, sz, grow, nsz);
       n_alone += alone[k] = one != NULL;
-      if (!d) d = one;
-      else cg_dyn_free(one);
+      if (!d)
+        d = one;
+      else
+        cg_dyn_free(one);
     }
     if (n_alone > 1) {
       cg_dyn_free(d);
@@ -435,6 +445,30 @@ static st_tensor *base_of(st_tensor *t) {
    Under grad levels (base: the inputs' values at level 0, else in itself) f runs on the
    wrappers, so that every level records it as eager does, while the capture sees the ops the
    levels run at level 0 on base; m are the modes there. */
+/* What eager autograd did at the capture (level 0, grad mode on): which inputs and captured
+   tensors required grad, and which outputs it made require grad. An output f makes with grad
+   mode off (st_set_grad_enabled(false) around it) has no history in eager, which the graph
+   alone cannot tell: custom functions and checkpoints run their ops with grad mode off too,
+   behind a node that differentiates them. */
+static void record_requires_grad(cg_entry *e, st_tensor *const *in, st_tensor *const *out) {
+  if (!(e->cap_rg = st__alloc((size_t)(e->nin + e->g->ncap + e->g->nout) + 1))) return;
+  bool *p = e->cap_rg; /* on OOM the graph's analysis alone marks the outputs */
+  for (int i = 0; i < e->nin; i++) *p++ = st__requires_grad(in[i]);
+  for (int k = 0; k < e->g->ncap; k++) *p++ = st__requires_grad(e->g->captured[k]);
+  for (int j = 0; j < e->g->nout; j++) *p++ = st__requires_grad(out[j]);
+}
+
+/* An output eager did not make require grad at the capture is not differentiable on a call
+   whose inputs and captured tensors require grad as they did there. */
+static void reach_as_captured(const cg_entry *e, const bool *need) {
+  const bool *p = e->cap_rg;
+  for (int i = 0; i < e->nin; i++)
+    if (*p++ != need[i]) return;
+  for (int k = 0; k < e->g->ncap; k++)
+    if (*p++ != st__requires_grad(e->g->captured[k])) return;
+  for (int j = 0; j < e->g->nout; j++) e->reach[j] &= p[j];
+}
+
 static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, st_tensor **out,
                         cg_modes m) {
   int nin = c->f->nin, nout = c->f->nout;
@@ -453,13 +487,17 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
     return st__error(ST_ERR_OOM, "st_compile: out of memory");
   }
   size_t kept = st__escape_mark();
+  st_grad_modes before = {!st__tls_grad_disabled, st__tls_inference_mode};
   int rc = run_eager(c, in, out);
+  e->modes_after = (st_grad_modes){!st__tls_grad_disabled, st__tls_inference_mode};
+  e->sets_modes =
+      e->modes_after.enabled != before.enabled || e->modes_after.inference != before.inference;
   bool laid_out = true; /* under vmap levels: every output's batch dims are known */
   for (int j = 0; !rc && j < nout; j++) {
     vout[j] = base_of(out[j]);
     if (m.vdepth)
-      laid_out &= vmap_layout(out[j], m.vdepth, e->vdims + (size_t)((nin + j) * m.vdepth),
-                              &vout[j]);
+      laid_out &=
+          vmap_layout(out[j], m.vdepth, e->vdims + (size_t)((nin + j) * m.vdepth), &vout[j]);
   }
   cg_graph *g = NULL;
   const char *why = NULL;
@@ -502,6 +540,7 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   e->why = g ? NULL : why;
   if (g) atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   e->writes_roots = g && cg_writes_roots(g);
+  if (g && m.grad_mode && base == in && !m.vdepth) record_requires_grad(e, in, out);
   add_entry(c, e);
   if (raw) {
     cg_level0 l0 = level0_enter(base != in, m.grad_mode);
@@ -563,9 +602,8 @@ static int eager_entry(cg_fn *c, const cg_entry *e, const char *why, st_tensor *
    at level 0, need the inputs differentiated. The joint function for those and the captured
    tensors that eager autograd differentiates (grad0) is compiled once per entry (again when
    that set changes). */
-static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in,
-                              st_tensor *const *base, const bool *need, bool grad0,
-                              st_tensor **out) {
+static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *const *base,
+                              const bool *need, bool grad0, st_tensor **out) {
   const cg_graph *g = e->g;
   int ndiff = 0, nin = c->f->nin;
   if (!e->need && !(e->need = st__calloc((size_t)(nin ? nin : 1), sizeof *e->need)))
@@ -599,6 +637,7 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in,
       st__tmp_free(diff, small, g->ncap);
       return st__error(ST_ERR_OOM, "st_compile: out of memory");
     }
+    if (e->cap_rg && base == in) reach_as_captured(e, e->need);
     for (int k = 0; k < ndiff; k++) e->diff[k] = st_retain(diff[k]);
     e->ndiff = ndiff;
     cg_level0 l0 = level0_enter(base != in, grad0);
@@ -667,20 +706,24 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
     atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
     rc = cg_run(e->g, base, out, m.inference);
     for (int j = 0; !rc && j < c->f->nout; j++)
-      if (!(out[j] = vmap_wrap(e, j, out[j]))) rc = st__error(ST_ERR_OOM, "st_compile: out of memory");
+      if (!(out[j] = vmap_wrap(e, j, out[j])))
+        rc = st__error(ST_ERR_OOM, "st_compile: out of memory");
     if (rc)
       for (int j = 0; j < c->f->nout; j++) {
         st__drop(out[j]);
         out[j] = NULL;
       }
   } else if (e->writes_roots && diff) { /* the backward's recomputation would write them again */
-    rc = eager_entry(c, e, "it writes an input or a captured tensor in place while autograd "
-                           "records it", in, out);
+    rc = eager_entry(c, e,
+                     "it writes an input or a captured tensor in place while autograd "
+                     "records it",
+                     in, out);
   } else {
     atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
     rc = diff ? run_differentiated(c, e, in, base, need, m.grad_mode, out)
               : cg_run(e->g, base, out, m.inference);
   }
+  if (!rc && e->sets_modes && !e->vdepth) st__grad_modes_set(e->modes_after); /* as f left them */
   if (need != small) st__free(need, sizeof *need * (size_t)nin);
   return rc;
 }
@@ -696,7 +739,8 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
   st_tensor *small[16], **base = (st_tensor **)in;
   int8_t vin[16 * 8]; /* the inputs' batch dims under vmap levels (under_vmap_levels) */
   if (inside_transform(nin, in)) {
-    if (!(base = st__tmp_array(nin, small, 16))) return st__error(ST_ERR_OOM, "st_compile: out of memory");
+    if (!(base = st__tmp_array(nin, small, 16)))
+      return st__error(ST_ERR_OOM, "st_compile: out of memory");
     if (!under_grad_levels(nin, in, base, &m) && !under_vmap_levels(nin, in, base, vin, &m)) {
       st__tmp_free(base, small, nin);
       if (c->opts.fullgraph) {

@@ -19,7 +19,6 @@ static bool close_to(st_tensor *a, st_tensor *b, double tol) {
   return tu_values_close(a, b, tol);
 }
 
-
 /* loss(x, W) = sum(sin(h) * h + 0.5 * exp(-h^2)) with h = tanh(W x) */
 static int f_loss(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)ctx, (void)nin, (void)nout;
@@ -102,9 +101,11 @@ TEST(compile_under_nested_grads_jacrev_and_hessian_matches_eager) {
     st_tensor *xp = st_add(x, tu_tensor(ST_F64, ST_SHAPE(3), dir));
     st_tensor *xm = st_sub(x, tu_tensor(ST_F64, ST_SHAPE(3), dir));
     st_tensor *dp = NULL, *dm = NULL;
-    CHECK(st_call(gx, (st_tensor *[]){xp, W}, &dp) == 0 && st_call(gx, (st_tensor *[]){xm, W}, &dm) == 0);
+    CHECK(st_call(gx, (st_tensor *[]){xp, W}, &dp) == 0 &&
+          st_call(gx, (st_tensor *[]){xm, W}, &dm) == 0);
     double fd = (st_item(st_sum_all(st_mul(dp, st_sin(dp)))) -
-                 st_item(st_sum_all(st_mul(dm, st_sin(dm))))) / (2 * h);
+                 st_item(st_sum_all(st_mul(dm, st_sin(dm))))) /
+                (2 * h);
     CHECK(fabs(fd - rv[i]) < 1e-6 * (1 + fabs(fd)));
   }
   free(rv);
@@ -255,7 +256,8 @@ TEST(compile_under_transforms_that_run_f_eagerly_matches_eager) {
   CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 0);
   /* vmap over grad: the vmap level runs f eagerly */
   st_tensor *xb = st_randn(ST_F64, ST_SHAPE(5, 4));
-  st_func *ve = st_vmap(g, (int[]){0, ST_UNBATCHED}, NULL), *vc = st_vmap(gc, (int[]){0, ST_UNBATCHED}, NULL);
+  st_func *ve = st_vmap(g, (int[]){0, ST_UNBATCHED}, NULL),
+          *vc = st_vmap(gc, (int[]){0, ST_UNBATCHED}, NULL);
   st_tensor *inb[2] = {xb, k};
   CHECK(st_call(ve, inb, &e) == 0 && st_call(vc, inb, &r) == 0 && close_to(r, e, 1e-12));
   CHECK(tu_compile_stats(c).fallbacks > 0);
@@ -522,10 +524,22 @@ static int f_written_factories(void *ctx, int nin, st_tensor *const *in, int nou
   (void)nin, (void)nout;
   st_tensor *x = in[0], *W = in[1], *b;
   switch (*(const int *)ctx) {
-  case 0: b = st_zeros_like(x); st_copy_(b, x); break;
-  case 1: b = st_ones_like(x); st_mul_(b, x); break;
-  case 2: b = st_zeros(ST_F64, ST_SHAPE(2, 3)); st_add_(b, x); break; /* x broadcast */
-  case 3: b = st_zeros(ST_F64, ST_SHAPE(4)); st_copy_(st_slice(b, 0, 1, 4, 1), x); break;
+  case 0:
+    b = st_zeros_like(x);
+    st_copy_(b, x);
+    break;
+  case 1:
+    b = st_ones_like(x);
+    st_mul_(b, x);
+    break;
+  case 2:
+    b = st_zeros(ST_F64, ST_SHAPE(2, 3));
+    st_add_(b, x);
+    break; /* x broadcast */
+  case 3:
+    b = st_zeros(ST_F64, ST_SHAPE(4));
+    st_copy_(st_slice(b, 0, 1, 4, 1), x);
+    break;
   default: /* an accumulator over the rows of x W^T */
     b = st_zeros(ST_F64, ST_SHAPE(2));
     for (int t = 0; t < 3; t++) st_add_(b, st_tanh(st_matmul(W, st_mul_scalar(x, t + 1.0))));
@@ -601,6 +615,66 @@ TEST(compile_returns_a_captured_tensor_itself_under_eager_autograd) {
     CHECK_CLOSE(st_grad_of(o[1]), 0, 1.0, -2.0, 4.0); /* 2x: through out[0] and the product */
     CHECK_CLOSE(st_grad_of(x), 0, 2.0, 4.0, 6.0);
   }
+  CHECK_EQ_INT(tu_compile_stats(c).cache_hits, 2);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* f computes out[1] with grad mode off and out[2] from it with grad mode on again; out[0] is
+   3x. torch.compile (and eager) give out[1] no history and out[2] = x * exp(x) the gradient of
+   a constant exp(x) times x; before, cache hits made out[1] require grad (a backward through
+   it wrote zeros to x.grad instead of eager's error). */
+static int f_no_grad_inside(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_mul_scalar(in[0], 3.0);
+  bool prev = st_set_grad_enabled(false);
+  out[1] = st_exp(in[0]);
+  st_set_grad_enabled(prev);
+  out[2] = st_mul(in[0], out[1]);
+  return out[2] ? 0 : -1;
+}
+
+TEST(compile_outputs_made_with_grad_mode_off_inside_f_carry_no_gradient) {
+  st_scope_push();
+  st_func *f = st_func_new(f_no_grad_inside, NULL, 1, 3), *c = st_compile(f, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){0.5, -1}), *o[3] = {0};
+    st_set_requires_grad(x, true);
+    CHECK_EQ_INT(st_call(c, &x, o), 0);
+    CHECK(st_requires_grad(o[0]) && !st_requires_grad(o[1]) && st_is_leaf(o[1]));
+    CHECK(st_requires_grad(o[2]));
+    CHECK_FAILS(st_backward(st_sum_all(o[1]), NULL, false, false) != 0, ST_ERR_AUTOGRAD,
+                "does not require grad");
+    CHECK(!st_grad_of(x));
+    CHECK_EQ_INT(st_backward(st_sum_all(o[2]), NULL, false, false), 0);
+    CHECK_CLOSE(st_grad_of(x), 1e-15, exp(0.5), exp(-1.0)); /* exp(x) held constant */
+  }
+  CHECK_EQ_INT(tu_compile_stats(c).cache_hits, 2);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
+/* f turns grad mode off and leaves it so: every compiled call does as f does (torch.compile
+   too); before, only the capture did. */
+static int f_leaves_grad_off(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_set_grad_enabled(false);
+  out[0] = st_exp(in[0]);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_a_grad_mode_f_leaves_changed_is_left_changed_by_every_call) {
+  st_scope_push();
+  st_func *f = st_func_new(f_leaves_grad_off, NULL, 1, 1), *c = st_compile(f, NULL);
+  for (int call = 0; call < 3; call++) {
+    st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){0.5, -1}), *y = NULL;
+    st_set_grad_enabled(true);
+    CHECK_EQ_INT(st_call(c, &x, &y), 0);
+    CHECK(!st_is_grad_enabled());
+  }
+  st_set_grad_enabled(true);
   CHECK_EQ_INT(tu_compile_stats(c).cache_hits, 2);
   st_func_release(c);
   st_func_release(f);
