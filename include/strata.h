@@ -1020,8 +1020,10 @@ void st_trace_end(void);
    attributes and layouts that differ between the two captures are fitted as formulas in the
    sizes, which must also hold at a third size, where f is captured aside on zeros before the
    template is used (x[n / 2:] fits a line through sizes 3 and 4 and is captured per size
-   instead; not for a program that writes its inputs or captured tensors, nor inputs of
-   another layout than contiguous, which cannot run aside: there the two captures decide).
+   instead; a program that writes its inputs or captured tensors, or takes inputs of another
+   layout than contiguous, cannot run aside: its template serves calls only after the first call
+   at sizes each at least 2 b + 1, b the second capture's, was captured as usual and agreed, the
+   calls before are captured per size).
    Sizes f reads on the host (st_size, st_numel) are taken to enter the shapes and attributes
    it computes, so a branch of f's own code on a size that both captures took the same way
    (n > 4 at sizes 3 and 4) is not seen at other sizes;

@@ -73,8 +73,9 @@ typedef struct cg_fn {
   pthread_mutex_t lock;
   cg_entry *entries; /* most recently compiled first */
   int nentries;
-  cg_graph *last;              /* the last compiled graph (owned by its entry) */
-  cg_dyn *dyn[CG_MAX_DYNAMIC]; /* templates with symbolic sizes, newest first */
+  cg_graph *last;                 /* the last compiled graph (owned by its entry) */
+  cg_dyn *dyn[CG_MAX_DYNAMIC];    /* templates with symbolic sizes, newest first */
+  bool unchecked[CG_MAX_DYNAMIC]; /* not checked at a third size yet (holds_at_a_third_size) */
   int ndyn;
   bool warned;
   bool joint; /* the joint function of another compiled one (aot.c): autograd runs inside */
@@ -258,11 +259,20 @@ static void add_entry(cg_fn *c, cg_entry *e) {
   }
 }
 
-static void add_template(cg_fn *c, cg_dyn *d) { /* newest first; the oldest goes */
+static void add_template(cg_fn *c, cg_dyn *d, bool unchecked) { /* newest first; the oldest goes */
   if (c->ndyn == CG_MAX_DYNAMIC) cg_dyn_free(c->dyn[--c->ndyn]);
   memmove(c->dyn + 1, c->dyn, sizeof *c->dyn * (size_t)c->ndyn);
+  memmove(c->unchecked + 1, c->unchecked, sizeof *c->unchecked * (size_t)c->ndyn);
   c->dyn[0] = d;
+  c->unchecked[0] = unchecked;
   c->ndyn++;
+}
+
+static void drop_template(cg_fn *c, int k) {
+  cg_dyn_free(c->dyn[k]);
+  c->ndyn--;
+  memmove(c->dyn + k, c->dyn + k + 1, sizeof *c->dyn * (size_t)(c->ndyn - k));
+  memmove(c->unchecked + k, c->unchecked + k + 1, sizeof *c->unchecked * (size_t)(c->ndyn - k));
 }
 
 /* Whether template d, made from two captures, gives at a third size what f does there (see
@@ -270,7 +280,10 @@ static void add_template(cg_fn *c, cg_dyn *d) { /* newest first; the oldest goes
    every symbolic dim of the inputs in (at the second capture's sizes) at 2 b + 1, against the
    template instantiated there. A program that writes an input or a captured tensor in place
    cannot run aside (the run would write it), nor one with an input of another layout than
-   contiguous: their templates stand on the two captures. */
+   contiguous: their templates are unchecked (CG_UNCHECKED) until a call at sizes they fit as far
+   out (cg_dyn_fits_far) is captured as usual and compared (check_templates); none serves a
+   call before (the calls between are captured). */
+enum { CG_FAILS, CG_HOLDS, CG_UNCHECKED };
 /* f captured aside on zero-filled inputs of in's dtypes and the shapes shape[i] (contiguous
    inputs only), which sin receives in the caller's scope; NULL when that fails. */
 static cg_graph *capture_on_zeros(cg_fn *c, st_tensor *const *in, int64_t (*shape)[ST_MAX_DIMS],
@@ -281,12 +294,12 @@ static cg_graph *capture_on_zeros(cg_fn *c, st_tensor *const *in, int64_t (*shap
   return cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL);
 }
 
-static bool holds_at_a_third_size(cg_fn *c, const cg_dyn *d, const cg_graph *raw,
-                                  st_tensor *const *in) {
+static int holds_at_a_third_size(cg_fn *c, const cg_dyn *d, const cg_graph *raw,
+                                 st_tensor *const *in) {
   int nin = c->f->nin;
-  if (cg_writes_roots(raw) || nin > 16) return true;
+  if (cg_writes_roots(raw) || nin > 16) return CG_UNCHECKED;
   for (int i = 0; i < nin; i++)
-    if (!st__is_contiguous(in[i])) return true;
+    if (!st__is_contiguous(in[i])) return CG_UNCHECKED;
   st_tensor *sin[16] = {0};
   int64_t shape[16][ST_MAX_DIMS];
   for (int i = 0; i < nin; i++) cg_dyn_check_shape(d, i, in[i]->ndim, in[i]->shape, shape[i]);
@@ -296,21 +309,40 @@ static bool holds_at_a_third_size(cg_fn *c, const cg_dyn *d, const cg_graph *raw
   cg_free(g3);
   st_scope_pop();
   st_clear_error();
-  return ok;
+  return ok ? CG_HOLDS : CG_FAILS;
+}
+
+/* The unchecked templates that a new capture e (of the call's inputs in) fits at a third
+   size: each that gives e's program is checked from now on, the others go. Whether one was
+   checked. */
+static bool check_templates(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
+  bool checked = false;
+  for (int k = c->ndyn - 1; k >= 0; k--) {
+    if (!c->unchecked[k] || !cg_dyn_fits_far(c->dyn[k], c->f->nin, in)) continue;
+    if (cg_dyn_check(c->dyn[k], e->raw, c->f->nin, in)) {
+      c->unchecked[k] = false;
+      checked = true;
+    } else {
+      drop_template(c, k);
+    }
+  }
+  return checked;
 }
 
 /* A new capture e (of the call's inputs in, at level 0) whose program is an earlier one's at
    other sizes gives a template with those sizes symbolic (dynamic.c), so that later sizes
    instantiate it instead of capturing, when it holds at a third size. */
 static void learn_sizes(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
+  if (check_templates(c, e, in)) return;
   for (const cg_entry *o = e->next; o; o = o->next) {
     if (!o->raw || o->grad_mode != e->grad_mode || o->inference != e->inference ||
         o->force_decomp != e->force_decomp)
       continue;
     cg_dyn *d = cg_dyn_derive(o->raw, e->raw);
     if (!d) continue;
-    if (holds_at_a_third_size(c, d, e->raw, in))
-      add_template(c, d);
+    int holds = holds_at_a_third_size(c, d, e->raw, in);
+    if (holds != CG_FAILS)
+      add_template(c, d, holds == CG_UNCHECKED);
     else
       cg_dyn_free(d);
     return;
@@ -379,8 +411,9 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
       d = shadow_template(c, raw, in, sz, alone, nsz);
     }
   }
-  if (d && holds_at_a_third_size(c, d, raw, in))
-    add_template(c, d);
+  int holds = d ? holds_at_a_third_size(c, d, raw, in) : CG_FAILS;
+  if (holds != CG_FAILS)
+    add_template(c, d, holds == CG_UNCHECKED);
   else
     cg_dyn_free(d);
 }
@@ -389,7 +422,7 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
 static cg_entry *from_template(cg_fn *c, st_tensor *const *in, cg_modes m) {
   int nin = c->f->nin;
   for (int k = 0; k < c->ndyn; k++) {
-    if (!cg_dyn_fits(c->dyn[k], nin, in)) continue;
+    if (c->unchecked[k] || !cg_dyn_fits(c->dyn[k], nin, in)) continue;
     cg_graph *g = cg_dyn_instantiate(c->dyn[k], nin, in);
     if (!g) continue;
     cg_entry *e = entry_new(nin, in, m);

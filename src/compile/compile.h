@@ -240,6 +240,9 @@ cg_graph *cg_copy_raw(const cg_graph *g); /* a captured graph, before its passes
    program, sizes that cannot be told apart, a difference no formula fits, OOM). */
 cg_dyn *cg_dyn_derive(const cg_graph *a, const cg_graph *b);
 bool cg_dyn_fits(const cg_dyn *d, int nin, st_tensor *const *in);
+/* It fits with each symbol at least at 2 b + 1 (b: its size in the second capture), where
+   cg_dyn_check_shape puts the third size. */
+bool cg_dyn_fits_far(const cg_dyn *d, int nin, st_tensor *const *in);
 /* The template at the call's sizes (a raw graph for cg_optimize), or NULL. */
 cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in);
 void cg_dyn_free(cg_dyn *d);

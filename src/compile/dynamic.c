@@ -398,6 +398,14 @@ bool cg_dyn_fits(const cg_dyn *d, int nin, st_tensor *const *in) {
   return sizes_of(d, nin, in, s);
 }
 
+bool cg_dyn_fits_far(const cg_dyn *d, int nin, st_tensor *const *in) {
+  int64_t s[CG_MAX_SYMS];
+  if (!sizes_of(d, nin, in, s)) return false;
+  for (int j = 0; j < d->nsyms; j++)
+    if (s[j] < 2 * d->b[j] + 1) return false;
+  return true;
+}
+
 static void fake_of(st_tensor *f, const cg_value *v, st_storage *s) {
   memset(f, 0, sizeof *f);
   f->dtype = v->dtype;

@@ -21,7 +21,6 @@ static bool same(st_tensor *a, st_tensor *b, double tol) {
   return diff <= tol;
 }
 
-
 static st_compile_stats stats_of(st_func *c) {
   st_compile_stats s = {0};
   CHECK(st_compile_get_stats(c, &s) == 0);
@@ -187,7 +186,7 @@ TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
   CHECK_CLOSE(r, 0, 1, 2);
   st_compile_stats s = stats_of(c);
   CHECK_EQ_INT(s.fallbacks, 2);
-  CHECK_EQ_INT(s.compiles, 0); /* the capture failed: no graph was compiled */
+  CHECK_EQ_INT(s.compiles, 0);   /* the capture failed: no graph was compiled */
   CHECK_EQ_INT(s.cache_hits, 0); /* the entry that runs f eagerly serves no call from a graph */
   CHECK_EQ_INT(s.calls, 2);
   CHECK_FAILS(st_call(cf, &x, &r) != 0, ST_ERR_UNSUPPORTED, "st_item");
@@ -877,12 +876,55 @@ TEST(compile_sizes_a_function_divides_are_not_generalized_from_two_captures) {
       }
       st_compile_stats s = stats_of(c);
       CHECK_EQ_INT(s.fallbacks, 0);
-      if (which == 3) CHECK_EQ_INT(s.compiles, dyn ? 1 : 2);
-      else CHECK_EQ_INT(s.compiles, 7);
+      if (which == 3)
+        CHECK_EQ_INT(s.compiles, dyn ? 1 : 2);
+      else
+        CHECK_EQ_INT(s.compiles, 7);
       st_func_release(c);
       st_func_release(f);
       st_scope_pop();
     }
+}
+
+/* The same with f writing its input first, or its input transposed: f cannot run aside, so the
+   two captures' template is checked on the first call at a third size far enough out (2 b + 1),
+   captured as usual, and serves no call before; x[n / 2:] fails that check and every size is
+   eager's (before, the template of sizes 5 and 6 gave x[n - 3:] at 7, 10 and 13); the line
+   x[1:n - 1] passes it and serves the sizes after. */
+static int f_halves_written(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  int which = *(const int *)ctx;
+  if (which < 2 && st_add_scalar_(in[0], 1)) return -1;
+  st_tensor *x = which < 2 ? in[0] : st_transpose(in[0], 0, 1);
+  int64_t n = st_size(x, 0);
+  out[0] = st_mul_scalar(which % 2 ? st_slice(x, 0, 1, n - 1, 1) : st_slice(x, 0, n / 2, n, 1), 2);
+  (void)nin, (void)nout;
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_unchecked_templates_serve_calls_only_after_a_capture_at_a_third_size_agrees) {
+  for (int which = 0; which < 4; which++) {
+    st_scope_push();
+    st_func *f = st_func_new(f_halves_written, &which, 1, 1), *c = st_compile(f, NULL);
+    const int64_t sizes[] = {5, 6, 7, 10, 13, 14, 9};
+    for (int k = 0; k < 7; k++) {
+      int64_t n = sizes[k];
+      st_tensor *base = st_arange(ST_F64, 1, (double)(2 * n) + 1, 1);
+      st_tensor *xe = st_reshape(base, 2, (int64_t[]){n, 2}), *xc = st_clone(xe);
+      if (which >= 2) /* [2, n], strides (1, 2) */
+        xe = st_transpose(xe, 0, 1), xc = st_transpose(xc, 0, 1);
+      st_tensor *e = NULL, *r = NULL;
+      CHECK(st_call(f, &xe, &e) == 0 && st_call(c, &xc, &r) == 0);
+      if (!tu_same_bits(r, e))
+        st_test_fail(__FILE__, __LINE__, "case %d size %lld: not eager's", which, (long long)n);
+    }
+    st_compile_stats s = stats_of(c);
+    CHECK_EQ_INT(s.fallbacks, 0);
+    /* the line: 5 and 6 make the template, 7 and 10 are captured, 13 checks it, 14 and 9 hit */
+    CHECK_EQ_INT(s.compiles, (which % 2 ? 5 : 7));
+    st_func_release(c);
+    st_func_release(f);
+    st_scope_pop();
+  }
 }
 
 /* A program whose ops change with the size (a loop as long as the first dim) is captured again
@@ -956,15 +998,19 @@ TEST(compile_dynamic_makes_sizes_symbolic_from_the_first_call) {
   CHECK_EQ_INT(stats_of(cf).compiles, 1);
   CHECK_EQ_INT(stats_of(cf).cache_hits, 4);
   CHECK_EQ_INT(stats_of(cg).compiles, 1);
-  /* a program that writes its input gets no shadow capture: its sizes become symbolic on a change
-   */
+  /* a program that writes its input gets no shadow capture, and its template of sizes 2 and 3
+     serves calls only once a call at a third size, 7 = 2 * 3 + 1 or more, captured as usual,
+     gave the same program (4 stays a capture of its own) */
   st_func *w = st_func_new(f_inplace, NULL, 1, 1), *cw = st_compile(w, &o);
-  for (int64_t n = 2; n < 5; n++) {
+  const int64_t wn[] = {2, 3, 4, 7, 8, 9};
+  for (int k = 0; k < 6; k++) {
+    int64_t n = wn[k];
     st_tensor *x = st_ones(ST_F64, ST_SHAPE(n, n)), *r = NULL;
     CHECK(st_call(cw, &x, &r) == 0);
     CHECK(same(x, st_full(ST_F64, ST_SHAPE(n, n), 2), 0));
   }
-  CHECK_EQ_INT(stats_of(cw).compiles, 2);
+  CHECK_EQ_INT(stats_of(cw).compiles, 4);
+  CHECK_EQ_INT(stats_of(cw).cache_hits, 2);
   st_func_release(cw);
   st_func_release(w);
   st_func_release(cg);
@@ -1053,8 +1099,10 @@ TEST(compile_unknown_backend_in_the_environment_runs_the_executor) {
   if (old) snprintf(saved, sizeof saved, "%s", old);
   setenv("STRATA_COMPILE_BACKEND", "C++", 1);
   st_func *f = st_func_new(f_exp2, NULL, 1, 1), *c = st_compile(f, NULL);
-  if (old) setenv("STRATA_COMPILE_BACKEND", saved, 1);
-  else unsetenv("STRATA_COMPILE_BACKEND");
+  if (old)
+    setenv("STRATA_COMPILE_BACKEND", saved, 1);
+  else
+    unsetenv("STRATA_COMPILE_BACKEND");
   CHECK(c != NULL);
   st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2}), *r = NULL, *e = NULL;
   for (int k = 0; c && k < 2; k++)
