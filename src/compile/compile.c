@@ -31,6 +31,7 @@
 typedef struct cg_sig {
   st_dtype dtype;
   int ndim, same; /* same: the first input that is this same tensor, or -1 */
+  int shares;     /* the first other input over the same storage, or -1 */
   int64_t shape[ST_MAX_DIMS], strides[ST_MAX_DIMS];
 } cg_sig;
 
@@ -97,6 +98,16 @@ static cg_modes current_modes(void) {
   return (cg_modes){st__grad_mode(), st__inference_mode(), st__force_decompositions(), 0, NULL};
 }
 
+/* The first input before i, another tensor, over input i's storage, or -1: inputs that share
+   memory are another program (a write through one is seen by the other; the capture of such
+   a call runs eagerly), so they are a signature of their own. */
+static int shared_with(st_tensor *const *in, int i) {
+  const st_storage *st = in[i]->storage;
+  for (int k = 0; st && st->nbytes && k < i; k++)
+    if (in[k] != in[i] && in[k]->storage == st) return k;
+  return -1;
+}
+
 static void sig_of(int nin, st_tensor *const *in, cg_sig *s) {
   for (int i = 0; i < nin; i++) {
     const st_tensor *t = in[i];
@@ -105,6 +116,7 @@ static void sig_of(int nin, st_tensor *const *in, cg_sig *s) {
     s[i].same = -1;
     for (int k = 0; k < i && s[i].same < 0; k++)
       if (in[k] == t) s[i].same = k;
+    s[i].shares = shared_with(in, i);
     memcpy(s[i].shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
     memcpy(s[i].strides, t->strides, sizeof(int64_t) * (size_t)t->ndim);
   }
@@ -122,6 +134,7 @@ static bool sig_matches(const cg_entry *e, int nin, st_tensor *const *in, cg_mod
     size_t n = sizeof(int64_t) * (size_t)t->ndim;
     if (memcmp(t->shape, s->shape, n) || memcmp(t->strides, s->strides, n)) return false;
     if (s->same >= 0 ? in[s->same] != t : false) return false;
+    if (shared_with(in, i) != s->shares) return false;
     for (int k = 0; s->same < 0 && k < i; k++)
       if (in[k] == t) return false;
   }

@@ -98,6 +98,44 @@ TEST(compile_recompiles_for_a_new_signature_and_reuses_old_ones) {
   st_scope_pop();
 }
 
+/* a = exp(in[1]), in[0] += 1, then exp(in[1]) - a: 0 for separate inputs, e - 1 where in[0]
+   and in[1] are headers over one storage (the write reaches in[1]). Inputs over one storage
+   are a signature of their own, run eagerly (the capture refuses them), and a later call on
+   separate tensors is compiled as before; before, the graph of separate inputs served the
+   shared call (0), and a first shared call made every later separate one run eagerly. */
+static int f_write_then_read(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  st_tensor *a = st_exp(in[1]);
+  if (!a || st_add_scalar_(in[0], 1)) return -1;
+  out[0] = st_sub(st_exp(in[1]), a);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_inputs_over_one_storage_are_a_signature_of_their_own) {
+  st_scope_push();
+  st_func *f = st_func_new(f_write_then_read, NULL, 2, 1), *c = st_compile(f, NULL);
+  for (int call = 0; call < 4; call++) {
+    bool shared = call == 1 || call == 3;
+    st_tensor *in[2], *r = NULL;
+    if (shared) {
+      st_tensor *base = st_zeros(ST_F64, ST_SHAPE(3));
+      in[0] = base, in[1] = st_reshape(base, 1, (int64_t[]){3});
+    } else {
+      in[0] = st_zeros(ST_F64, ST_SHAPE(3)), in[1] = st_zeros(ST_F64, ST_SHAPE(3));
+    }
+    CHECK(st_call(c, in, &r) == 0);
+    CHECK_CLOSE(r, 1e-15, shared ? exp(1.0) - 1 : 0, shared ? exp(1.0) - 1 : 0,
+                shared ? exp(1.0) - 1 : 0);
+  }
+  st_compile_stats s = stats_of(c);
+  CHECK_EQ_INT(s.fallbacks, 2);
+  CHECK_EQ_INT(s.compiles, 1);
+  CHECK_EQ_INT(s.cache_hits, 1);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
+}
+
 /* f(x) = x * w where w is captured */
 static int f_captured(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
   (void)nin, (void)nout;
