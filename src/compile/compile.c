@@ -142,14 +142,23 @@ static bool sig_matches(const cg_entry *e, int nin, st_tensor *const *in, cg_mod
 }
 
 /* "(f32[3, 4], f64[])" into buf. */
+/* "(f32[3], f64[2, 2])" into buf (cap >= 16), the inputs that do not fit as ", ...)". */
 static void sig_text(const cg_sig *s, int nin, char *buf, size_t cap) {
-  size_t n = (size_t)snprintf(buf, cap, "(");
-  for (int i = 0; i < nin && n < cap; i++) {
-    char shape[256];
-    n += (size_t)snprintf(buf + n, cap - n, "%s%s%s", i ? ", " : "", st_dtype_name(s[i].dtype),
-                          st__fmt_shape(shape, sizeof shape, s[i].ndim, s[i].shape));
+  size_t n = 1;
+  buf[0] = '(';
+  for (int i = 0; i < nin; i++) {
+    char shape[256], item[300];
+    size_t len =
+        (size_t)snprintf(item, sizeof item, "%s%s%s", i ? ", " : "", st_dtype_name(s[i].dtype),
+                         st__fmt_shape(shape, sizeof shape, s[i].ndim, s[i].shape));
+    if (len >= sizeof item || n + len + 7 > cap) {
+      snprintf(buf + n, cap - n, "%s...)", i ? ", " : "");
+      return;
+    }
+    memcpy(buf + n, item, len);
+    n += len;
   }
-  if (n < cap) snprintf(buf + n, cap - n, ")");
+  snprintf(buf + n, cap - n, ")");
 }
 
 /* The error of a signature whose capture failed, under fullgraph: a call no graph served, so it
@@ -460,6 +469,16 @@ static void warn_once(cg_fn *c, const cg_entry *e, const char *why) {
   fprintf(stderr, "strata: st_compile: running the function eagerly for inputs %s: %s\n", sig, why);
 }
 
+/* warn_once for a call that no entry describes (under a jvp level or a mixed stack). */
+static void warn_once_call(cg_fn *c, int nin, st_tensor *const *in, const char *why) {
+  cg_entry e = {.nin = nin,
+                .sig = c->warned ? NULL : st__calloc((size_t)(nin ? nin : 1), sizeof *e.sig)};
+  if (!e.sig) return;
+  sig_of(nin, in, e.sig);
+  warn_once(c, &e, why);
+  st__free(e.sig, sizeof *e.sig * (size_t)(nin ? nin : 1));
+}
+
 /* Work on the inputs' values at level 0 aside from the call (a shadow or joint capture) under
    grad levels (on): the effective top is level 0 and grad mode level 0's, as for the ops the
    levels lower there; level0_leave restores both. */
@@ -690,6 +709,7 @@ static int run_differentiated(cg_fn *c, cg_entry *e, st_tensor *const *in, st_te
     e->split = cg_split_new(c->f, e->need, ndiff, diff, e->g, base, c->backend);
     level0_leave(l0);
   }
+  atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
   int rc = cg_aot_apply(e->g, e->split, e->joint, e->reach, e->from, nin, in, ndiff, diff,
                         c->f->nout, out);
   st__tmp_free(diff, small, g->ncap);
@@ -765,7 +785,7 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
                      "records it",
                      in, out);
   } else {
-    atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
+    if (!diff) atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed); /* else there */
     rc = diff ? run_differentiated(c, e, in, base, need, m.grad_mode, out)
               : cg_run(e->g, base, out, m.inference);
   }
@@ -796,6 +816,9 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
                          "mixes transforms (fullgraph): there f runs eagerly, so the transforms "
                          "see its ops");
       }
+      warn_once_call(c, nin, in,
+                     "it is called under a jvp level or a stack that mixes "
+                     "transforms, where f runs eagerly so that they see its ops");
       return fallback(c, in, out);
     }
   }

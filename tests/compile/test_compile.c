@@ -210,6 +210,15 @@ static int f_sin2x(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor
   return out[0] ? 0 : -1;
 }
 
+/* the sum of its inputs */
+static int f_sum_inputs(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nout;
+  st_tensor *y = in[0];
+  for (int i = 1; i < nin; i++) y = st_add(y, in[i]);
+  out[0] = y;
+  return y ? 0 : -1;
+}
+
 TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
   st_scope_push();
   st_func *h_fn = st_func_new(f_sin2x, NULL, 1, 1);
@@ -245,9 +254,29 @@ TEST(compile_falls_back_on_host_reads_or_fails_under_fullgraph) {
   for (int k = 0; k < 2; k++) CHECK_FAILS(st_call(lc, bad, &r) != 0, ST_ERR_SHAPE, "st_matmul");
   CHECK_EQ_INT(stats_of(lc).compiles, 0);
   CHECK_EQ_INT(stats_of(lc).fallbacks, 2);
-  st_compile_stats all[5] = {stats_of(c), stats_of(cf), stats_of(cg), stats_of(cn), stats_of(lc)};
-  for (int k = 0; k < 5; k++)
+  /* 65 inputs requiring grad, more than a compiled node takes: the calls after the capture run
+     eagerly, fallbacks and not also hits (before, each counted as both) */
+  enum { WIDE = 65 };
+  st_func *wf = st_func_new(f_sum_inputs, NULL, WIDE, 1), *wc = st_compile(wf, NULL);
+  st_tensor *wide[WIDE];
+  for (int i = 0; i < WIDE; i++) {
+    wide[i] = st_full(ST_F64, ST_SHAPE(2), i);
+    st_set_requires_grad(wide[i], true);
+  }
+  for (int k = 0; k < 3; k++) {
+    CHECK(st_call(wc, wide, &r) == 0);
+    CHECK_CLOSE(r, 0, WIDE * (WIDE - 1) / 2.0, WIDE * (WIDE - 1) / 2.0);
+    CHECK(st_backward(st_sum_all(r), NULL, false, false) == 0);
+  }
+  CHECK_CLOSE(st_grad_of(wide[WIDE - 1]), 0, 3.0, 3.0);
+  CHECK_EQ_INT(stats_of(wc).cache_hits, 0);
+  CHECK_EQ_INT(stats_of(wc).fallbacks, 2);
+  st_compile_stats all[6] = {stats_of(c),  stats_of(cf), stats_of(cg),
+                             stats_of(cn), stats_of(lc), stats_of(wc)};
+  for (int k = 0; k < 6; k++)
     CHECK_EQ_INT(all[k].calls, all[k].compiles + all[k].cache_hits + all[k].fallbacks);
+  st_func_release(wc);
+  st_func_release(wf);
   st_func_release(lc);
   st_func_release(lf);
   st_func_release(cn);
