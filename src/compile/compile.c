@@ -534,6 +534,21 @@ static void reach_as_captured(const cg_entry *e, const bool *need) {
   for (int j = 0; j < e->g->nout; j++) e->reach[j] &= p[j];
 }
 
+static bool differentiated(const cg_graph *g, int nin, st_tensor *const *in, bool grad0,
+                           bool *need);
+static const char why_writes[] =
+    "it writes an input or a captured tensor in place while autograd records it";
+
+/* Whether a call differentiates a graph that writes an input or captured tensor (e->g), which
+   then runs eagerly (the backward's recomputation would write them again). */
+static bool writes_while_recording(cg_fn *c, const cg_entry *e, st_tensor *const *in, cg_modes m) {
+  int nin = c->f->nin;
+  bool small[16], *need = nin > 16 ? st__calloc((size_t)nin, sizeof *need) : small;
+  bool diff = need && differentiated(e->g, nin, in, m.grad_mode, need);
+  if (need != small) st__free(need, sizeof *need * (size_t)nin);
+  return diff;
+}
+
 static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, st_tensor **out,
                         cg_modes m) {
   int nin = c->f->nin, nout = c->f->nout;
@@ -603,8 +618,10 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   e->g = g;
   e->raw = raw;
   e->why = g ? NULL : why;
-  if (g) atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   e->writes_roots = g && cg_writes_roots(g);
+  /* under fullgraph a signature whose graph would not serve its calls fails from the first */
+  bool refused = e->writes_roots && c->opts.fullgraph && writes_while_recording(c, e, in, m);
+  if (g && !refused) atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   if (g && m.grad_mode && base == in && !m.vdepth) record_requires_grad(e, in, out);
   add_entry(c, e);
   if (raw) {
@@ -631,6 +648,13 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
       return fullgraph_error(c, e, why);
     }
     warn_once(c, e, why);
+  }
+  if (refused) {
+    for (int j = 0; j < nout; j++) {
+      st__drop(out[j]);
+      out[j] = NULL;
+    }
+    return fullgraph_error(c, e, why_writes);
   }
   return 0;
 }
@@ -780,10 +804,7 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
         out[j] = NULL;
       }
   } else if (e->writes_roots && diff) { /* the backward's recomputation would write them again */
-    rc = eager_entry(c, e,
-                     "it writes an input or a captured tensor in place while autograd "
-                     "records it",
-                     in, out);
+    rc = eager_entry(c, e, why_writes, in, out);
   } else {
     if (!diff) atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed); /* else there */
     rc = diff ? run_differentiated(c, e, in, base, need, m.grad_mode, out)
