@@ -194,6 +194,7 @@ struct st_ca_desc {
   size_t capin;
   st_ptrmap seen; /* storage -> input */
   const char *why; /* set when the backward cannot be compiled */
+  const st_saved *modified; /* with why: the saved value modified in place */
 };
 /* Appends n bytes (a multiple of 8 after zero padding) to the key; 0 or ST_ERR_OOM. */
 int st__ca_put(st_ca_desc *d, const void *bytes, size_t n);

@@ -118,6 +118,7 @@ int st__ca_put_saved(st_ca_desc *d, const st_saved *s) {
   }
   if (atomic_load_explicit(&s->t->storage->version, memory_order_relaxed) != s->version) {
     d->why = "a saved value was modified in place";
+    d->modified = s;
     return 1;
   }
   uint64_t w[2] = {s->is_output, (uint64_t)s->output_nr};
@@ -148,6 +149,8 @@ typedef struct {
    it (a hook that runs a backward of its own sets another meanwhile). */
 static _Thread_local ca_engine *tls_engine;
 
+enum { LEAF_HOOKED = 16 }; /* a key's hook kinds: a leaf with hooks (past ST_HOOKS_*) */
+
 /* One task's part of the key. 0, 1 (d->why) or ST_ERR_OOM. */
 static int describe_task(st_ca_desc *d, ca_engine *e, int k) {
   const graph_task *g = e->g;
@@ -161,6 +164,10 @@ static int describe_task(st_ca_desc *d, ca_engine *e, int k) {
       d->why = "st_autograd_grad's input is a leaf with hooks";
       return 1;
     }
+    /* its hooks may write what later nodes saved (an optimizer step in a post-accumulate-grad
+       hook): it accumulates at its place in the graph, as in eager */
+    kinds = LEAF_HOOKED;
+    e->hooked_inner = true;
   } else if (st__node_hooked(n)) {
     kinds = st__node_hook_kinds(n);
     e->hooked_inner |= (kinds & ~(unsigned)ST_HOOKS_RETAINS) != 0;
@@ -339,6 +346,31 @@ static void resume_capture(paused p) {
   st__capture_read = p.read;
 }
 
+/* After user code at position pos (hooks, a leaf's accumulation and its hooks), the values the
+   nodes after it saved must be as they were, or their rules would read what eager refuses to
+   (engine.c unpacks a node's saved values when it runs): the error eager gives there. */
+static int later_saved_current(const ca_engine *e, int64_t pos) {
+  int rc = 0;
+  for (int64_t p = pos + 1; !rc && e && p < e->norder; p++) {
+    st_node *n = e->g->tasks[e->order[p]].node;
+    if (st__is_accumulate(n) || !n->ops->describe) continue;
+    st_ca_desc d = {0};
+    if (n->ops->describe(n, &d) == 1 && d.modified) {
+      const st_tensor *t = d.modified->t;
+      rc = st__error(
+          ST_ERR_INPLACE,
+          "one of the variables needed for gradient computation has been modified "
+          "by an inplace operation: [%s %s] is at version %llu; expected version %llu "
+          "instead. It was saved by %s (a hook changed it during the backward).",
+          st_dtype_name(t->dtype), ST_SHAPE_STR(t),
+          (unsigned long long)atomic_load_explicit(&t->storage->version, memory_order_relaxed),
+          (unsigned long long)d.modified->version, n->name);
+    }
+    desc_free(&d);
+  }
+  return rc;
+}
+
 /* A replay's failing hook without a message gets eager's (engine.c). */
 static int hook_failed(int rc) {
   if (rc && !st__has_error())
@@ -406,7 +438,8 @@ static int hooks_kernel(const st_opcall *c, st_tensor *const *out) {
   st_ca_hook_phase phase = (st_ca_hook_phase)c->a.hooks.phase;
   if (phase == ST_CA_ACCUMULATE) {
     st_tensor *grad = st__untrack(st_clone(c->in[0]));
-    return hook_failed(grad ? st__engine_accumulate(n, grad) : st__status());
+    int rc = hook_failed(grad ? st__engine_accumulate(n, grad) : st__status());
+    return rc ? rc : later_saved_current(tls_engine, c->a.hooks.pos);
   }
   bool post = phase == ST_CA_POST_HOOKS;
   const uint64_t *mask = c->a.hooks.mask;
@@ -422,6 +455,7 @@ static int hooks_kernel(const st_opcall *c, st_tensor *const *out) {
   st__tls_current_node = n;
   if (!rc && !(rc = st_scope_push())) {
     rc = hook_failed(run_phase(n, phase, buf, gin));
+    if (!rc) rc = later_saved_current(tls_engine, c->a.hooks.pos);
     if (!rc && !post && defined(n->nout, buf) != mask[1])
       rc = st__error(ST_ERR_AUTOGRAD,
                      "compiled autograd: the hooks of %s returned gradients for other outputs "
@@ -488,8 +522,7 @@ static int fresh_outputs(int count, const st_tensor_meta *metas, st_tensor *cons
   return 0;
 }
 
-int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
-                 st_tensor **gin) {
+int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf, st_tensor **gin) {
   st_node *n = g->tasks[k].node;
   const ca_engine *e = tls_engine;
   static const unsigned kinds[] = {ST_HOOKS_TENSOR | ST_HOOKS_RETAINS, ST_HOOKS_PRE, ST_HOOKS_POST};
@@ -507,6 +540,7 @@ int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
   paused p = pause_capture();
   int rc = run_phase(n, phase, buf, gin);
   resume_capture(p);
+  if (!rc && e) rc = later_saved_current(e, e->pos[k]);
   st_tensor *out[ST_MAX_OUTS] = {0};
   st_meta m[ST_MAX_OUTS];
   int nout = 0;
@@ -519,7 +553,8 @@ int st__ca_hooks(graph_task *g, int k, st_ca_hook_phase phase, st_tensor **buf,
     out_meta(n, &a, m);
     st__capture_op(&(st_opcall){.op = &hooks_ops[nout], .nin = nin, .in = in, .a = a}, m, out);
   }
-  for (int j = 0, o = 0; !rc && j < (post ? n->nin : n->nout); j++) /* the engine goes on with them */
+  for (int j = 0, o = 0; !rc && j < (post ? n->nin : n->nout);
+       j++) /* the engine goes on with them */
     if (after >> j & 1) {
       st_tensor **slot = post ? &gin[j] : &buf[j];
       if (post) { /* the node's results are recorded in its scope, which drops them */
@@ -545,7 +580,7 @@ int st__ca_accumulate(graph_task *g, int k, st_tensor *grad) {
   paused p = pause_capture();
   int rc = st__engine_accumulate(g->tasks[k].node, grad);
   resume_capture(p);
-  return rc;
+  return rc || !e ? rc : later_saved_current(e, e->pos[k]);
 }
 
 int st__ca_backward(graph_task *g, const run_args *a) {
