@@ -1000,7 +1000,10 @@ void st_trace_end(void);
    capture failed (f read values on the host with st_item, st_to_f64, st_data_ptr or st_print;
    random draws under vmap's randomness "different" or "same" (vmap's streams), or after f moved the
    generator (st_manual_seed inside f, st_checkpoint's recomputation); f keeps tensors with
-   st_keep): a one-time warning on stderr names why, or, with fullgraph, the call fails with
+   st_keep; f writes a leaf's .grad (st_backward inside f) or runs a hook or retain_grad,
+   in its own backward or in one through the call (user code and .grad writes are not
+   replayed); inputs that are other headers over one storage): a one-time warning on stderr
+   names why, or, with fullgraph, the call fails with
    ST_ERR_UNSUPPORTED (the failing call ran f up to where its capture ended, so what f wrote
    before that, in place or in its context, stays written; later calls of that signature fail
    without running f). st_cond below every transform in f is one node holding both branches
@@ -1024,6 +1027,10 @@ void st_trace_end(void);
    layout than contiguous, cannot run aside: its template serves calls only after the first call
    at sizes each at least 2 b + 1, b the second capture's, was captured as usual and agreed, the
    calls before are captured per size).
+   Host values f reads from its context (a training flag, a learning rate as a C double) are
+   constants of the graph, as the first call saw them (torch.compile guards Python values; a
+   C function cannot show them): pass a value that changes as a 0-dim tensor input, or compile
+   one function per setting.
    Sizes f reads on the host (st_size, st_numel) are taken to enter the shapes and attributes
    it computes, so a branch of f's own code on a size that both captures took the same way
    (n > 4 at sizes 3 and 4) is not seen at other sizes;

@@ -101,7 +101,8 @@ int st_hook_error(st_status status, const char *message) {
 /* ----------------------------------------------------------------------------- registering */
 
 int64_t st_tensor_register_hook(st_tensor *t, st_tensor_hook fn, void *user) {
-  if (!t || !fn) return st__error(ST_ERR_ARG, "st_tensor_register_hook: %s is NULL", t ? "fn" : "tensor");
+  if (!t || !fn)
+    return st__error(ST_ERR_ARG, "st_tensor_register_hook: %s is NULL", t ? "fn" : "tensor");
   if (st__view_refresh(t)) return st__status();
   if (!st__requires_grad(t))
     return st__error(ST_ERR_AUTOGRAD,
@@ -254,6 +255,12 @@ static int copy_hooks(st_hook *_Atomic *head, enum hook_kind kind, int slot, hoo
     out->items[out->n++] = (hook_copy){h->kind, h->slot, h->fn, h->user, h->tensor};
   }
   st__ag_unlock(&registry_lock);
+  /* inside st_compile's capture a hook is user code (what it reads on the host, a .grad it
+     writes) that the graph would not replay: f runs eagerly instead. Compiled autograd runs
+     hooks with its capture paused, as calls of their own. */
+  if (out->n)
+    st__capture_refuse("a hook or retain_grad runs inside the function (its code and the .grad it "
+                       "writes are not replayed by a graph)");
   return rc;
 }
 

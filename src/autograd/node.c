@@ -572,6 +572,10 @@ static int accumulate(st_tensor *leaf, st_autograd_meta *m, st_tensor *g, st_ten
 /* state: the leaf (strong). */
 static int accumulate_apply(st_node *n, st_tensor *const *gout, st_tensor **gin,
                             const bool *needs) {
+  /* a leaf's .grad written inside st_compile's capture (st_backward inside f) is a side effect
+     the graph would not replay: f runs eagerly instead */
+  st__capture_refuse("it accumulates into a leaf's .grad (st_backward inside the function), "
+                     "which a graph does not replay");
   (void)gin;
   (void)needs;
   st_tensor *leaf = n->state;

@@ -697,6 +697,70 @@ TEST(compile_a_grad_mode_f_leaves_changed_is_left_changed_by_every_call) {
   st_scope_pop();
 }
 
+/* f runs st_backward inside (a train step returning the loss): a leaf's .grad is a side effect
+   a graph does not replay, so f runs eagerly and every call fills .grad as eager does (before,
+   cache hits returned the loss and left w.grad NULL: training stopped silently). torch.compile
+   (aot_eager) fills it on every call. */
+static int f_backward_inside(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *w = ctx, *loss = st_sum_all(st_mul(st_mul(w, w), st_mul(in[0], in[0])));
+  if (!loss || st_backward(loss, NULL, false, false)) return -1;
+  out[0] = st_detach(loss);
+  return out[0] ? 0 : -1;
+}
+
+/* A hook registered inside f on an intermediate scales its gradient by a factor f reads from
+   ctx on every backward (a gradient reversal layer with a schedule): hooks are user code, so
+   the backward through the compiled call runs them (its joint function eagerly) instead of
+   replaying the factor of the capture (before: the first factor from the third call on). */
+typedef struct {
+  double lambda;
+} reversal;
+static int scale_by_lambda(void *user, st_tensor *g, st_tensor **replace) {
+  *replace = st_mul_scalar(g, -((reversal *)user)->lambda);
+  return *replace ? 0 : -1;
+}
+static int f_reversal(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *h = st_tanh(in[0]);
+  if (!h || st_tensor_register_hook(h, scale_by_lambda, ctx) < 0) return -1;
+  out[0] = st_sum_all(st_mul(h, h));
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_of_a_function_with_side_effects_on_grad_runs_it_eagerly) {
+  st_scope_push();
+  st_tensor *w = st_from_data(ST_F64, ST_SHAPE(2), (double[]){1, 2});
+  st_set_requires_grad(w, true);
+  st_func *f = st_func_new(f_backward_inside, w, 1, 1), *c = st_compile(f, NULL);
+  for (int call = 1; call <= 3; call++) {
+    st_tensor *x = st_full(ST_F64, ST_SHAPE(2), call), *loss = NULL;
+    st_set_grad(w, NULL);
+    CHECK_EQ_INT(st_call(c, &x, &loss), 0);
+    CHECK_CLOSE(loss, 0, 5.0 * call * call);
+    CHECK_CLOSE(st_grad_of(w), 0, 2.0 * call * call, 4.0 * call * call); /* 2 x^2 w */
+  }
+  CHECK_EQ_INT(tu_compile_stats(c).fallbacks, 3);
+  TU_RELEASE(c, f);
+  reversal r = {0.5};
+  f = st_func_new(f_reversal, &r, 1, 1);
+  c = st_compile(f, NULL);
+  st_func *fe = st_func_new(f_reversal, &r, 1, 1);
+  for (int call = 0; call < 4; call++, r.lambda += 0.5) {
+    st_tensor *g[2] = {0};
+    for (int k = 0; k < 2; k++) {
+      st_tensor *x = st_from_data(ST_F64, ST_SHAPE(2), (double[]){0.3, -0.7}), *y = NULL;
+      st_set_requires_grad(x, true);
+      CHECK_EQ_INT(st_call(k ? c : fe, &x, &y), 0);
+      CHECK_EQ_INT(st_backward(y, NULL, false, false), 0);
+      g[k] = st_grad_of(x);
+    }
+    CHECK(close_to(g[1], g[0], 0));
+  }
+  TU_RELEASE(fe, c, f);
+  st_scope_pop();
+}
+
 /* A backward through a compiled call's joint function (create_graph) on a thread of its own:
    the function call's list of kept tensors is allocated only when something is kept, so the
    thread leaves nothing behind (LeakSanitizer in `make asan` saw 64 bytes per thread). */
