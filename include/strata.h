@@ -1044,9 +1044,14 @@ void st_trace_end(void);
    compiler ($STRATA_CC, else cc) into a shared object cached on disk
    ($STRATA_CACHE_DIR, else $XDG_CACHE_HOME/strata, else ~/.cache/strata; safe for concurrent
    processes; a truncated, corrupted or foreign entry is compiled again) and loaded: values equal
-   eager's within the vector math library's rounding (its loops vectorize at other elements), and
-   with no compiler, a failed compile or a cache folder that cannot be written the groups run on
-   the built-in executor, with a one-time warning; NULL: $STRATA_COMPILE_BACKEND ("interp" or
+   eager's within the vector math library's rounding (its loops vectorize at other elements; with
+   another compiler than gcc (STRATA_CC=clang) its libm's erf, which gelu's 1 + erf form
+   magnifies, may differ more), and with no compiler, a failed compile, one that wrote no whole
+   shared object, one still running after $STRATA_CC_TIMEOUT seconds (default 300: it is killed)
+   or a cache folder that cannot be written the groups run on the built-in executor, with a
+   one-time warning. Groups the C file does not hold run on the built-in executor without a
+   warning: over 32 members, a reduction epilogue, an operand gathered from another layout, or a
+   dtype without a C type (f16, bf16); NULL: $STRATA_COMPILE_BACKEND ("interp" or
    "c"; another value gets a one-time warning), else "interp". Anything else is ST_ERR_ARG. */
 typedef struct {
   bool dynamic;        /* every dim dynamic from the first compile */

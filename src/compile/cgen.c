@@ -25,13 +25,18 @@
 #include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <elf.h>
+#endif
 
 #include "../kernels/elementwise.h"
 #include "compile.h"
@@ -45,8 +50,10 @@ cg_backend cg_default_backend(void) {
   const char *e = getenv("STRATA_COMPILE_BACKEND");
   if (e && !strcmp(e, "c")) return CG_C;
   if (e && *e && strcmp(e, "interp") && !atomic_exchange(&warned_env, true))
-    fprintf(stderr, "strata: STRATA_COMPILE_BACKEND=\"%s\" is neither \"interp\" nor \"c\": the "
-                    "built-in executor (\"interp\") runs\n", e);
+    fprintf(stderr,
+            "strata: STRATA_COMPILE_BACKEND=\"%s\" is neither \"interp\" nor \"c\": the "
+            "built-in executor (\"interp\") runs\n",
+            e);
   return CG_INTERP;
 }
 
@@ -55,25 +62,31 @@ cg_backend cg_default_backend(void) {
 typedef enum { W_COMPILER, W_COMPILE, W_FOLDER, W_LOAD, W_COUNT } warn_kind;
 static _Atomic bool warned[W_COUNT];
 
-static void warn_once(warn_kind k, const char *fmt, ...) {
-  if (atomic_exchange(&warned[k], true)) return;
+/* Whether it printed (the first warning of its kind). */
+static bool warn_once(warn_kind k, const char *fmt, ...) {
+  if (atomic_exchange(&warned[k], true)) return false;
   va_list ap;
   va_start(ap, fmt);
   fprintf(stderr, "strata: st_compile backend \"c\": ");
   vfprintf(stderr, fmt, ap);
   fprintf(stderr, "; running the built-in executor instead\n");
   va_end(ap);
+  return true;
 }
 
 /* <math.h>'s functions (C11 7.12) that loop expressions may call. */
 static const char *const math_names[] = {
-    "fabs",   "fabsf", "exp",    "expf",   "expm1",  "expm1f", "log",       "logf",       "log1p",
-    "log1pf", "sqrt",  "sqrtf",  "sin",    "sinf",   "cos",    "cosf",      "tan",        "tanf",
-    "tanh",   "tanhf", "asin",   "asinf",  "acos",   "acosf",  "atan",      "atanf",      "sinh",
-    "sinhf",  "cosh",  "coshf",  "asinh",  "asinhf", "acosh",  "acoshf",    "atanh",      "atanhf",
-    "erf",    "erff",  "floor",  "floorf", "ceil",   "ceilf",  "nearbyint", "nearbyintf", "pow",
-    "powf",   "atan2", "atan2f", "fmod",   "fmodf",  "isnan",  "copysign",  "copysignf",
-    "st__tanhf", /* the kernels' tanhf (elementwise.h): the generated file defines it as tanhf */
+    "fabs",  "fabsf",  "exp",       "expf",       "expm1",     "expm1f",    "log",   "logf",
+    "log1p", "log1pf", "sqrt",      "sqrtf",      "sin",       "sinf",      "cos",   "cosf",
+    "tan",   "tanf",   "tanh",      "tanhf",      "asin",      "asinf",     "acos",  "acosf",
+    "atan",  "atanf",  "sinh",      "sinhf",      "cosh",      "coshf",     "asinh", "asinhf",
+    "acosh", "acoshf", "atanh",     "atanhf",     "erf",       "erff",      "floor", "floorf",
+    "ceil",  "ceilf",  "nearbyint", "nearbyintf", "pow",       "powf",      "atan2", "atan2f",
+    "fmod",  "fmodf",  "isnan",     "copysign",   "copysignf", "st__tanhf", /* the kernels' tanhf
+                                                                               (elementwise.h): the
+                                                                               generated file
+                                                                               defines it as tanhf
+                                                                             */
 };
 static const char *const type_names[] = {"float",   "double", "int64_t", "uint64_t",
                                          "uint8_t", "bool",   "_Bool",   "bool8"};
@@ -176,7 +189,8 @@ static bool group_ok(const cg_graph *g, const cg_group *G) {
 static void put_group(st_text *t, const cg_graph *g, int gi) {
   const cg_group *G = &g->groups[gi];
   int nm = G->fend - G->fbegin;
-  st__text_printf(t, "\nvoid st_g%d(char *const *P, int64_t n) {\n  for (int64_t i = 0; i < n; i++) {\n", gi);
+  st__text_printf(
+      t, "\nvoid st_g%d(char *const *P, int64_t n) {\n  for (int64_t i = 0; i < n; i++) {\n", gi);
   for (int m = 0; m < nm; m++) {
     const cg_fstep *f = &g->fsteps[G->fbegin + m];
     const cg_node *n = &g->n[f->node];
@@ -203,8 +217,8 @@ static void put_group(st_text *t, const cg_graph *g, int gi) {
     }
     st__text_printf(t, "      r%d = (%s);\n    }\n", m, s->expr);
     if (n->opd[0].kind != CG_OPD_TILE)
-      st__text_printf(t, "    ((%s *)P[%d])[i] = (%s)r%d;\n", c_type(n->pw.dt[0]), 4 * m, c_type(n->pw.dt[0]),
-          m);
+      st__text_printf(t, "    ((%s *)P[%d])[i] = (%s)r%d;\n", c_type(n->pw.dt[0]), 4 * m,
+                      c_type(n->pw.dt[0]), m);
   }
   st__text_printf(t, "  }\n}\n");
 }
@@ -214,11 +228,11 @@ static void put_group(st_text *t, const cg_graph *g, int gi) {
 /* The translation unit of the groups marked in ok[]. */
 static void put_unit(st_text *t, const cg_graph *g, const bool *ok) {
   st__text_printf(t, "/* generated by strata's st_compile (backend \"c\") */\n"
-         "#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n"
-         "typedef uint8_t bool8;\n#define st__tanhf tanhf\n"
-         "#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && "
-         "defined(__GLIBC__)\n#if __GLIBC_PREREQ(2, 35)\n"
-         "#define ST__SIMD __attribute__((simd(\"notinbranch\")))\n");
+                     "#include <math.h>\n#include <stdbool.h>\n#include <stdint.h>\n"
+                     "typedef uint8_t bool8;\n#define st__tanhf tanhf\n"
+                     "#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && "
+                     "defined(__GLIBC__)\n#if __GLIBC_PREREQ(2, 35)\n"
+                     "#define ST__SIMD __attribute__((simd(\"notinbranch\")))\n");
   st__text_printf(t, "%s", ST__SIMD_MATH(ST__DECLARE_TEXT));
   st__text_printf(t, "#endif\n#endif\n");
   for (int gi = 0; gi < g->ngroups; gi++)
@@ -231,7 +245,7 @@ static void put_unit(st_text *t, const cg_graph *g, const bool *ok) {
    each operation rounds as in the loops), without errno for libmvec (kernels.cmake). */
 #if defined(STRATA_CGEN_NATIVE) && defined(STRATA_CGEN_WIDE)
 #define CG_FLAGS                                                                                   \
-  "-std=c11", "-O3", "-ffp-contract=off", "-fno-math-errno", "-march=native",                     \
+  "-std=c11", "-O3", "-ffp-contract=off", "-fno-math-errno", "-march=native",                      \
       "-mprefer-vector-width=512", "-fPIC", "-shared"
 #elif defined(STRATA_CGEN_NATIVE)
 #define CG_FLAGS                                                                                   \
@@ -268,7 +282,7 @@ static bool cache_dir(char *dir, size_t cap) {
 }
 
 /* Runs the compiler on src into obj, its messages into log; 0, or -1 when it could not be
-   started (missing), or 1 when it failed. */
+   started (missing), 1 when it failed, 2 when it timed out. */
 static int run_cc(const char *cc, const char *src, const char *obj, const char *log) {
   const char *argv[NFLAGS + 8];
   int a = 0;
@@ -288,9 +302,24 @@ static int run_cc(const char *cc, const char *src, const char *obj, const char *
   int rc = posix_spawnp(&pid, cc, &fa, NULL, (char *const *)argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   if (rc) return -1;
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) return 1;
+  /* a compiler that does not return within STRATA_CC_TIMEOUT seconds (default 300) is killed:
+     the call falls back instead of hanging */
+  const char *to = getenv("STRATA_CC_TIMEOUT");
+  double limit = to && *to ? atof(to) : 300, waited = 0;
+  int status = 0;
+  for (;;) {
+    pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid) break;
+    if (w < 0 && errno != EINTR) return 1;
+    if (waited >= limit) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      return 2;
+    }
+    nanosleep(&(struct timespec){0, 2000000}, NULL); /* 2 ms */
+    waited += 0.002;
+  }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return -1; /* the shell's "not found" */
   return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }
@@ -304,9 +333,10 @@ static const char seal_magic[8] = "stcgen01";
 
 /* The file's bytes (n of them), or NULL. */
 static char *slurp(const char *path, size_t *n) {
-  int fd = open(path, O_RDONLY);
+  int fd = open(path, O_RDONLY | O_NONBLOCK); /* a FIFO there would block a plain open */
   struct stat sb;
-  if (fd < 0 || fstat(fd, &sb) || sb.st_size <= SEAL_BYTES || (uint64_t)sb.st_size > ENTRY_MAX) {
+  if (fd < 0 || fstat(fd, &sb) || !S_ISREG(sb.st_mode) || sb.st_size <= SEAL_BYTES ||
+      (uint64_t)sb.st_size > ENTRY_MAX) {
     if (fd >= 0) close(fd);
     return NULL;
   }
@@ -323,14 +353,57 @@ static char *slurp(const char *path, size_t *n) {
   return b;
 }
 
+/* Whether the n bytes are a whole shared object: every segment and section table inside them
+   (the loader maps segments past the end of a truncated file, which faults inside dlopen; a
+   compiler killed mid-write, or one that lies, leaves such a file). */
+static bool elf_whole(const char *b, size_t n) {
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+  Elf64_Ehdr eh;
+  if (n < sizeof eh) return false;
+  memcpy(&eh, b, sizeof eh);
+  if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+      eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_phoff > n ||
+      (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr) > n - eh.e_phoff)
+    return false;
+  if (eh.e_shnum && (eh.e_shoff > n || (uint64_t)eh.e_shnum * eh.e_shentsize > n - eh.e_shoff))
+    return false;
+  for (int i = 0; i < eh.e_phnum; i++) {
+    Elf64_Phdr ph;
+    memcpy(&ph, b + eh.e_phoff + (size_t)i * sizeof ph, sizeof ph);
+    if (ph.p_type == PT_LOAD && (ph.p_offset > n || ph.p_filesz > n - ph.p_offset)) return false;
+  }
+  return true;
+#else
+  (void)b;
+  return n > 0;
+#endif
+}
+
 static bool sealed(const char *path) {
   size_t n = 0;
   char *b = slurp(path, &n);
   if (!b) return false;
   uint64_t h = fnv(0xcbf29ce484222325ull, b, n - SEAL_BYTES), w;
   memcpy(&w, b + n - 8, 8);
-  bool ok = !memcmp(b + n - SEAL_BYTES, seal_magic, 8) && w == h;
+  bool ok = !memcmp(b + n - SEAL_BYTES, seal_magic, 8) && w == h && elf_whole(b, n - SEAL_BYTES);
   st__free(b, n);
+  return ok;
+}
+
+/* Whether path holds a whole shared object (a fresh compiler output, before its seal). */
+static bool whole_object(const char *path) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK);
+  struct stat sb;
+  bool ok = fd >= 0 && !fstat(fd, &sb) && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+            (uint64_t)sb.st_size <= ENTRY_MAX;
+  size_t n = ok ? (size_t)sb.st_size : 0;
+  char *b = ok ? st__alloc(n) : NULL;
+  size_t got = 0;
+  for (ssize_t k = 1; b && got < n && k > 0; got += k > 0 ? (size_t)k : 0)
+    k = read(fd, b + got, n - got);
+  if (fd >= 0) close(fd);
+  ok = b && got == n && elf_whole(b, n);
+  if (b) st__free(b, n);
   return ok;
 }
 
@@ -383,7 +456,8 @@ static _Atomic unsigned tmp_counter;
    after obj was built anew, and the new entry never loaded. */
 static void *open_once(const char *obj) {
   char once[4200];
-  snprintf(once, sizeof once, "%s.%ld.%u.so", obj, (long)getpid(), atomic_fetch_add(&tmp_counter, 1));
+  snprintf(once, sizeof once, "%s.%ld.%u.so", obj, (long)getpid(),
+           atomic_fetch_add(&tmp_counter, 1));
   bool linked = link(obj, once) == 0;
   void *h = dl_open(linked ? once : obj);
   if (linked) unlink(once);
@@ -408,11 +482,22 @@ static void *load(const char *obj, const char *key) {
 static void *build(const char *dir, const char *cc, const char *src, size_t nsrc, const char *obj,
                    const char *key) {
   char csrc[4200], tmp[4200], log[4200];
-  unsigned u = atomic_fetch_add(&tmp_counter, 1);
-  snprintf(csrc, sizeof csrc, "%s/%s.%ld.%u.c", dir, key, (long)getpid(), u);
-  snprintf(tmp, sizeof tmp, "%s/%s.%ld.%u.so", dir, key, (long)getpid(), u);
-  snprintf(log, sizeof log, "%s/%s.%ld.%u.log", dir, key, (long)getpid(), u);
-  int fd = open(csrc, O_WRONLY | O_CREAT | O_EXCL, 0600);
+  int fd = -1;
+  /* a name no other process uses: one a process killed mid-compile left (a pid that repeats,
+     as in containers) is passed over */
+  for (int tries = 0; fd < 0 && tries < 64; tries++) {
+    unsigned u = atomic_fetch_add(&tmp_counter, 1);
+    if (tries) { /* taken: a name off the counter's sequence */
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      u = (unsigned)ts.tv_nsec * 2654435761u ^ u << 16;
+    }
+    snprintf(csrc, sizeof csrc, "%s/%s.%ld.%u.c", dir, key, (long)getpid(), u);
+    snprintf(tmp, sizeof tmp, "%s/%s.%ld.%u.so", dir, key, (long)getpid(), u);
+    snprintf(log, sizeof log, "%s/%s.%ld.%u.log", dir, key, (long)getpid(), u);
+    fd = open(csrc, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0 && errno != EEXIST) break;
+  }
   if (fd < 0) {
     warn_once(W_FOLDER, "cannot write in the cache folder %s (%s)", dir, strerror(errno));
     return NULL;
@@ -421,17 +506,30 @@ static void *build(const char *dir, const char *cc, const char *src, size_t nsrc
   close(fd);
   int rc = written ? run_cc(cc, csrc, tmp, log) : 1;
   void *h = NULL;
+  bool keep = false; /* a failed compile named in the warning keeps its source and messages */
   if (rc < 0) {
     warn_once(W_COMPILER, "no C compiler \"%s\" (set STRATA_CC to one)", cc);
+  } else if (rc == 2) {
+    keep = warn_once(W_COMPILE,
+                     "the compiler \"%s\" did not finish %s within STRATA_CC_TIMEOUT "
+                     "seconds (its messages: %s)",
+                     cc, csrc, log);
   } else if (rc) {
-    warn_once(W_COMPILE, "the compiler \"%s\" failed on %s (its messages: %s)", cc, csrc, log);
+    keep =
+        warn_once(W_COMPILE, "the compiler \"%s\" failed on %s (its messages: %s)", cc, csrc, log);
+  } else if (!whole_object(tmp)) {
+    keep = warn_once(W_COMPILE,
+                     "the compiler \"%s\" wrote no whole shared object for %s (its "
+                     "messages: %s)",
+                     cc, csrc, log);
   } else if (!seal(tmp) || rename(tmp, obj)) {
     warn_once(W_FOLDER, "cannot write in the cache folder %s (%s)", dir, strerror(errno));
   } else if (!(h = load(obj, key))) {
-    warn_once(W_LOAD, "cannot load %s (%s)", obj, dlerror());
+    const char *e = dlerror();
+    warn_once(W_LOAD, "cannot load %s (%s)", obj, e ? e : "its key or kernels are missing");
   }
   unlink(tmp);
-  if (rc == 0 || rc < 0) { /* a failed compile keeps its source and messages to read */
+  if (!keep) {
     unlink(csrc);
     unlink(log);
   }

@@ -91,7 +91,6 @@ static void env_end(cenv *e) {
 
 /* ------------------------------------------------------------------------------ helpers */
 
-
 /* How many fused groups run generated C, from st_compile_print's "# backend c" line (-1: no
    such line). */
 static int generated_groups(st_func *c) {
@@ -292,6 +291,81 @@ TEST(cgen_an_unwritable_cache_folder_runs_the_executor) {
            file); /* below a regular file: cannot be made, even by root */
   setenv("STRATA_CACHE_DIR", dir, 1);
   check_fallback("unwritable folder");
+  env_end(&env);
+}
+
+/* A compiler script in the test's folder: body runs with "$@" the compiler's arguments. */
+static void fake_cc(const cenv *e, const char *body, char *cc, size_t n) {
+  snprintf(cc, n, "%s/cc.sh", e->dir);
+  FILE *fp = fopen(cc, "w");
+  CHECK(fp != NULL);
+  if (fp) {
+    fprintf(fp, "#!/bin/sh\n%s\n", body);
+    fclose(fp);
+  }
+  CHECK(chmod(cc, 0700) == 0);
+  setenv("STRATA_CC", cc, 1);
+}
+
+/* A compiler that exits 0 after writing a truncated object (a valid ELF header, its segments
+   past the end: dlopen faulted with SIGBUS on it, and the sealed entry made every later run
+   fault too), one that writes nothing, and one that never finishes (killed after
+   STRATA_CC_TIMEOUT seconds): each a fallback, and no entry in the cache. */
+TEST(cgen_a_compiler_that_writes_a_broken_object_or_hangs_runs_the_executor) {
+  static const char *const bodies[3] = {
+      "out=; while [ $# -gt 0 ]; do [ \"$1\" = -o ] && out=$2; shift; done\n"
+      "cc -std=c11 -O1 -fPIC -shared -o \"$out.full\" -x c /dev/null && "
+      "head -c 1000 \"$out.full\" > \"$out\" && rm -f \"$out.full\"",
+      "exit 0", "exec sleep 30"};
+  for (int k = 0; k < 3; k++) {
+    cenv env;
+    env_begin(&env, NULL);
+    char cc[128];
+    fake_cc(&env, bodies[k], cc, sizeof cc);
+    char *to = dup_env("STRATA_CC_TIMEOUT");
+    setenv("STRATA_CC_TIMEOUT", "0.2", 1);
+    check_fallback(k == 0 ? "truncated object" : k == 1 ? "no object" : "hanging compiler");
+    CHECK_EQ_INT(count_files(env.dir, ".so"), 0);
+    if (to)
+      setenv("STRATA_CC_TIMEOUT", to, 1);
+    else
+      unsetenv("STRATA_CC_TIMEOUT");
+    free(to);
+    env_end(&env);
+  }
+}
+
+/* A FIFO at the entry's path (a plain open of it blocked forever) and a source file of the name
+   the next build would take (left by a process of the same pid, killed mid-compile: it made
+   the backend give up for that graph) are passed over. */
+TEST(cgen_a_fifo_entry_or_a_stale_source_name_is_passed_over) {
+  cenv env;
+  env_begin(&env, NULL);
+  st_scope_push();
+  st_func *f = st_func_new(f_mix, NULL, 2, 3), *c = compiled(f);
+  check_mix(f, c, ST_F64);
+  int groups = generated_groups(c);
+  st_func_release(c);
+  char path[512] = "";
+  CHECK(entry_path(env.dir, path, sizeof path));
+  CHECK(unlink(path) == 0 && mkfifo(path, 0600) == 0);
+  c = compiled(f);
+  check_mix(f, c, ST_F64); /* built aside: the FIFO stays, the executor runs */
+  st_func_release(c);
+  CHECK(unlink(path) == 0);
+  for (unsigned u = 0; u < 4000; u++) { /* the names this process takes next, taken */
+    char stale[600];
+    snprintf(stale, sizeof stale, "%.*s.%ld.%u.c", (int)(strlen(path) - 3), path, (long)getpid(),
+             u);
+    FILE *fp = fopen(stale, "w");
+    if (fp) fclose(fp);
+  }
+  c = compiled(f);
+  check_mix(f, c, ST_F64);
+  CHECK_EQ_INT(generated_groups(c), groups);
+  st_func_release(c);
+  st_func_release(f);
+  st_scope_pop();
   env_end(&env);
 }
 
