@@ -199,21 +199,28 @@ TEST(cgen_integer_and_bool_loops_equal_eager_exactly) {
   env_end(&env);
 }
 
-TEST(cgen_cache_hit_needs_no_compiler) {
-  cenv env;
-  env_begin(&env, NULL);
-  /* a compiler that counts its runs */
-  char cc[128], runs[128], line[64];
-  snprintf(cc, sizeof cc, "%s/cc.sh", env.dir);
-  snprintf(runs, sizeof runs, "%s/runs", env.dir);
+/* A compiler script in the test's folder: body runs with "$@" the compiler's arguments. */
+static void fake_cc(const cenv *e, const char *body, char *cc, size_t n) {
+  snprintf(cc, n, "%s/cc.sh", e->dir);
   FILE *fp = fopen(cc, "w");
   CHECK(fp != NULL);
   if (fp) {
-    fprintf(fp, "#!/bin/sh\necho run >> '%s'\nexec cc \"$@\"\n", runs);
+    fprintf(fp, "#!/bin/sh\n%s\n", body);
     fclose(fp);
   }
   CHECK(chmod(cc, 0700) == 0);
   setenv("STRATA_CC", cc, 1);
+}
+
+TEST(cgen_cache_hit_needs_no_compiler) {
+  cenv env;
+  env_begin(&env, NULL);
+  /* a compiler that counts its runs */
+  char cc[128], runs[128], body[256], line[64];
+  snprintf(runs, sizeof runs, "%s/runs", env.dir);
+  snprintf(body, sizeof body, "echo run >> '%s'\nexec cc \"$@\"", runs);
+  fake_cc(&env, body, cc, sizeof cc);
+  FILE *fp;
   st_scope_push();
   st_func *f = st_func_new(f_mix, NULL, 2, 3);
   int groups = -1, first_runs = 0, first_entries = 0;
@@ -292,19 +299,6 @@ TEST(cgen_an_unwritable_cache_folder_runs_the_executor) {
   setenv("STRATA_CACHE_DIR", dir, 1);
   check_fallback("unwritable folder");
   env_end(&env);
-}
-
-/* A compiler script in the test's folder: body runs with "$@" the compiler's arguments. */
-static void fake_cc(const cenv *e, const char *body, char *cc, size_t n) {
-  snprintf(cc, n, "%s/cc.sh", e->dir);
-  FILE *fp = fopen(cc, "w");
-  CHECK(fp != NULL);
-  if (fp) {
-    fprintf(fp, "#!/bin/sh\n%s\n", body);
-    fclose(fp);
-  }
-  CHECK(chmod(cc, 0700) == 0);
-  setenv("STRATA_CC", cc, 1);
 }
 
 /* A compiler that exits 0 after writing a truncated object (a valid ELF header, its segments
