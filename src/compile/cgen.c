@@ -20,6 +20,7 @@
    cc. Whatever goes wrong (no compiler, a failed compile, a folder that cannot be written, an
    object that will not load) leaves the group to the built-in executor, with one warning per
    reason per process. */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -62,16 +63,14 @@ cg_backend cg_default_backend(void) {
 typedef enum { W_COMPILER, W_COMPILE, W_FOLDER, W_LOAD, W_COUNT } warn_kind;
 static _Atomic bool warned[W_COUNT];
 
-/* Whether it printed (the first warning of its kind). */
-static bool warn_once(warn_kind k, const char *fmt, ...) {
-  if (atomic_exchange(&warned[k], true)) return false;
+static void warn_once(warn_kind k, const char *fmt, ...) {
+  if (atomic_exchange(&warned[k], true)) return;
   va_list ap;
   va_start(ap, fmt);
   fprintf(stderr, "strata: st_compile backend \"c\": ");
   vfprintf(stderr, fmt, ap);
   fprintf(stderr, "; running the built-in executor instead\n");
   va_end(ap);
-  return true;
 }
 
 /* <math.h>'s functions (C11 7.12) that loop expressions may call. */
@@ -477,6 +476,29 @@ static void *load(const char *obj, const char *key) {
   return h;
 }
 
+/* Removes the sources and messages an earlier failed compile of key left (over a minute old:
+   a younger one may be another process's compile in progress), so that failures leave one pair
+   per program, not one per process. */
+static void prune_failed(const char *dir, const char *key, const char *csrc, const char *log) {
+  DIR *d = opendir(dir);
+  size_t kl = strlen(key);
+  time_t now = time(NULL);
+  for (struct dirent *de; d && (de = readdir(d));) {
+    const char *n = de->d_name;
+    size_t l = strlen(n);
+    bool ours = !strncmp(n, key, kl) && n[kl] == '.' &&
+                ((l > 2 && !strcmp(n + l - 2, ".c")) || (l > 4 && !strcmp(n + l - 4, ".log")));
+    char path[4200];
+    struct stat sb;
+    if (!ours || (size_t)snprintf(path, sizeof path, "%s/%s", dir, n) >= sizeof path ||
+        !strcmp(path, csrc) || !strcmp(path, log) || lstat(path, &sb) || !S_ISREG(sb.st_mode) ||
+        now - sb.st_mtime < 60)
+      continue;
+    unlink(path);
+  }
+  if (d) closedir(d);
+}
+
 /* Writes src, compiles it into the cache as obj (the rename makes it appear whole), and loads
    it; NULL on failure (warned). */
 static void *build(const char *dir, const char *cc, const char *src, size_t nsrc, const char *obj,
@@ -506,22 +528,20 @@ static void *build(const char *dir, const char *cc, const char *src, size_t nsrc
   close(fd);
   int rc = written ? run_cc(cc, csrc, tmp, log) : 1;
   void *h = NULL;
-  bool keep = false; /* a failed compile named in the warning keeps its source and messages */
+  bool failed = rc == 2 || rc > 0 || (rc == 0 && !whole_object(tmp));
   if (rc < 0) {
     warn_once(W_COMPILER, "no C compiler \"%s\" (set STRATA_CC to one)", cc);
   } else if (rc == 2) {
-    keep = warn_once(W_COMPILE,
-                     "the compiler \"%s\" did not finish %s within STRATA_CC_TIMEOUT "
-                     "seconds (its messages: %s)",
-                     cc, csrc, log);
+    warn_once(
+        W_COMPILE,
+        "the compiler \"%s\" did not finish %s within STRATA_CC_TIMEOUT seconds (its messages: %s)",
+        cc, csrc, log);
   } else if (rc) {
-    keep =
-        warn_once(W_COMPILE, "the compiler \"%s\" failed on %s (its messages: %s)", cc, csrc, log);
-  } else if (!whole_object(tmp)) {
-    keep = warn_once(W_COMPILE,
-                     "the compiler \"%s\" wrote no whole shared object for %s (its "
-                     "messages: %s)",
-                     cc, csrc, log);
+    warn_once(W_COMPILE, "the compiler \"%s\" failed on %s (its messages: %s)", cc, csrc, log);
+  } else if (failed) {
+    warn_once(W_COMPILE,
+              "the compiler \"%s\" wrote no whole shared object for %s (its messages: %s)", cc,
+              csrc, log);
   } else if (!seal(tmp) || rename(tmp, obj)) {
     warn_once(W_FOLDER, "cannot write in the cache folder %s (%s)", dir, strerror(errno));
   } else if (!(h = load(obj, key))) {
@@ -529,7 +549,9 @@ static void *build(const char *dir, const char *cc, const char *src, size_t nsrc
     warn_once(W_LOAD, "cannot load %s (%s)", obj, e ? e : "its key or kernels are missing");
   }
   unlink(tmp);
-  if (!keep) {
+  if (failed) { /* a failed compile keeps its source and messages to read, one pair a program */
+    prune_failed(dir, key, csrc, log);
+  } else {
     unlink(csrc);
     unlink(log);
   }
