@@ -183,15 +183,29 @@ struct cg_split {
   bool reads[MAX_IN]; /* which of the node's inputs (f's, then the captured) bwd reads */
 };
 
-/* Whether g reads input k: a live node or an output reads its buffer (a view of it included). */
-static bool reads_input(const cg_graph *g, int k) {
-  int b = g->v[g->inputs[k]].buf;
+/* Whether a live node or an output of g reads buffer b (a view of it included). */
+static bool reads_buf(const cg_graph *g, int b) {
   for (int j = 0; j < g->nout; j++)
     if (g->v[g->outputs[j]].buf == b) return true;
   for (int i = 0; i < g->nn; i++)
     for (int q = 0; !g->n[i].dead && q < g->n[i].nin; q++)
       if (g->v[g->n[i].in[q]].buf == b) return true;
   return false;
+}
+
+/* Whether g (the backward) reads the node's input k: f's input k (g's input k), or past nin the
+   captured tensor diff[k - nin], which g holds as a captured value (not an input: indexing g's
+   inputs there read its cotangents and residuals, or past their end). One g does not hold as a
+   value of its own (an alias of an input's storage) counts as read. */
+static bool reads_input(const cg_graph *g, int k, int nin, st_tensor *const *diff) {
+  if (k < nin) return reads_buf(g, g->v[g->inputs[k]].buf);
+  bool found = false;
+  for (int v = 0; v < g->nv; v++) {
+    if (g->v[v].kind != CG_CAPTURED || g->captured[g->v[v].src] != diff[k - nin]) continue;
+    if (reads_buf(g, g->v[v].buf)) return true;
+    found = true;
+  }
+  return !found;
 }
 
 void cg_split_release(cg_split *s) {
@@ -215,8 +229,8 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
   for (int i = 0; ok && i < nin; i++) args[i] = x[i];
   for (int q = 0; ok && q < nout; q++) {
     const cg_value *v = &g->v[g->outputs[q]];
-    args[nin + q] = st__is_float(v->dtype) ? st_zeros(v->dtype, v->ndim, v->shape)
-                                           : st_scalar(ST_F32, 0);
+    args[nin + q] =
+        st__is_float(v->dtype) ? st_zeros(v->dtype, v->ndim, v->shape) : st_scalar(ST_F32, 0);
     ok = args[nin + q] != NULL;
   }
   if (ok) J = cg_capture_aside(jf, args, true, NULL);
@@ -235,7 +249,7 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
     s->fwd = F;
     s->bwd = B;
     s->nres = nres;
-    for (int k = 0; k < nd && k < MAX_IN; k++) s->reads[k] = reads_input(B, k);
+    for (int k = 0; k < nd && k < MAX_IN; k++) s->reads[k] = reads_input(B, k, nin, diff);
     F = B = NULL;
   } else if (s) {
     st__free(s, sizeof *s);
@@ -261,14 +275,14 @@ int cg_split_print(const cg_split *s, FILE *f) {
 typedef struct aot_call {
   _Atomic int refs;
   st_custom_fn fn;
-  cg_graph *g;       /* the forward graph: read only while the call runs */
-  const bool *reach; /* and which of f's outputs an input requiring grad reaches */
-  uint64_t from[MAX_OUT];  /* the node's inputs each of f's outputs is computed from */
-  cg_split *split; /* the split graphs, or NULL: backward runs the joint function */
+  cg_graph *g;            /* the forward graph: read only while the call runs */
+  const bool *reach;      /* and which of f's outputs an input requiring grad reaches */
+  uint64_t from[MAX_OUT]; /* the node's inputs each of f's outputs is computed from */
+  cg_split *split;        /* the split graphs, or NULL: backward runs the joint function */
   st_func *joint;
   int nin, nout, nres;
-  bool float_out[MAX_OUT]; /* which of f's outputs are differentiable */
-  bool alias[MAX_OUT];     /* outputs regenerated as views outside the node (regenerate) */
+  bool float_out[MAX_OUT];          /* which of f's outputs are differentiable */
+  bool alias[MAX_OUT];              /* outputs regenerated as views outside the node (regenerate) */
   st_tensor_meta out_meta[MAX_OUT]; /* f's outputs' */
   st_rng_state rng; /* the generator at the forward: a recomputation draws what it drew */
   /* The node's inputs that the split's backward does not read are not saved (an in-place
@@ -318,8 +332,8 @@ int cg_differentiable_outputs(const cg_graph *g, const bool *need, bool *out, ui
   for (int v = 0; v < g->nv; v++) {
     const cg_value *x = &g->v[v];
     int b = x->kind == CG_INPUT && need[x->src] ? x->src
-            : x->kind == CG_CAPTURED           ? bit[x->src]
-                                               : -1;
+            : x->kind == CG_CAPTURED            ? bit[x->src]
+                                                : -1;
     if (b >= 0 && b < 64) tv[v] = tb[x->buf] = UINT64_C(1) << b;
   }
   for (int i = 0; i < g->nn; i++) {
@@ -454,8 +468,10 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
   }
   for (int k = nin; !rc && k < nd; k++) { /* the captured tensors the node differentiates */
     const st_tensor *w = input_of(ctx, a, k);
-    if (!w) rc = st__status();
-    else history |= st__requires_grad(w);
+    if (!w)
+      rc = st__status();
+    else
+      history |= st__requires_grad(w);
   }
   for (int k = nin; !rc && wrapped && k < nd; k++)
     if (st_ctx_needs_input_grad(ctx, k))
@@ -503,9 +519,9 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
 enum { MAX_CHAIN = 16 };
 
 typedef struct view_plan {
-  int len;              /* view nodes from the base, last first (0: not regenerated) */
+  int len; /* view nodes from the base, last first (0: not regenerated) */
   int chain[MAX_CHAIN];
-  cg_kind base_kind;    /* CG_INPUT, CG_CAPTURED, or CG_NODE: output base_idx */
+  cg_kind base_kind; /* CG_INPUT, CG_CAPTURED, or CG_NODE: output base_idx */
   int base_idx;
 } view_plan;
 
@@ -540,8 +556,8 @@ static bool regenerated(const view_plan *p) {
 
 /* Output j again as plan p's views of its base (out: the node's outputs), or NULL with the
    error set when a step fails or the view's layout is not the traced one. */
-static st_tensor *replay_view(const cg_graph *g, const view_plan *p, int j,
-                              st_tensor *const *in, st_tensor *const *out) {
+static st_tensor *replay_view(const cg_graph *g, const view_plan *p, int j, st_tensor *const *in,
+                              st_tensor *const *out) {
   st_tensor *t = p->base_kind == CG_INPUT      ? in[p->base_idx]
                  : p->base_kind == CG_CAPTURED ? g->captured[p->base_idx]
                                                : out[p->base_idx];
@@ -559,8 +575,10 @@ static st_tensor *replay_view(const cg_graph *g, const view_plan *p, int j,
             memcmp(t->strides, v->strides, dims))) {
     st__drop(t);
     t = NULL;
-    st__error(ST_ERR_AUTOGRAD, "st_compile: output %d, a view, came out in another layout than "
-                               "when it was captured", j);
+    st__error(ST_ERR_AUTOGRAD,
+              "st_compile: output %d, a view, came out in another layout than "
+              "when it was captured",
+              j);
   }
   return t;
 }

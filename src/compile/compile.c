@@ -620,8 +620,11 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   e->why = g ? NULL : why;
   e->writes_roots = g && cg_writes_roots(g);
   /* under fullgraph a signature whose graph would not serve its calls fails from the first */
-  bool refused = e->writes_roots && c->opts.fullgraph && writes_while_recording(c, e, in, m);
-  if (g && !refused) atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
+  /* a signature whose graph would not serve its calls (they run f eagerly) counts its first
+     call as a fallback too, and warns there; under fullgraph it fails from the first */
+  bool unserved = e->writes_roots && writes_while_recording(c, e, in, m);
+  bool refused = unserved && c->opts.fullgraph;
+  if (g && !unserved) atomic_fetch_add_explicit(&c->compiles, 1, memory_order_relaxed);
   if (g && m.grad_mode && base == in && !m.vdepth) record_requires_grad(e, in, out);
   add_entry(c, e);
   if (raw) {
@@ -655,6 +658,10 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
       out[j] = NULL;
     }
     return fullgraph_error(c, e, why_writes);
+  }
+  if (unserved) {
+    atomic_fetch_add_explicit(&c->fallbacks, 1, memory_order_relaxed);
+    warn_once(c, e, why_writes);
   }
   return 0;
 }
