@@ -25,11 +25,11 @@ typedef struct ca_entry {
   uint64_t hash;
   uint64_t *key, *sizes; /* sizes: which key words are sizes (a bit each) */
   size_t nkey;
-  cg_graph *g;     /* NULL: the capture failed (why); such keys run eagerly */
-  cg_graph *raw;   /* a capture's graph before its passes (symbolic sizes), or NULL */
-  cg_dyn *dyn;     /* the template of this capture and an earlier one at other sizes, or NULL */
+  cg_graph *g;         /* NULL: the capture failed (why); such keys run eagerly */
+  cg_graph *raw;       /* a capture's graph before its passes (symbolic sizes), or NULL */
+  cg_dyn *dyn;         /* the template of this capture and an earlier one at other sizes, or NULL */
   cg_dyn_words *words; /* with dyn: the key's size words as formulas in its symbols */
-  const char *why; /* static text */
+  const char *why;     /* static text */
   int *plan;
   int nplan, nout;
   pthread_mutex_t lock; /* one run of g at a time */
@@ -328,8 +328,13 @@ static int compile_run(st_ca_call *c, uint64_t h) {
 }
 
 static int hook(st_ca_call *c) {
-  if (cg_capturing()) return 1; /* st_compile's capture of a function that calls st_backward */
   stats.calls++;
+  /* a backward inside a capture (st_compile's of a function that calls st_backward, or a hook
+     that runs one while compiled autograd captures another) runs eagerly: a fallback */
+  if (cg_capturing()) {
+    stats.fallbacks++;
+    return 1;
+  }
   if (c->why) return fallback(c->why);
   uint64_t h = hash_key(c->key, c->nkey);
   ca_entry *e = lookup(h, c->key, c->nkey);

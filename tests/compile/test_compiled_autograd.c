@@ -900,6 +900,39 @@ TEST(compiled_autograd_a_hook_writing_a_value_a_later_node_saved_is_eagers_error
   CHECK_EQ_INT(s.cache_hits - s0.cache_hits, 2);
 }
 
+/* A backward run from a hook while compiled autograd captures the outer one runs eagerly and
+   counts (a call and a fallback: calls = compiles + hits + fallbacks); before, it was not
+   counted at all, while the same backward from a replay's hook was. */
+static int nested_backward(void *user, st_tensor *p) {
+  (void)p;
+  st_tensor *z = st_full(ST_F64, ST_SHAPE(2), 0.5);
+  st_set_requires_grad(z, true);
+  bool prev = st_set_grad_enabled(true);
+  int rc = st_backward(st_sum_all(st_exp(z)), NULL, false, false);
+  st_set_grad_enabled(prev);
+  if (!rc) *(double *)user += st_item(st_sum_all(st_grad_of(z)));
+  return rc;
+}
+
+TEST(compiled_autograd_counts_a_backward_run_from_a_hook_during_a_capture) {
+  bool was = st_set_compiled_autograd(true);
+  st_compile_stats s0 = ca_stats();
+  double seen = 0;
+  for (int it = 0; it < 3; it++) {
+    st_tensor *a = st_full(ST_F64, ST_SHAPE(3), 0.25);
+    st_set_requires_grad(a, true);
+    st_tensor_register_post_accumulate_grad_hook(a, nested_backward, &seen);
+    CHECK(st_backward(st_sum_all(st_sin(a)), NULL, false, false) == 0);
+  }
+  CHECK_NEAR(seen, 3 * 2 * exp(0.5), 1e-12);
+  st_compile_stats s = ca_stats();
+  CHECK_EQ_INT(s.calls - s0.calls, 6); /* 3 outer, 3 nested */
+  CHECK_EQ_INT(s.calls - s0.calls, (s.compiles - s0.compiles) + (s.cache_hits - s0.cache_hits) +
+                                       (s.fallbacks - s0.fallbacks));
+  CHECK(s.fallbacks - s0.fallbacks >= 1); /* the nested one inside the capture */
+  st_set_compiled_autograd(was);
+}
+
 /* ---------------------------------------------------------------------------- threads */
 
 typedef struct {
