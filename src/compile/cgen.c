@@ -389,36 +389,23 @@ static bool sealed(const char *path) {
   return ok;
 }
 
-/* Whether path holds a whole shared object (a fresh compiler output, before its seal). */
-static bool whole_object(const char *path) {
-  int fd = open(path, O_RDONLY | O_NONBLOCK);
-  struct stat sb;
-  bool ok = fd >= 0 && !fstat(fd, &sb) && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
-            (uint64_t)sb.st_size <= ENTRY_MAX;
-  size_t n = ok ? (size_t)sb.st_size : 0;
-  char *b = ok ? st__alloc(n) : NULL;
-  size_t got = 0;
-  for (ssize_t k = 1; b && got < n && k > 0; got += k > 0 ? (size_t)k : 0)
-    k = read(fd, b + got, n - got);
-  if (fd >= 0) close(fd);
-  ok = b && got == n && elf_whole(b, n);
-  if (b) st__free(b, n);
-  return ok;
-}
-
-static bool seal(const char *path) {
+/* Seals a fresh compiler output: 0, 1 when it is no whole shared object (unsealed), -1 when it
+   cannot be read or written. */
+static int seal(const char *path) {
   size_t n = 0;
   char *b = slurp(path, &n);
-  if (!b) return false;
+  if (!b) return 1; /* missing, empty or no regular file: the compiler wrote no object */
+  bool whole = elf_whole(b, n);
   uint64_t h = fnv(0xcbf29ce484222325ull, b, n);
   st__free(b, n);
+  if (!whole) return 1;
   int fd = open(path, O_WRONLY | O_APPEND);
   char t[SEAL_BYTES];
   memcpy(t, seal_magic, 8);
   memcpy(t + 8, &h, 8);
   bool ok = fd >= 0 && write(fd, t, SEAL_BYTES) == SEAL_BYTES;
   if (fd >= 0) ok = !close(fd) && ok;
-  return ok;
+  return ok ? 0 : -1;
 }
 
 /* The loader's calls, one at a time in this process. glibc's are thread-safe, but under its own
@@ -528,7 +515,8 @@ static void *build(const char *dir, const char *cc, const char *src, size_t nsrc
   close(fd);
   int rc = written ? run_cc(cc, csrc, tmp, log) : 1;
   void *h = NULL;
-  bool failed = rc == 2 || rc > 0 || (rc == 0 && !whole_object(tmp));
+  int sealed_rc = rc ? 0 : seal(tmp);
+  bool failed = rc > 0 || sealed_rc == 1;
   if (rc < 0) {
     warn_once(W_COMPILER, "no C compiler \"%s\" (set STRATA_CC to one)", cc);
   } else if (rc == 2) {
@@ -542,7 +530,7 @@ static void *build(const char *dir, const char *cc, const char *src, size_t nsrc
     warn_once(W_COMPILE,
               "the compiler \"%s\" wrote no whole shared object for %s (its messages: %s)", cc,
               csrc, log);
-  } else if (!seal(tmp) || rename(tmp, obj)) {
+  } else if (sealed_rc || rename(tmp, obj)) {
     warn_once(W_FOLDER, "cannot write in the cache folder %s (%s)", dir, strerror(errno));
   } else if (!(h = load(obj, key))) {
     const char *e = dlerror();

@@ -98,14 +98,20 @@ static cg_modes current_modes(void) {
   return (cg_modes){st__grad_mode(), st__inference_mode(), st__force_decompositions(), 0, NULL};
 }
 
-/* The first input before i, another tensor, over input i's storage, or -1: inputs that share
-   memory are another program (a write through one is seen by the other; the capture of such
-   a call runs eagerly), so they are a signature of their own. */
-static int shared_with(st_tensor *const *in, int i) {
+/* How input i pairs with those before it, one pass: *same the first that is the same tensor,
+   *shares the first other tensor over its storage (-1: none). Inputs that share memory are
+   another program (a write through one is seen by the other; the capture of such a call runs
+   eagerly), so they are a signature of their own, as the same tensor twice is. */
+static void pairing(st_tensor *const *in, int i, int *same, int *shares) {
   const st_storage *st = in[i]->storage;
-  for (int k = 0; st && st->nbytes && k < i; k++)
-    if (in[k] != in[i] && in[k]->storage == st) return k;
-  return -1;
+  *same = *shares = -1;
+  for (int k = 0; k < i && (*same < 0 || *shares < 0); k++) {
+    if (in[k] == in[i]) {
+      if (*same < 0) *same = k;
+    } else if (*shares < 0 && st && st->nbytes && in[k]->storage == st) {
+      *shares = k;
+    }
+  }
 }
 
 static void sig_of(int nin, st_tensor *const *in, cg_sig *s) {
@@ -113,10 +119,7 @@ static void sig_of(int nin, st_tensor *const *in, cg_sig *s) {
     const st_tensor *t = in[i];
     s[i].dtype = t->dtype;
     s[i].ndim = t->ndim;
-    s[i].same = -1;
-    for (int k = 0; k < i && s[i].same < 0; k++)
-      if (in[k] == t) s[i].same = k;
-    s[i].shares = shared_with(in, i);
+    pairing(in, i, &s[i].same, &s[i].shares);
     memcpy(s[i].shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
     memcpy(s[i].strides, t->strides, sizeof(int64_t) * (size_t)t->ndim);
   }
@@ -133,15 +136,13 @@ static bool sig_matches(const cg_entry *e, int nin, st_tensor *const *in, cg_mod
     if (t->dtype != s->dtype || t->ndim != s->ndim) return false;
     size_t n = sizeof(int64_t) * (size_t)t->ndim;
     if (memcmp(t->shape, s->shape, n) || memcmp(t->strides, s->strides, n)) return false;
-    if (s->same >= 0 ? in[s->same] != t : false) return false;
-    if (shared_with(in, i) != s->shares) return false;
-    for (int k = 0; s->same < 0 && k < i; k++)
-      if (in[k] == t) return false;
+    int same, shares;
+    pairing(in, i, &same, &shares);
+    if (same != s->same || shares != s->shares) return false;
   }
   return true;
 }
 
-/* "(f32[3, 4], f64[])" into buf. */
 /* "(f32[3], f64[2, 2])" into buf (cap >= 16), the inputs that do not fit as ", ...)". */
 static void sig_text(const cg_sig *s, int nin, char *buf, size_t cap) {
   size_t n = 1;
@@ -619,7 +620,6 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   e->raw = raw;
   e->why = g ? NULL : why;
   e->writes_roots = g && cg_writes_roots(g);
-  /* under fullgraph a signature whose graph would not serve its calls fails from the first */
   /* a signature whose graph would not serve its calls (they run f eagerly) counts its first
      call as a fallback too, and warns there; under fullgraph it fails from the first */
   bool unserved = e->writes_roots && writes_while_recording(c, e, in, m);

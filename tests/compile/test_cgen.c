@@ -329,6 +329,19 @@ TEST(cgen_a_compiler_that_writes_a_broken_object_or_hangs_runs_the_executor) {
   }
 }
 
+/* f_mix compiled once at dt into env's folder: its generated groups (*groups) and the entry's
+   path; false when no entry was built (a failed compile, OOM). */
+static bool build_entry(const cenv *env, st_func *f, st_dtype dt, int *groups, char *path,
+                        size_t n) {
+  st_func *c = compiled(f);
+  check_mix(f, c, dt);
+  *groups = generated_groups(c);
+  st_func_release(c);
+  bool have = entry_path(env->dir, path, n);
+  CHECK(have);
+  return have;
+}
+
 /* A FIFO at the entry's path (a plain open of it blocked forever) and a source file of the name
    the next build would take (left by a process of the same pid, killed mid-compile: it made
    the backend give up for that graph) are passed over. */
@@ -336,14 +349,10 @@ TEST(cgen_a_fifo_entry_or_a_stale_source_name_is_passed_over) {
   cenv env;
   env_begin(&env, NULL);
   st_scope_push();
-  st_func *f = st_func_new(f_mix, NULL, 2, 3), *c = compiled(f);
-  check_mix(f, c, ST_F64);
-  int groups = generated_groups(c);
-  st_func_release(c);
+  st_func *f = st_func_new(f_mix, NULL, 2, 3), *c = NULL;
   char path[512] = "";
-  bool have = entry_path(env.dir, path, sizeof path); /* none when the compile failed (OOM) */
-  CHECK(have);
-  if (!have) {
+  int groups = 0;
+  if (!build_entry(&env, f, ST_F64, &groups, path, sizeof path)) {
     st_func_release(f);
     st_scope_pop();
     env_end(&env);
@@ -387,14 +396,11 @@ TEST(cgen_a_corrupted_or_foreign_entry_is_built_again) {
   cenv env;
   env_begin(&env, NULL);
   st_scope_push();
-  st_func *f = st_func_new(f_mix, NULL, 2, 3), *c = compiled(f);
-  check_mix(f, c, ST_F32);
-  int groups = generated_groups(c);
-  CHECK(groups >= 2);
-  st_func_release(c);
+  st_func *f = st_func_new(f_mix, NULL, 2, 3), *c = NULL;
   char path[512] = "";
-  bool have = entry_path(env.dir, path, sizeof path); /* none when the compile failed (OOM) */
-  CHECK(have);
+  int groups = 0;
+  bool have = build_entry(&env, f, ST_F32, &groups, path, sizeof path);
+  CHECK(groups >= 2);
   /* a foreign entry: another program's object under this name (its key does not match) */
   st_func *g = st_func_new(f_int, NULL, 1, 2), *cg = compiled(g);
   st_tensor *xi = st_arange(ST_I64, 0, 10, 1), *ri[2] = {0};
