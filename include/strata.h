@@ -1021,9 +1021,9 @@ void st_trace_end(void);
    symbolic after one recompile when the program is the same (sizes 3, then 4, then any other
    compile twice; a program whose ops change with the size is captured per size). The sizes,
    attributes and layouts that differ between the two captures are fitted as formulas in the
-   sizes, which must also hold at a third size, where f is captured aside on zeros before the
-   template is used (x[n / 2:] fits a line through sizes 3 and 4 and is captured per size
-   instead; a program that writes its inputs or captured tensors, or takes inputs of another
+   sizes, which must also hold at two more sizes (of either parity), where f is captured aside
+   on zeros before the template is used (x[n / 2:] fits a line through sizes 3 and 4, x[n % 2:]
+   a constant through 5 and 7: both are captured per size instead; a program that writes its inputs or captured tensors, or takes inputs of another
    layout than contiguous, cannot run aside: its template serves calls only after the first call
    at sizes each at least 2 b + 1, b the second capture's, was captured as usual and agreed, the
    calls before are captured per size).

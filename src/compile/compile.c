@@ -76,7 +76,7 @@ typedef struct cg_fn {
   int nentries;
   cg_graph *last;                 /* the last compiled graph (owned by its entry) */
   cg_dyn *dyn[CG_MAX_DYNAMIC];    /* templates with symbolic sizes, newest first */
-  bool unchecked[CG_MAX_DYNAMIC]; /* not checked at a third size yet (holds_at_a_third_size) */
+  bool unchecked[CG_MAX_DYNAMIC]; /* not checked at the check sizes yet (holds_at_check_sizes) */
   int ndyn;
   bool warned;
   bool joint; /* the joint function of another compiled one (aot.c): autograd runs inside */
@@ -298,9 +298,9 @@ static void drop_template(cg_fn *c, int k) {
   memmove(c->unchecked + k, c->unchecked + k + 1, sizeof *c->unchecked * (size_t)(c->ndyn - k));
 }
 
-/* Whether template d, made from two captures, gives at a third size what f does there (see
-   dynamic.c: floor division fits two points and no more): f captured aside on zeros, with
-   every symbolic dim of the inputs in (at the second capture's sizes) at 2 b + 1, against the
+/* Whether template d, made from two captures, gives at two more sizes what f does there (see
+   dynamic.c: floor division and remainders fit two points and no more): f captured aside on
+   zeros at each of cg_dyn_check_shape's sizes (from the second capture's, in), against the
    template instantiated there. A program that writes an input or a captured tensor in place
    cannot run aside (the run would write it), nor one with an input of another layout than
    contiguous: their templates are unchecked (CG_UNCHECKED) until a call at sizes they fit as far
@@ -317,21 +317,25 @@ static cg_graph *capture_on_zeros(cg_fn *c, st_tensor *const *in, int64_t (*shap
   return cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL);
 }
 
-static int holds_at_a_third_size(cg_fn *c, const cg_dyn *d, const cg_graph *raw,
-                                 st_tensor *const *in) {
+static int holds_at_check_sizes(cg_fn *c, const cg_dyn *d, const cg_graph *raw,
+                                st_tensor *const *in) {
   int nin = c->f->nin;
   if (cg_writes_roots(raw) || nin > 16) return CG_UNCHECKED;
   for (int i = 0; i < nin; i++)
     if (!st__is_contiguous(in[i])) return CG_UNCHECKED;
-  st_tensor *sin[16] = {0};
-  int64_t shape[16][ST_MAX_DIMS];
-  for (int i = 0; i < nin; i++) cg_dyn_check_shape(d, i, in[i]->ndim, in[i]->shape, shape[i]);
-  bool ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
-  cg_graph *g3 = ok ? capture_on_zeros(c, in, shape, sin) : NULL;
-  ok = g3 && cg_dyn_check(d, g3, nin, sin);
-  cg_free(g3);
-  st_scope_pop();
-  st_clear_error();
+  bool ok = true;
+  for (int check = 0; ok && check < 2; check++) {
+    st_tensor *sin[16] = {0};
+    int64_t shape[16][ST_MAX_DIMS];
+    for (int i = 0; i < nin; i++)
+      cg_dyn_check_shape(d, check, i, in[i]->ndim, in[i]->shape, shape[i]);
+    ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
+    cg_graph *g3 = ok ? capture_on_zeros(c, in, shape, sin) : NULL;
+    ok = g3 && cg_dyn_check(d, g3, nin, sin);
+    cg_free(g3);
+    st_scope_pop();
+    st_clear_error();
+  }
   return ok ? CG_HOLDS : CG_FAILS;
 }
 
@@ -354,7 +358,7 @@ static bool check_templates(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
 
 /* A new capture e (of the call's inputs in, at level 0) whose program is an earlier one's at
    other sizes gives a template with those sizes symbolic (dynamic.c), so that later sizes
-   instantiate it instead of capturing, when it holds at a third size. */
+   instantiate it instead of capturing, when it holds at two more sizes. */
 static void learn_sizes(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
   if (check_templates(c, e, in)) return;
   for (const cg_entry *o = e->next; o; o = o->next) {
@@ -363,7 +367,7 @@ static void learn_sizes(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
       continue;
     cg_dyn *d = cg_dyn_derive(o->raw, e->raw);
     if (!d) continue;
-    int holds = holds_at_a_third_size(c, d, e->raw, in);
+    int holds = holds_at_check_sizes(c, d, e->raw, in);
     if (holds != CG_FAILS)
       add_template(c, d, holds == CG_UNCHECKED);
     else
@@ -434,7 +438,7 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
       d = shadow_template(c, raw, in, sz, alone, nsz);
     }
   }
-  int holds = d ? holds_at_a_third_size(c, d, raw, in) : CG_FAILS;
+  int holds = d ? holds_at_check_sizes(c, d, raw, in) : CG_FAILS;
   if (holds != CG_FAILS)
     add_template(c, d, holds == CG_UNCHECKED);
   else

@@ -138,12 +138,12 @@ typedef struct cg_node {
   int nin, nout;
   int *in; /* value ids */
   int out[ST_MAX_OUTS];
-  bool view;         /* every output aliases an input: no kernel */
-  bool reinfer;      /* an integer input: its infer checks values (indices) at every call */
-  bool dead;         /* removed by a pass */
-  bool fusible;      /* pw describes the call (the record's pointwise, asked at capture) */
-  bool folded;       /* its inputs are all constants: it runs once, in cg_prepare */
-  bool reduces;      /* rr describes the call (the record's row_reduce, asked at capture) */
+  bool view;    /* every output aliases an input: no kernel */
+  bool reinfer; /* an integer input: its infer checks values (indices) at every call */
+  bool dead;    /* removed by a pass */
+  bool fusible; /* pw describes the call (the record's pointwise, asked at capture) */
+  bool folded;  /* its inputs are all constants: it runs once, in cg_prepare */
+  bool reduces; /* rr describes the call (the record's row_reduce, asked at capture) */
   st_pointwise pw;
   st_row_reduce rr;
   int group;         /* its fused group, or -1 */
@@ -212,7 +212,7 @@ int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **
    state, what f kept (st_keep) and the error are put back. NULL when the capture or the run
    fails (or OOM), with *why (when why is not NULL) saying why (static text; NULL for OOM). */
 cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint, const char **why);
-bool cg_capturing(void); /* a capture is running on this thread */
+bool cg_capturing(void);                               /* a capture is running on this thread */
 void cg_value_layout(cg_value *v, const st_tensor *t); /* t's shape, strides and offset */
 
 /* ---- passes.c ---- */
@@ -246,9 +246,11 @@ bool cg_dyn_fits_far(const cg_dyn *d, int nin, st_tensor *const *in);
 /* The template at the call's sizes (a raw graph for cg_optimize), or NULL. */
 cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in);
 void cg_dyn_free(cg_dyn *d);
-/* Input i's shape at the template's check size: each symbolic dim at 2 b + 1 (b: its size in
-   the second capture), the others as given. */
-void cg_dyn_check_shape(const cg_dyn *d, int i, int ndim, const int64_t *shape, int64_t *out);
+/* Input i's shape at the template's check sizes (b: a symbol's size in the second capture, j
+   its index), the other dims as given: check 0, each symbolic dim at 2 b + 1; check 1, at
+   (j + 1) b + 1 or + 2, whichever is even. */
+void cg_dyn_check_shape(const cg_dyn *d, int check, int i, int ndim, const int64_t *shape,
+                        int64_t *out);
 /* Whether the template instantiated at in's sizes is gc, a capture there: the same program
    with the same attributes and alias layouts. */
 bool cg_dyn_check(const cg_dyn *d, const cg_graph *gc, int nin, st_tensor *const *in);

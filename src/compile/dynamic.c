@@ -11,9 +11,13 @@
    division giving the captured double exactly.
 
    Two points fit more than the program: x[n / 2:] at sizes 3 and 4 gives the line n - 2, at 4
-   and 5 the constant 2. So a template is kept only when, at a third size (each symbolic dim at
-   2 b + 1, cg_dyn_check_shape), it gives what a capture there gives (cg_dyn_check; compile.c
-   captures aside, on zeros).
+   and 5 the constant 2; x[n % 2:] at 5 and 7 the constant 1; x[n / 2:] of an [n, m] input at
+   [5, 2] and [11, 5] the start m (5 = 2 * 2 + 1, and n -> 2 n + 1 keeps that). So a template
+   is kept only when, at two more sizes, it gives what a capture there gives (cg_dyn_check;
+   compile.c captures aside, on zeros): each symbolic dim at 2 b + 1 (odd), then symbol j at
+   (j + 1) b + 1 or + 2, whichever is even (cg_dyn_check_shape): the two differ in parity, and
+   the second scales each symbol by another factor, so no relation between sizes that the
+   captures share (one size the other's plus one, twice plus one) holds at both.
 
    A call whose sizes fit the template (same dtypes and ranks, inputs contiguous or dense in
    the template's order of dims (and expanded where it is), the other dims equal, each symbol's dims
@@ -497,10 +501,17 @@ cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in) {
   return g;
 }
 
-void cg_dyn_check_shape(const cg_dyn *d, int i, int ndim, const int64_t *shape, int64_t *out) {
+void cg_dyn_check_shape(const cg_dyn *d, int check, int i, int ndim, const int64_t *shape,
+                        int64_t *out) {
   for (int k = 0; k < ndim; k++) {
     int sym = d->sym[i * ST_MAX_DIMS + k];
-    out[k] = sym >= 0 ? 2 * d->b[sym] + 1 : shape[k];
+    int64_t b = sym >= 0 ? d->b[sym] : 0, m = sym + 1;
+    if (sym < 0)
+      out[k] = shape[k];
+    else if (check == 0)
+      out[k] = 2 * b + 1;
+    else /* (sym + 1) b + 1 or + 2, whichever is even */
+      out[k] = m * b + 1 + (m * b + 1) % 2;
   }
 }
 
