@@ -89,11 +89,11 @@ typedef struct st_node_ops {
 struct st_node {
   _Atomic int64_t refcount;
   const st_node_ops *ops;
-  const char *name;              /* "MulBackward": static, or held by the node's state */
-  uint64_t sequence_nr;          /* later-created nodes run first */
-  int64_t priority;              /* raised by the user: runs before lower priorities */
-  int nout;                      /* gradients flowing in: one per output of the forward op */
-  int nin;                       /* edges: one per input of the forward op */
+  const char *name;     /* "MulBackward": static, or held by the node's state */
+  uint64_t sequence_nr; /* later-created nodes run first */
+  int64_t priority;     /* raised by the user: runs before lower priorities */
+  int nout;             /* gradients flowing in: one per output of the forward op */
+  int nin;              /* edges: one per input of the forward op */
   /* the engine: the node's task in the graph task that last added it, a hint that a lookup
      checks (another backward may have added the node since) before its hash map */
   _Atomic int task_hint;
@@ -192,9 +192,10 @@ struct st_ca_desc {
   st_tensor **in; /* the inputs (borrowed), one per storage */
   int nin;
   size_t capin;
-  st_ptrmap seen; /* storage -> input */
-  const char *why; /* set when the backward cannot be compiled */
+  st_ptrmap seen;           /* storage -> input */
+  const char *why;          /* set when the backward cannot be compiled */
   const st_saved *modified; /* with why: the saved value modified in place */
+  int modified_index;       /* its index among its node's saved values */
 };
 /* Appends n bytes (a multiple of 8 after zero padding) to the key; 0 or ST_ERR_OOM. */
 int st__ca_put(st_ca_desc *d, const void *bytes, size_t n);
@@ -207,9 +208,9 @@ int st__ca_put_attrs(st_ca_desc *d, const struct st_attrs *a);
 /* A tensor the backward reads: its layout and the input its storage is (added on first sight).
    1 (with why) for a tensor inside a transform. */
 int st__ca_put_tensor(st_ca_desc *d, st_tensor *t);
-/* A saved value: 1 (with why) when freed, held by saved-tensor hooks, or modified in place since
-   it was saved (the engine then runs and reports it). */
-int st__ca_put_saved(st_ca_desc *d, const st_saved *s);
+/* Saved value `index` of a node: 1 (with why) when freed, held by saved-tensor hooks, or
+   modified in place since it was saved (the engine then runs and reports it). */
+int st__ca_put_saved(st_ca_desc *d, const st_saved *s, int index);
 int st__ca_put_chain(st_ca_desc *d, const st_view_step *chain); /* views.c */
 
 typedef struct st_ca_call {

@@ -107,7 +107,7 @@ int st__ca_put_tensor(st_ca_desc *d, st_tensor *t) {
   return rc;
 }
 
-int st__ca_put_saved(st_ca_desc *d, const st_saved *s) {
+int st__ca_put_saved(st_ca_desc *d, const st_saved *s, int index) {
   if (s->pack) {
     d->why = "a saved value is held by saved-tensor hooks";
     return 1;
@@ -119,6 +119,7 @@ int st__ca_put_saved(st_ca_desc *d, const st_saved *s) {
   if (atomic_load_explicit(&s->t->storage->version, memory_order_relaxed) != s->version) {
     d->why = "a saved value was modified in place";
     d->modified = s;
+    d->modified_index = index;
     return 1;
   }
   uint64_t w[2] = {s->is_output, (uint64_t)s->output_nr};
@@ -361,10 +362,10 @@ static int later_saved_current(const ca_engine *e, int64_t pos) {
           ST_ERR_INPLACE,
           "one of the variables needed for gradient computation has been modified "
           "by an inplace operation: [%s %s] is at version %llu; expected version %llu "
-          "instead. It was saved by %s (a hook changed it during the backward).",
+          "instead. It was saved by %s (saved value %d).",
           st_dtype_name(t->dtype), ST_SHAPE_STR(t),
           (unsigned long long)atomic_load_explicit(&t->storage->version, memory_order_relaxed),
-          (unsigned long long)d.modified->version, n->name);
+          (unsigned long long)d.modified->version, n->name, d.modified_index);
     }
     desc_free(&d);
   }

@@ -100,7 +100,7 @@ static int op_describe(const st_node *n, st_ca_desc *d) {
   uint64_t head[4] = {(uint64_t)s->op->id, (uint64_t)s->nin, (uint64_t)s->nout, s->saves};
   int rc = st__ca_put(d, head, sizeof head) || st__ca_put_attrs(d, s->a) ? ST_ERR_OOM : 0;
   for (size_t i = 0; !rc && i < nsaved(s); i++)
-    if (saves(s, i)) rc = st__ca_put_saved(d, &s->saved[i]);
+    if (saves(s, i)) rc = st__ca_put_saved(d, &s->saved[i], (int)i);
   return rc;
 }
 
