@@ -104,6 +104,7 @@ tsan:
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target strata_tests
 	OMP_NUM_THREADS=1 STRATA_THREADS_ITERS=$(TSAN_ITERS) TSAN_OPTIONS=halt_on_error=1 \
 	  ./$(TSAN_BUILD)/strata_tests test_engine test_threads compile_serves_several_threads \
+	  compile_a_call_while_another_thread_runs_the_graph_runs_another_instance \
 	  compiled_autograd_threads cgen_threads
 
 # The contract smoke programs, built like an outside program through strata.pc (and, when

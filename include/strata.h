@@ -1052,7 +1052,11 @@ void st_trace_end(void);
    one-time warning. Groups the C file does not hold run on the built-in executor without a
    warning: over 32 members, a reduction epilogue, an operand gathered from another layout, or a
    dtype without a C type (f16, bf16); NULL: $STRATA_COMPILE_BACKEND ("interp" or
-   "c"; another value gets a one-time warning), else "interp". Anything else is ST_ERR_ARG. */
+   "c"; another value gets a one-time warning), else "interp". Anything else is ST_ERR_ARG.
+   Threads may call one compiled function at once: each cached graph runs on up to 8 threads
+   together (the others made as needed, on buffers of their own); a call runs f eagerly (a
+   counted fallback, no warning) when 8 already run it, or while another thread compiles a
+   signature of the function or runs it under eager autograd (one such call at a time). */
 typedef struct {
   bool dynamic;        /* every dim dynamic from the first compile */
   bool fullgraph;      /* what cannot be captured is an error, not an eager fallback */

@@ -20,12 +20,14 @@
    runs the same graph. A call made while another function is being captured inlines f into
    that capture. */
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
 
 #include "../transforms/custom.h" /* MAX_IN, MAX_OUT: a custom node's most inputs and outputs */
 #include "compile.h"
 
 #define CG_MAX_ENTRIES 16
+#define CG_SPARES      7 /* instances of a graph beside its own: 8 concurrent calls */
 #define CG_MAX_DYNAMIC 4
 
 typedef struct cg_sig {
@@ -40,8 +42,17 @@ typedef struct cg_entry {
   int nin;
   cg_sig *sig;
   bool grad_mode, inference, force_decomp;
-  cg_graph *g;       /* NULL: this signature runs eagerly */
-  cg_graph *raw;     /* g as captured, before its passes (for dynamic templates); may be NULL */
+  cg_graph *g;   /* NULL: this signature runs eagerly */
+  cg_graph *raw; /* g as captured, before its passes (for dynamic templates); may be NULL */
+  /* Calls on other threads while g runs (outside the function's lock) run other instances of
+     it, made from proto (g before its passes) when first needed: busy bit 0 is g's, bit 1 + k
+     spare[k]'s. users: the runs outside the lock; an entry evicted meanwhile is freed by the
+     last of them. */
+  cg_graph *proto;
+  cg_graph *spare[CG_SPARES];
+  int nspare, users;
+  uint32_t busy;
+  bool evicted;
   const char *why;   /* why not (static text) */
   bool writes_roots; /* g writes an input or captured tensor in place */
   /* f leaves grad mode or inference mode changed (st_set_grad_enabled(false) without a
@@ -189,6 +200,8 @@ static void drop_bwd(cg_entry *e) {
 
 static void entry_free(cg_entry *e) {
   drop_bwd(e);
+  for (int k = 0; k < e->nspare; k++) cg_free(e->spare[k]);
+  cg_free(e->proto);
   if (e->cap_rg) st__free(e->cap_rg, (size_t)(e->nin + e->g->ncap + e->g->nout) + 1);
   if (e->need) st__free(e->need, sizeof *e->need * (size_t)(e->nin ? e->nin : 1));
   cg_free(e->g);
@@ -276,7 +289,10 @@ static void add_entry(cg_fn *c, cg_entry *e) {
     cg_entry **p = &c->entries;
     while ((*p)->next) p = &(*p)->next;
     if ((*p)->g == c->last) c->last = NULL;
-    entry_free(*p);
+    if ((*p)->users)
+      (*p)->evicted = true; /* its last run frees it */
+    else
+      entry_free(*p);
     *p = NULL;
     c->nentries--;
   }
@@ -453,12 +469,15 @@ static cg_entry *from_template(cg_fn *c, st_tensor *const *in, cg_modes m) {
     cg_graph *g = cg_dyn_instantiate(c->dyn[k], nin, in);
     if (!g) continue;
     cg_entry *e = entry_new(nin, in, m);
+    cg_graph *proto = e ? cg_copy_raw(g) : NULL; /* NULL (OOM): no other instances */
     if (!e || cg_optimize(g) || cg_prepare(g, c->backend)) {
       cg_free(g);
+      cg_free(proto);
       if (e) entry_free(e);
       return NULL;
     }
     e->g = g;
+    e->proto = proto;
     e->writes_roots = cg_writes_roots(g);
     add_entry(c, e);
     return e;
@@ -615,6 +634,7 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   }
   /* NULL (OOM, or under vmap levels, whose entries have no templates): no template */
   cg_graph *raw = captured == 0 && !m.vdepth ? cg_copy_raw(g) : NULL;
+  cg_graph *proto = captured == 0 ? cg_copy_raw(g) : NULL; /* NULL (OOM): no other instances */
   if (captured == 0 && (cg_optimize(g) || cg_prepare(g, c->backend))) {
     cg_free(g);
     g = NULL;
@@ -622,6 +642,8 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   }
   e->g = g;
   e->raw = raw;
+  e->proto = g ? proto : NULL;
+  if (!g) cg_free(proto);
   e->why = g ? NULL : why;
   e->writes_roots = g && cg_writes_roots(g);
   /* a signature whose graph would not serve its calls (they run f eagerly) counts its first
@@ -791,6 +813,52 @@ static bool under_vmap_levels(int nin, st_tensor *const *in, st_tensor **base, i
   return true;
 }
 
+/* An instance of e's graph no other call runs (made from e->proto when every one is busy), or
+   NULL; c->lock held. */
+static cg_graph *take_instance(cg_fn *c, cg_entry *e) {
+  if (!(e->busy & 1)) {
+    e->busy |= 1;
+    return e->g;
+  }
+  for (int k = 0; k < e->nspare; k++)
+    if (!(e->busy & (2u << k))) {
+      e->busy |= 2u << k;
+      return e->spare[k];
+    }
+  if (e->nspare == CG_SPARES || !e->proto) return NULL;
+  cg_graph *g = cg_copy_raw(e->proto);
+  if (!g || cg_optimize(g) || cg_prepare(g, c->backend)) {
+    cg_free(g);
+    st_clear_error();
+    return NULL;
+  }
+  e->spare[e->nspare] = g;
+  e->busy |= 2u << e->nspare++;
+  return g;
+}
+
+static void give_instance(cg_entry *e, const cg_graph *g) {
+  if (g == e->g) e->busy &= ~1u;
+  for (int k = 0; k < e->nspare; k++)
+    if (g == e->spare[k]) e->busy &= ~(2u << k);
+}
+
+/* Runs e's graph on base outside c->lock (held on entry and on return), so that calls on other
+   threads run meanwhile, each on an instance of its own; 1 when every instance is busy (the
+   call then runs f eagerly). */
+static int run_graph(cg_fn *c, cg_entry *e, st_tensor *const *base, bool inference,
+                     st_tensor **out) {
+  cg_graph *g = take_instance(c, e);
+  if (!g) return 1;
+  e->users++;
+  pthread_mutex_unlock(&c->lock);
+  int rc = cg_run(g, base, out, inference);
+  pthread_mutex_lock(&c->lock);
+  give_instance(e, g);
+  e->users--;
+  return rc;
+}
+
 /* The call for entry e (in: the inputs, base their values at level 0, m the modes there). */
 static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *const *base,
                      cg_modes m, st_tensor **out) {
@@ -804,26 +872,47 @@ static int run_entry(cg_fn *c, cg_entry *e, st_tensor *const *in, st_tensor *con
   if (e->vdepth && diff) { /* a custom function's node under vmap runs f's forward batched */
     rc = fallback(c, in, out);
   } else if (e->vdepth) {
-    atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
-    rc = cg_run(e->g, base, out, m.inference);
-    for (int j = 0; !rc && j < c->f->nout; j++)
-      if (!(out[j] = vmap_wrap(e, j, out[j])))
-        rc = st__error(ST_ERR_OOM, "st_compile: out of memory");
-    if (rc)
-      for (int j = 0; j < c->f->nout; j++) {
-        st__drop(out[j]);
-        out[j] = NULL;
-      }
+    rc = run_graph(c, e, base, m.inference, out);
+    if (rc == 1) {
+      rc = fallback(c, in, out); /* f on the wrappers: its outputs are batched already */
+    } else {
+      atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
+      for (int j = 0; !rc && j < c->f->nout; j++)
+        if (!(out[j] = vmap_wrap(e, j, out[j])))
+          rc = st__error(ST_ERR_OOM, "st_compile: out of memory");
+      if (rc)
+        for (int j = 0; j < c->f->nout; j++) {
+          st__drop(out[j]);
+          out[j] = NULL;
+        }
+    }
   } else if (e->writes_roots && diff) { /* the backward's recomputation would write them again */
     rc = eager_entry(c, e, why_writes, in, out);
+  } else if (diff) {
+    rc = run_differentiated(c, e, in, base, need, m.grad_mode, out); /* counts its hit there */
   } else {
-    if (!diff) atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed); /* else there */
-    rc = diff ? run_differentiated(c, e, in, base, need, m.grad_mode, out)
-              : cg_run(e->g, base, out, m.inference);
+    rc = run_graph(c, e, base, m.inference, out);
+    if (rc == 1)
+      rc = fallback(c, in, out);
+    else
+      atomic_fetch_add_explicit(&c->hits, 1, memory_order_relaxed);
   }
   if (!rc && e->sets_modes && !e->vdepth) st__grad_modes_set(e->modes_after); /* as f left them */
   if (need != small) st__free(need, sizeof *need * (size_t)nin);
   return rc;
+}
+
+/* The function's lock, waited for a little: another thread holds it while it looks up its
+   entry (briefly), compiles a signature or runs one under eager autograd (then this call runs f
+   eagerly rather than wait). Never waited for without bound: f may call compiled functions
+   (eagerly, or in a backward's recomputation) whose lock another thread holds while it waits
+   for this one. */
+static bool lock_briefly(cg_fn *c) {
+  for (int k = 0; k < 64; k++) {
+    if (!pthread_mutex_trylock(&c->lock)) return true;
+    sched_yield();
+  }
+  return false;
 }
 
 static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
@@ -855,7 +944,7 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
     }
   }
   int rc;
-  if (pthread_mutex_trylock(&c->lock)) {
+  if (!lock_briefly(c)) {
     rc = fallback(c, in, out);
   } else {
     cg_entry *e = c->entries;
@@ -865,6 +954,7 @@ static int compiled_fn(void *ctx, int nin, st_tensor *const *in, int nout, st_te
       rc = compile_call(c, in, base, out, m);
     } else {
       rc = run_entry(c, e, in, base, m, out);
+      if (e->evicted && !e->users) entry_free(e); /* evicted while its graph ran unlocked */
     }
     pthread_mutex_unlock(&c->lock);
   }
