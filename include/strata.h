@@ -1115,12 +1115,13 @@ int st_compile_print(st_func *compiled, FILE *f);
    inputs or outputs, a custom
    function, checkpoint or st_compile node (they run user code), saved values freed or modified in place (the engine then
    reports the error) or held by saved-tensor hooks, and a graph whose capture failed. The cache
-   outlives turning it off (PyTorch's usage turns it on around each backward); its graphs count
-   in st_live_objects. */
+   outlives turning it off (PyTorch's usage turns it on around each backward); the tensors and
+   buffers its graphs hold (saved layouts' constants, planned arenas) count in st_live_objects. */
 bool st_set_compiled_autograd(bool enabled);
-/* This thread's counts: calls (backwards with it on) = compiles + cache_hits + fallbacks (a
+/* This thread's counts: calls (backwards with it on that pass the argument checks: a NULL root
+   or one that does not require grad is an error before) = compiles + cache_hits + fallbacks (a
    backward that runs eagerly because another thread replays the same graph, or whose capture
-   failed, is a fallback), and the last graph it compiled or ran (graph_ops, kernels). */
+   failed, or that a hook fails, is a fallback), and the last graph it compiled or ran (graph_ops, kernels). */
 int st_compiled_autograd_get_stats(st_compile_stats *stats);
 
 /* ======================================================================= custom functions */
@@ -1164,7 +1165,9 @@ typedef struct {
   /* when vmap is NULL: run forward/backward under vmap; with a vmap rule too, st_vmap fails */
   bool generate_vmap_rule;
   /* Not in the contract: backward runs without recording, and differentiating its result
-     again fails with a message naming the function (PyTorch's @once_differentiable). */
+     again in reverse mode (st_backward of a gradient, jacrev of grad) fails with a message
+     naming the function (PyTorch's @once_differentiable); forward mode over it (jacfwd of
+     jacrev, hessian) still pushes tangents through backward's ops. */
   bool once_differentiable;
 } st_custom_fn;
 
