@@ -124,6 +124,7 @@ static int joint_fn(void *ctx, int n, st_tensor *const *in, int nout, st_tensor 
     gr = st__tmp_array(nt, gsmall, 32);
     st_grad_opts opts = {.create_graph = create, .allow_unused = true, .materialize_grads = true};
     bool ca = st__ca_suspend(); /* st_compile's own backward, as the transforms' */
+    cg_capture_mark(); /* captured aside (cg_split_new): what the engine's rules read from here */
     rc = gr ? st_autograd_grad(k, o, cts, nt, targets, gr, &opts) : ST_ERR_OOM;
     st__ca_resume(ca);
   }
@@ -181,6 +182,10 @@ struct cg_split {
   cg_graph *fwd, *bwd;
   int nres;
   bool reads[MAX_IN]; /* which of the node's inputs (f's, then the captured) bwd reads */
+  /* which of them eager's backward reads (a node's saved value, or a view of one): what bwd does
+     not read of those (the forward computed what it needed) is still checked as eager checks
+     it, so that a write between the call and the backward is eager's error */
+  bool eager_reads[MAX_IN];
 };
 
 /* Whether a live node or an output of g reads buffer b (a view of it included). */
@@ -193,19 +198,34 @@ static bool reads_buf(const cg_graph *g, int b) {
   return false;
 }
 
-/* Whether g (the backward) reads the node's input k: f's input k (g's input k), or past nin the
-   captured tensor diff[k - nin], which g holds as a captured value (not an input: indexing g's
-   inputs there read its cotangents and residuals, or past their end). One g does not hold as a
-   value of its own (an alias of an input's storage) counts as read. */
-static bool reads_input(const cg_graph *g, int k, int nin, st_tensor *const *diff) {
-  if (k < nin) return reads_buf(g, g->v[g->inputs[k]].buf);
+/* Whether a node of g from `first` on reads buffer b (a view of it included). */
+static bool reads_buf_from(const cg_graph *g, int b, int first) {
+  for (int i = first; i < g->nn; i++)
+    for (int q = 0; !g->n[i].dead && q < g->n[i].nin; q++)
+      if (g->v[g->n[i].in[q]].buf == b) return true;
+  return false;
+}
+
+/* Whether g reads the node's input k: f's input k (g's input k), or past nin the captured
+   tensor diff[k - nin], which g holds as a captured value (not an input: indexing g's inputs
+   there read its cotangents and residuals, or past their end). One g does not hold as a value
+   of its own (an alias of an input's storage) counts as read by the backward g (first 0,
+   outputs true: its outputs read too); the joint graph's backward, from its mark, reads with
+   its nodes only, and a captured tensor it does not hold is not read. */
+static bool reads_input(const cg_graph *g, int k, int nin, st_tensor *const *diff, int first,
+                        bool outputs) {
+  if (k < nin) {
+    int b = g->v[g->inputs[k]].buf;
+    return outputs ? reads_buf(g, b) : reads_buf_from(g, b, first);
+  }
   bool found = false;
   for (int v = 0; v < g->nv; v++) {
     if (g->v[v].kind != CG_CAPTURED || g->captured[g->v[v].src] != diff[k - nin]) continue;
-    if (reads_buf(g, g->v[v].buf)) return true;
+    int b = g->v[v].buf;
+    if (outputs ? reads_buf(g, b) : reads_buf_from(g, b, first)) return true;
     found = true;
   }
-  return !found;
+  return !found && outputs; /* the backward: not held as a value of its own counts as read */
 }
 
 void cg_split_release(cg_split *s) {
@@ -242,6 +262,9 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
   cg_split *s = NULL;
   int nres = 0;
   /* the residuals are outputs of the node: past its most outputs the node recomputes */
+  bool eager_reads[MAX_IN] = {0}; /* before the partition, on J as captured */
+  for (int k = 0; J && J->marked && k < nd && k < MAX_IN; k++)
+    eager_reads[k] = reads_input(J, k, nin, diff, J->marked - 1, false);
   if (J && !cg_partition(J, nin, nout, nd, &F, &B, &nres) && nout + nres <= MAX_OUT &&
       !cg_optimize(F) && !cg_prepare(F, backend) && !cg_optimize(B) && !cg_prepare(B, backend) &&
       (s = st__calloc(1, sizeof *s)) && pthread_mutex_init(&s->lock, NULL) == 0) {
@@ -249,7 +272,10 @@ cg_split *cg_split_new(st_func *f, const bool *need, int ndiff, st_tensor *const
     s->fwd = F;
     s->bwd = B;
     s->nres = nres;
-    for (int k = 0; k < nd && k < MAX_IN; k++) s->reads[k] = reads_input(B, k, nin, diff);
+    for (int k = 0; k < nd && k < MAX_IN; k++) {
+      s->reads[k] = reads_input(B, k, nin, diff, 0, true);
+      s->eager_reads[k] = eager_reads[k];
+    }
     F = B = NULL;
   } else if (s) {
     st__free(s, sizeof *s);
@@ -410,10 +436,11 @@ static st_tensor *input_of(st_ctx *ctx, const aot_call *a, int i) {
 }
 
 /* The joint function recomputes the forward from the inputs: one written in place since the
-   forward is eager's error (its value is gone). */
-static int check_held(const aot_call *a) {
+   forward is eager's error (its value is gone). The split's backward (split) reads none of
+   them, but one that eager's backward reads (cg_split.eager_reads) is checked as eager does. */
+static int check_held(const aot_call *a, bool split) {
   for (int i = 0; i < a->nheld; i++) {
-    const st_tensor *t = a->held[i];
+    const st_tensor *t = split && i < MAX_IN && !a->split->eager_reads[i] ? NULL : a->held[i];
     uint64_t now = t ? atomic_load_explicit(&t->storage->version, memory_order_relaxed) : 0;
     if (t && now != a->version[i])
       return st__error(ST_ERR_INPLACE,
@@ -485,11 +512,11 @@ static int aot_backward(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
     fits = t && cg_input_fits(a->split->bwd, k, t);
     if (fits) args[k] = t;
   }
-  if (!rc && fits) {
+  if (!rc && fits && !(rc = check_held(a, true))) {
     pthread_mutex_lock(&a->split->lock);
     rc = cg_run(a->split->bwd, args, res, false);
     pthread_mutex_unlock(&a->split->lock);
-  } else if (!rc && !(rc = check_held(a))) {
+  } else if (!rc && !(rc = check_held(a, false))) {
     st_rng_state now = st__rng_state_get();
     st__rng_state_set(&a->rng);
     rc = st__func_call("st_compile: backward", a->joint, args, res);

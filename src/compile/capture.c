@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "../autograd/autograd.h"
-#include "../transforms/transforms.h"
 #include "../kernels/kernels.h"
+#include "../transforms/transforms.h"
 #include "compile.h"
 
 struct cg_capture {
@@ -36,7 +36,7 @@ struct cg_capture {
   st_capture_cond_fn prev_cond;
   uint32_t prev_gen;
   const char *prev_read;
-  cg_capture *outer; /* the capture this one is nested in (a st_cond's branch), or NULL */
+  cg_capture *outer;  /* the capture this one is nested in (a st_cond's branch), or NULL */
   uint64_t rng_moves; /* st__rng_moves at the start */
 };
 
@@ -44,6 +44,10 @@ static _Thread_local cg_capture *tls_cap;
 static _Atomic uint32_t next_gen = 1;
 
 bool cg_capturing(void) { return tls_cap != NULL; }
+
+void cg_capture_mark(void) {
+  if (tls_cap && tls_cap->g) tls_cap->g->marked = tls_cap->g->nn + 1;
+}
 
 void cg_value_layout(cg_value *v, const st_tensor *t) {
   v->ndim = t->ndim;
@@ -117,8 +121,8 @@ static int new_root(cg_capture *cap, cg_kind kind, int src, st_tensor *t) {
   cg_graph *g = cap->g;
   int b = new_buf(cap, CG_BUF_ROOT, g->nv, -1, 0, t->dtype);
   int v = b < 0 ? -1 : new_value(cap, kind, src, 0, b, t);
-  if (v < 0 || st__ptrmap_put(&cap->tensors, t, v) || st__ptrmap_put(&cap->storages, t->storage, b) ||
-      hold(cap, t))
+  if (v < 0 || st__ptrmap_put(&cap->tensors, t, v) ||
+      st__ptrmap_put(&cap->storages, t->storage, b) || hold(cap, t))
     return -1;
   return v;
 }
@@ -156,8 +160,9 @@ static int value_of(cg_capture *cap, st_tensor *t) {
   }
   for (const cg_capture *o = cap->outer; o; o = o->outer) { /* a branch's capture */
     int ov = st__ptrmap_get(&o->tensors, t);
-    if (ov >= 0 ? o->g->v[ov].kind != CG_CAPTURED
-                : st__ptrmap_get(&o->storages, t->storage) >= 0 || t->storage->capture_gen == o->gen) {
+    if (ov >= 0
+            ? o->g->v[ov].kind != CG_CAPTURED
+            : st__ptrmap_get(&o->storages, t->storage) >= 0 || t->storage->capture_gen == o->gen) {
       fail(cap, "a st_cond branch reads a tensor of the function other than the cond's inputs");
       return -1;
     }
@@ -256,7 +261,8 @@ static void on_op(const st_opcall *c, const st_meta *m, st_tensor *const *out) {
 
 /* ------------------------------------------------------------------------------ st_cond */
 
-const st_op cg_cond_op = {.id = ST_OP_COUNT, .name = "cond", .nin = ST_VARIADIC, .flags = ST_OP_EFFECT};
+const st_op cg_cond_op = {
+    .id = ST_OP_COUNT, .name = "cond", .nin = ST_VARIADIC, .flags = ST_OP_EFFECT};
 
 void cg_cond_release(cg_cond *c) {
   if (!c || --c->refs) return;
@@ -351,12 +357,14 @@ static int capture_cond(st_tensor *pred, st_func *tf, st_func *ff, int nin, st_t
   for (int j = 0; !rc && j < nout; j++) rc = own_output(ic, out, j);
   cg_graph *gt = NULL, *gf = NULL;
   const char *why = NULL;
-  if (cg_capture_end(ic, rc ? 0 : nout, out, &gt, &why) && !rc) fail(cap, why ? why : "out of memory");
+  if (cg_capture_end(ic, rc ? 0 : nout, out, &gt, &why) && !rc)
+    fail(cap, why ? why : "out of memory");
   if (rc || cap->why) {
     cg_free(gt);
     return rc;
   }
-  if (cg_writes_roots(gt)) fail(cap, "a st_cond branch writes its inputs or a captured tensor in place");
+  if (cg_writes_roots(gt))
+    fail(cap, "a st_cond branch writes its inputs or a captured tensor in place");
   /* the other branch, aside, on copies of the inputs */
   st_tensor *small[8], **copies = st__tmp_array(nin, small, 8);
   bool ok = !cap->why && (copies || !nin);

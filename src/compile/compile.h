@@ -159,6 +159,7 @@ typedef struct cg_graph {
   cg_node *n;
   cg_buf *b;
   int nv, nn, nb, capv, capn, capb;
+  int marked; /* 1 + the nodes captured before cg_capture_mark (a joint graph's backward), or 0 */
   st_tensor **captured; /* strong */
   int ncap, capcap;
   st_storage *arena;
@@ -212,7 +213,8 @@ int cg_capture_end(cg_capture *cap, int nout, st_tensor *const *out, cg_graph **
    state, what f kept (st_keep) and the error are put back. NULL when the capture or the run
    fails (or OOM), with *why (when why is not NULL) saying why (static text; NULL for OOM). */
 cg_graph *cg_capture_aside(st_func *f, st_tensor *const *in, bool joint, const char **why);
-bool cg_capturing(void);                               /* a capture is running on this thread */
+bool cg_capturing(void);    /* a capture is running on this thread */
+void cg_capture_mark(void); /* the running capture's later nodes are the joint's backward */
 void cg_value_layout(cg_value *v, const st_tensor *t); /* t's shape, strides and offset */
 
 /* ---- passes.c ---- */

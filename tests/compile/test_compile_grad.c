@@ -848,3 +848,46 @@ TEST(compile_joint_backward_on_threads_leaves_nothing) {
   st_func_release(c);
   st_func_release(f);
 }
+
+/* An input written in place after the call (through a view output) that eager's backward saved
+   (logsumexp's input) is eager's ST_ERR_INPLACE on every call; before, cache hits ran the split
+   backward, which reads the forward's residual instead, and succeeded with the old values (the
+   capture, run eagerly, gave the error: the same call failed or not with the cache; found by an
+   outside probe). An input only a scalar multiple reads (nothing saved) may still be written. */
+static int f_view_and_reduce(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)nin, (void)nout;
+  st_tensor *x = in[0];
+  out[0] = st_slice(x, 1, 0, 2, 1);
+  out[1] =
+      *(const int *)ctx ? st_sum_all(st_mul_scalar(x, 2)) : st_logsumexp(x, 1, (int[]){-1}, false);
+  return out[0] && out[1] ? 0 : -1;
+}
+
+TEST(compile_a_saved_input_written_after_the_call_is_eagers_error_on_every_call) {
+  for (int which = 0; which < 2; which++) {
+    st_func *f = st_func_new(f_view_and_reduce, &which, 1, 2), *c = st_compile(f, NULL);
+    for (int k = 0; k < 4; k++) {
+      st_scope_push();
+      st_tensor *leaf = st_randn(ST_F64, ST_SHAPE(3, 4));
+      st_set_requires_grad(leaf, true);
+      st_tensor *x = st_mul_scalar(leaf, 1.0), *o[2] = {NULL, NULL};
+      CHECK(st_call(k ? c : f, &x, o) == 0); /* k = 0: eager */
+      CHECK(st_mul_scalar_(o[0], 5.0) == 0);
+      int rc = st_backward(st_sum_all(o[1]), NULL, false, false);
+      if (which == 0) {
+        CHECK_EQ_INT(rc, ST_ERR_INPLACE);
+        CHECK(strstr(st_last_error(), "modified by an inplace operation") != NULL);
+      } else {
+        CHECK(rc == 0);
+        st_tensor *g = st_grad_of(leaf);
+        CHECK(g && st_item(st_amin_all(g)) == 2 && st_item(st_amax_all(g)) == 2);
+      }
+      st_scope_pop();
+    }
+    st_compile_stats s = tu_compile_stats(c);
+    CHECK_EQ_INT(s.compiles, 1);
+    CHECK_EQ_INT(s.cache_hits, 2);
+    st_func_release(c);
+    st_func_release(f);
+  }
+}
