@@ -1019,14 +1019,19 @@ void st_trace_end(void);
    autograd (AOTAutograd's output aliasing): an in-place change of one reaches its base's
    history as in eager. Up to 16 signatures are kept. Sizes that change between calls become
    symbolic after one recompile when the program is the same (sizes 3, then 4, then any other
-   compile twice; a program whose ops change with the size is captured per size). The sizes,
-   attributes and layouts that differ between the two captures are fitted as formulas in the
-   sizes, which must also hold at two more sizes (of either parity), where f is captured aside
-   on zeros before the template is used (x[n / 2:] fits a line through sizes 3 and 4, x[n % 2:]
-   a constant through 5 and 7: both are captured per size instead; a program that writes its inputs or captured tensors, or takes inputs of another
-   layout than contiguous, cannot run aside: its template serves calls only after the first call
-   at sizes each at least 2 b + 1, b the second capture's, was captured as usual and agreed, the
-   calls before are captured per size).
+   from 2 to 9 compile twice; a program whose ops change with the size is captured per size).
+   The sizes, attributes and layouts that differ between the two captures are fitted as
+   formulas in the sizes, which must also hold at two more sizes (2 b + 1, and one of the other
+   parity; b the second capture's), where f is captured aside on zeros before the template is
+   used (x[n / 2:] fits a line through sizes 3 and 4, x[n % 2:] a constant through 5 and 7:
+   both are captured per size instead); it is also tried at the smallest sizes. A template
+   serves only sizes within those it was verified at, never extrapolating (x[n / 16:] is x at
+   every size up to 15): a call past them is captured, and when it agrees the template serves
+   up to it from then on (so a size that keeps growing costs a capture at each new largest
+   size). A program that writes its inputs or captured tensors, or takes inputs of another
+   layout than contiguous, cannot run aside: its template serves calls only after the first
+   call at sizes each at least 2 b + 1 was captured as usual and agreed, the calls before are
+   captured per size.
    Host values f reads from its context (a training flag, a learning rate as a C double) are
    constants of the graph, as the first call saw them (torch.compile guards Python values; a
    C function cannot show them): pass a value that changes as a 0-dim tensor input, or compile

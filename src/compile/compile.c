@@ -333,21 +333,22 @@ static cg_graph *capture_on_zeros(cg_fn *c, st_tensor *const *in, int64_t (*shap
   return cg_capture_aside(c->f, sin, c->joint || st__grad_mode(), NULL);
 }
 
-static int holds_at_check_sizes(cg_fn *c, const cg_dyn *d, const cg_graph *raw,
-                                st_tensor *const *in) {
+static int holds_at_check_sizes(cg_fn *c, cg_dyn *d, const cg_graph *raw, st_tensor *const *in) {
   int nin = c->f->nin;
   if (cg_writes_roots(raw) || nin > 16) return CG_UNCHECKED;
   for (int i = 0; i < nin; i++)
     if (!st__is_contiguous(in[i])) return CG_UNCHECKED;
   bool ok = true;
-  for (int check = 0; ok && check < 2; check++) {
+  for (int check = 0; ok && check < 3; check++) {
     st_tensor *sin[16] = {0};
     int64_t shape[16][ST_MAX_DIMS];
     for (int i = 0; i < nin; i++)
       cg_dyn_check_shape(d, check, i, in[i]->ndim, in[i]->shape, shape[i]);
-    ok = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
-    cg_graph *g3 = ok ? capture_on_zeros(c, in, shape, sin) : NULL;
-    ok = g3 && cg_dyn_check(d, g3, nin, sin);
+    bool pushed = st_scope_push() == 0; /* a failed push opens nothing, and its pop does nothing */
+    cg_graph *g3 = pushed ? capture_on_zeros(c, in, shape, sin) : NULL;
+    bool agrees = g3 && cg_dyn_check(d, g3, nin, sin);
+    if (agrees) cg_dyn_verified(d, nin, sin);
+    ok = agrees || check == 2; /* the smallest sizes only widen what it serves */
     cg_free(g3);
     st_scope_pop();
     st_clear_error();
@@ -364,6 +365,7 @@ static bool check_templates(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
     if (!c->unchecked[k] || !cg_dyn_fits_far(c->dyn[k], c->f->nin, in)) continue;
     if (cg_dyn_check(c->dyn[k], e->raw, c->f->nin, in)) {
       c->unchecked[k] = false;
+      cg_dyn_verified(c->dyn[k], c->f->nin, in);
       checked = true;
     } else {
       drop_template(c, k);
@@ -375,8 +377,25 @@ static bool check_templates(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
 /* A new capture e (of the call's inputs in, at level 0) whose program is an earlier one's at
    other sizes gives a template with those sizes symbolic (dynamic.c), so that later sizes
    instantiate it instead of capturing, when it holds at two more sizes. */
+/* The checked templates that fit a new capture e beyond the sizes they were verified at: each
+   that gives e's program serves those sizes from now on, the others go (they extrapolated
+   wrongly: x[n / 16:] from sizes 3 and 4 at 16). Whether one was widened. */
+static bool widen_templates(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
+  bool widened = false;
+  for (int k = c->ndyn - 1; k >= 0; k--) {
+    if (c->unchecked[k] || !cg_dyn_fits(c->dyn[k], c->f->nin, in)) continue;
+    if (cg_dyn_check(c->dyn[k], e->raw, c->f->nin, in)) {
+      cg_dyn_verified(c->dyn[k], c->f->nin, in);
+      widened = true;
+    } else {
+      drop_template(c, k);
+    }
+  }
+  return widened;
+}
+
 static void learn_sizes(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
-  if (check_templates(c, e, in)) return;
+  if (check_templates(c, e, in) | widen_templates(c, e, in)) return;
   for (const cg_entry *o = e->next; o; o = o->next) {
     if (!o->raw || o->grad_mode != e->grad_mode || o->inference != e->inference ||
         o->force_decomp != e->force_decomp)
@@ -465,7 +484,7 @@ static void shadow_sizes(cg_fn *c, const cg_graph *raw, st_tensor *const *in) {
 static cg_entry *from_template(cg_fn *c, st_tensor *const *in, cg_modes m) {
   int nin = c->f->nin;
   for (int k = 0; k < c->ndyn; k++) {
-    if (c->unchecked[k] || !cg_dyn_fits(c->dyn[k], nin, in)) continue;
+    if (c->unchecked[k] || !cg_dyn_covers(c->dyn[k], nin, in)) continue;
     cg_graph *g = cg_dyn_instantiate(c->dyn[k], nin, in);
     if (!g) continue;
     cg_entry *e = entry_new(nin, in, m);

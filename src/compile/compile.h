@@ -242,6 +242,12 @@ cg_graph *cg_copy_raw(const cg_graph *g); /* a captured graph, before its passes
    program, sizes that cannot be told apart, a difference no formula fits, OOM). */
 cg_dyn *cg_dyn_derive(const cg_graph *a, const cg_graph *b);
 bool cg_dyn_fits(const cg_dyn *d, int nin, st_tensor *const *in);
+/* It fits, with each symbol within the sizes the template was verified at (its captures, its
+   checks, later captures that agreed): a template serves only those, never extrapolates
+   (x[n / 16:] is x[0:] at every size up to 15). */
+bool cg_dyn_covers(const cg_dyn *d, int nin, st_tensor *const *in);
+/* Widens the verified sizes to in's (a capture there agreed with the template). */
+void cg_dyn_verified(cg_dyn *d, int nin, st_tensor *const *in);
 /* It fits with each symbol at least at 2 b + 1 (b: its size in the second capture), where
    cg_dyn_check_shape puts the third size. */
 bool cg_dyn_fits_far(const cg_dyn *d, int nin, st_tensor *const *in);
@@ -250,7 +256,7 @@ cg_graph *cg_dyn_instantiate(const cg_dyn *d, int nin, st_tensor *const *in);
 void cg_dyn_free(cg_dyn *d);
 /* Input i's shape at the template's check sizes (b: a symbol's size in the second capture, j
    its index), the other dims as given: check 0, each symbolic dim at 2 b + 1; check 1, at
-   (j + 1) b + 1 or + 2, whichever is even. */
+   (j + 1) b + 1 or + 2, whichever is even; check 2, at 2 + j (the smallest). */
 void cg_dyn_check_shape(const cg_dyn *d, int check, int i, int ndim, const int64_t *shape,
                         int64_t *out);
 /* Whether the template instantiated at in's sizes is gc, a capture there: the same program

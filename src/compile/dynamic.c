@@ -50,6 +50,9 @@ struct cg_dyn {
   cg_graph *tmpl; /* the first capture, raw */
   int nsyms;
   int64_t a[CG_MAX_SYMS], b[CG_MAX_SYMS]; /* each symbol's size in the template, the other */
+  /* each symbol's sizes the template was verified over: the captures', the checks', and the
+     calls beyond that were captured and agreed (cg_dyn_covers, cg_dyn_verified) */
+  int64_t lo[CG_MAX_SYMS], hi[CG_MAX_SYMS];
   int8_t *sym; /* input i, dim d (i * ST_MAX_DIMS + d) -> symbol, or -1 */
   cg_fit *fits;
   int nfits, capfits;
@@ -317,6 +320,10 @@ cg_dyn *cg_dyn_derive(const cg_graph *ga, const cg_graph *gb) {
     }
   }
   ok = ok && d->nsyms > 0;
+  for (int s = 0; ok && s < d->nsyms; s++) {
+    d->lo[s] = d->a[s] < b[s] ? d->a[s] : b[s];
+    d->hi[s] = d->a[s] < b[s] ? b[s] : d->a[s];
+  }
   enum { WORDS = sizeof(st_attrs) / sizeof(int64_t) };
   for (int i = 0; ok && i < ga->nn; i++) {
     int64_t wa[WORDS], wb[WORDS];
@@ -400,6 +407,23 @@ static bool sizes_of(const cg_dyn *d, int nin, st_tensor *const *in, int64_t *s)
 bool cg_dyn_fits(const cg_dyn *d, int nin, st_tensor *const *in) {
   int64_t s[CG_MAX_SYMS];
   return sizes_of(d, nin, in, s);
+}
+
+bool cg_dyn_covers(const cg_dyn *d, int nin, st_tensor *const *in) {
+  int64_t s[CG_MAX_SYMS];
+  if (!sizes_of(d, nin, in, s)) return false;
+  for (int j = 0; j < d->nsyms; j++)
+    if (s[j] < d->lo[j] || s[j] > d->hi[j]) return false;
+  return true;
+}
+
+void cg_dyn_verified(cg_dyn *d, int nin, st_tensor *const *in) {
+  int64_t s[CG_MAX_SYMS];
+  if (!sizes_of(d, nin, in, s)) return;
+  for (int j = 0; j < d->nsyms; j++) {
+    if (s[j] < d->lo[j]) d->lo[j] = s[j];
+    if (s[j] > d->hi[j]) d->hi[j] = s[j];
+  }
 }
 
 bool cg_dyn_fits_far(const cg_dyn *d, int nin, st_tensor *const *in) {
@@ -510,8 +534,10 @@ void cg_dyn_check_shape(const cg_dyn *d, int check, int i, int ndim, const int64
       out[k] = shape[k];
     else if (check == 0)
       out[k] = 2 * b + 1;
-    else /* (sym + 1) b + 1 or + 2, whichever is even */
+    else if (check == 1) /* (sym + 1) b + 1 or + 2, whichever is even */
       out[k] = m * b + 1 + (m * b + 1) % 2;
+    else /* the smallest sizes, told apart */
+      out[k] = 1 + m;
   }
 }
 

@@ -158,15 +158,17 @@ TEST(compile_epilogue_follows_new_sizes_of_a_dynamic_template) {
   red_case rc = {0, 1, {-1}, false};
   st_func *f = st_func_new(f_reduce, &rc, 1, 1);
   st_func *c = st_compile(f, &(st_compile_opts){.dynamic = true});
-  const int64_t rows[] = {3, 4, 7, 64, 5}, cols[] = {5, 6, 2, 9, 600};
+  /* [64, 700] is past the sizes the template was verified at (its shadow and checks): captured,
+     it agrees and widens them, so [5, 600] is an instantiation */
+  const int64_t rows[] = {3, 4, 64, 7, 5}, cols[] = {5, 6, 700, 9, 600};
   for (int i = 0; i < 5; i++) {
     st_tensor *x = st_randn(ST_F64, ST_SHAPE(rows[i], cols[i])), *e = NULL, *r = NULL;
     CHECK(st_call(f, &x, &e) == 0 && st_call(c, &x, &r) == 0);
     CHECK(tu_same_bits(r, e));
     /* rows of 600 are longer than a tile: the instantiated graph keeps the reduction apart */
-    CHECK_EQ_INT(kernels_of(c), cols[i] == 600 ? 2 : 1);
+    CHECK_EQ_INT(kernels_of(c), cols[i] >= 600 ? 2 : 1);
   }
-  CHECK(tu_compile_stats(c).compiles <= 2);
+  CHECK_EQ_INT(tu_compile_stats(c).compiles, 2);
   TU_RELEASE(c, f);
   st_scope_pop();
 }
