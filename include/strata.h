@@ -1038,7 +1038,8 @@ void st_trace_end(void);
    one function per setting.
    Sizes f reads on the host (st_size, st_numel) are taken to enter the shapes and attributes
    it computes, so a branch of f's own code on a size that both captures took the same way
-   (n > 4 at sizes 3 and 4) is not seen at other sizes;
+   (n > 4 at sizes 3 and 4) is not seen at other sizes, nor is a bound an op clamps to the
+   size (st_slice's end 8 - n is n at sizes 3 and 4, then 3 at 5: its captures see n);
    torch.compile guards such a branch, which a C function cannot show. Give such a function
    a separate compiled function per branch, or compile it with every size fixed by calling it
    at one size only. With dynamic, the first call also captures the program at other sizes (each size n >= 2 as
