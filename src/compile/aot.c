@@ -188,22 +188,19 @@ struct cg_split {
   bool eager_reads[MAX_IN];
 };
 
-/* Whether a live node or an output of g reads buffer b (a view of it included). */
-static bool reads_buf(const cg_graph *g, int b) {
-  for (int j = 0; j < g->nout; j++)
-    if (g->v[g->outputs[j]].buf == b) return true;
-  for (int i = 0; i < g->nn; i++)
-    for (int q = 0; !g->n[i].dead && q < g->n[i].nin; q++)
-      if (g->v[g->n[i].in[q]].buf == b) return true;
-  return false;
-}
-
-/* Whether a node of g from `first` on reads buffer b (a view of it included). */
+/* Whether a live node of g from `first` on reads buffer b (a view of it included). */
 static bool reads_buf_from(const cg_graph *g, int b, int first) {
   for (int i = first; i < g->nn; i++)
     for (int q = 0; !g->n[i].dead && q < g->n[i].nin; q++)
       if (g->v[g->n[i].in[q]].buf == b) return true;
   return false;
+}
+
+/* Whether a live node or an output of g reads buffer b. */
+static bool reads_buf(const cg_graph *g, int b) {
+  for (int j = 0; j < g->nout; j++)
+    if (g->v[g->outputs[j]].buf == b) return true;
+  return reads_buf_from(g, b, 0);
 }
 
 /* Whether g reads the node's input k: f's input k (g's input k), or past nin the captured

@@ -45,9 +45,9 @@ typedef struct cg_entry {
   cg_graph *g;   /* NULL: this signature runs eagerly */
   cg_graph *raw; /* g as captured, before its passes (for dynamic templates); may be NULL */
   /* Calls on other threads while g runs (outside the function's lock) run other instances of
-     it, made from proto (g before its passes) when first needed: busy bit 0 is g's, bit 1 + k
-     spare[k]'s. users: the runs outside the lock; an entry evicted meanwhile is freed by the
-     last of them. */
+     it, made from proto (g before its passes: raw itself where the entry keeps one) when first
+     needed: busy bit 0 is g's, bit 1 + k spare[k]'s. users: the runs outside the lock; an entry
+     evicted meanwhile is freed by the last of them. */
   cg_graph *proto;
   cg_graph *spare[CG_SPARES];
   int nspare, users;
@@ -201,7 +201,7 @@ static void drop_bwd(cg_entry *e) {
 static void entry_free(cg_entry *e) {
   drop_bwd(e);
   for (int k = 0; k < e->nspare; k++) cg_free(e->spare[k]);
-  cg_free(e->proto);
+  if (e->proto != e->raw) cg_free(e->proto);
   if (e->cap_rg) st__free(e->cap_rg, (size_t)(e->nin + e->g->ncap + e->g->nout) + 1);
   if (e->need) st__free(e->need, sizeof *e->need * (size_t)(e->nin ? e->nin : 1));
   cg_free(e->g);
@@ -320,7 +320,7 @@ static void drop_template(cg_fn *c, int k) {
    template instantiated there. A program that writes an input or a captured tensor in place
    cannot run aside (the run would write it), nor one with an input of another layout than
    contiguous: their templates are unchecked (CG_UNCHECKED) until a call at sizes they fit as far
-   out (cg_dyn_fits_far) is captured as usual and compared (check_templates); none serves a
+   out (cg_dyn_fits_far) is captured as usual and compared (test_templates); none serves a
    call before (the calls between are captured). */
 enum { CG_FAILS, CG_HOLDS, CG_UNCHECKED };
 /* f captured aside on zero-filled inputs of in's dtypes and the shapes shape[i] (contiguous
@@ -356,46 +356,33 @@ static int holds_at_check_sizes(cg_fn *c, cg_dyn *d, const cg_graph *raw, st_ten
   return ok ? CG_HOLDS : CG_FAILS;
 }
 
-/* The unchecked templates that a new capture e (of the call's inputs in) fits at a third
-   size: each that gives e's program is checked from now on, the others go. Whether one was
-   checked. */
-static bool check_templates(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
-  bool checked = false;
+/* The templates a new capture e (of the call's inputs in) tests: an unchecked one it fits as far
+   out as the aside checks go (a third size), a checked one it fits (beyond the sizes it was
+   verified at, or where its instantiation failed). Each that gives e's program is checked and
+   serves e's sizes from now on; the others go (an extrapolation that was wrong: x[n / 16:] from
+   sizes 3 and 4 at 16). Whether one agreed. */
+static bool test_templates(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
+  bool agreed = false;
+  int nin = c->f->nin;
   for (int k = c->ndyn - 1; k >= 0; k--) {
-    if (!c->unchecked[k] || !cg_dyn_fits_far(c->dyn[k], c->f->nin, in)) continue;
-    if (cg_dyn_check(c->dyn[k], e->raw, c->f->nin, in)) {
+    cg_dyn *d = c->dyn[k];
+    if (c->unchecked[k] ? !cg_dyn_fits_far(d, nin, in) : !cg_dyn_fits(d, nin, in)) continue;
+    if (cg_dyn_check(d, e->raw, nin, in)) {
       c->unchecked[k] = false;
-      cg_dyn_verified(c->dyn[k], c->f->nin, in);
-      checked = true;
+      cg_dyn_verified(d, nin, in);
+      agreed = true;
     } else {
       drop_template(c, k);
     }
   }
-  return checked;
+  return agreed;
 }
 
 /* A new capture e (of the call's inputs in, at level 0) whose program is an earlier one's at
    other sizes gives a template with those sizes symbolic (dynamic.c), so that later sizes
    instantiate it instead of capturing, when it holds at two more sizes. */
-/* The checked templates that fit a new capture e beyond the sizes they were verified at: each
-   that gives e's program serves those sizes from now on, the others go (they extrapolated
-   wrongly: x[n / 16:] from sizes 3 and 4 at 16). Whether one was widened. */
-static bool widen_templates(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
-  bool widened = false;
-  for (int k = c->ndyn - 1; k >= 0; k--) {
-    if (c->unchecked[k] || !cg_dyn_fits(c->dyn[k], c->f->nin, in)) continue;
-    if (cg_dyn_check(c->dyn[k], e->raw, c->f->nin, in)) {
-      cg_dyn_verified(c->dyn[k], c->f->nin, in);
-      widened = true;
-    } else {
-      drop_template(c, k);
-    }
-  }
-  return widened;
-}
-
 static void learn_sizes(cg_fn *c, const cg_entry *e, st_tensor *const *in) {
-  if (check_templates(c, e, in) | widen_templates(c, e, in)) return;
+  if (test_templates(c, e, in)) return;
   for (const cg_entry *o = e->next; o; o = o->next) {
     if (!o->raw || o->grad_mode != e->grad_mode || o->inference != e->inference ||
         o->force_decomp != e->force_decomp)
@@ -653,7 +640,8 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   }
   /* NULL (OOM, or under vmap levels, whose entries have no templates): no template */
   cg_graph *raw = captured == 0 && !m.vdepth ? cg_copy_raw(g) : NULL;
-  cg_graph *proto = captured == 0 ? cg_copy_raw(g) : NULL; /* NULL (OOM): no other instances */
+  /* the spares' source: raw, or a copy of its own under vmap levels (NULL on OOM: no spares) */
+  cg_graph *proto = raw ? raw : captured == 0 ? cg_copy_raw(g) : NULL;
   if (captured == 0 && (cg_optimize(g) || cg_prepare(g, c->backend))) {
     cg_free(g);
     g = NULL;
@@ -662,7 +650,7 @@ static int compile_call(cg_fn *c, st_tensor *const *in, st_tensor *const *base, 
   e->g = g;
   e->raw = raw;
   e->proto = g ? proto : NULL;
-  if (!g) cg_free(proto);
+  if (!g && proto != raw) cg_free(proto);
   e->why = g ? NULL : why;
   e->writes_roots = g && cg_writes_roots(g);
   /* a signature whose graph would not serve its calls (they run f eagerly) counts its first

@@ -1072,6 +1072,21 @@ static int f_parity(void *ctx, int nin, st_tensor *const *in, int nout, st_tenso
   return out[0] ? 0 : -1;
 }
 
+/* f and its compiled c called on [rows[k], cols[k]] aranges in turn: each call's output and
+   input (f may write it) are eager's bits. */
+static void check_sizes_against_eager(st_func *f, st_func *c, int which, int dyn, int ncalls,
+                                      const int64_t *rows, const int64_t *cols) {
+  for (int k = 0; k < ncalls; k++) {
+    int64_t n = rows[k], m = cols[k];
+    st_tensor *xe = st_reshape(st_arange(ST_F64, 1, (double)(n * m) + 1, 1), 2, (int64_t[]){n, m});
+    st_tensor *xc = st_clone(xe), *e = NULL, *r = NULL;
+    CHECK(st_call(f, &xe, &e) == 0 && st_call(c, &xc, &r) == 0);
+    if (!tu_same_bits(r, e) || !tu_same_bits(xc, xe))
+      st_test_fail(__FILE__, __LINE__, "case %d dynamic %d at [%lld, %lld]: not eager's", which,
+                   dyn, (long long)n, (long long)m);
+  }
+}
+
 TEST(compile_size_templates_are_checked_at_two_sizes_of_either_parity) {
   static const int64_t rows[] = {5, 7, 2, 6, 10, 3, 4, 5, 7, 9, 10};
   static const int64_t cols[] = {1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2};
@@ -1080,16 +1095,7 @@ TEST(compile_size_templates_are_checked_at_two_sizes_of_either_parity) {
       st_scope_push();
       st_func *f = st_func_new(f_parity, &which, 1, 1);
       st_func *c = st_compile(f, &(st_compile_opts){.dynamic = dyn});
-      for (int k = 0; k < 11; k++) {
-        int64_t n = rows[k], m = cols[k];
-        st_tensor *x =
-            st_reshape(st_arange(ST_F64, 1, (double)(n * m) + 1, 1), 2, (int64_t[]){n, m});
-        st_tensor *e = NULL, *r = NULL;
-        CHECK(st_call(f, &x, &e) == 0 && st_call(c, &x, &r) == 0);
-        if (!tu_same_bits(r, e))
-          st_test_fail(__FILE__, __LINE__, "case %d dynamic %d at [%lld, %lld]: not eager's", which,
-                       dyn, (long long)n, (long long)m);
-      }
+      check_sizes_against_eager(f, c, which, dyn, 11, rows, cols);
       st_compile_stats s = stats_of(c);
       CHECK_EQ_INT(s.fallbacks, 0);
       /* [5, 1], [7, 1] (or its shadow), [3, 2], [4, 2] (or its shadow), and [10, 2], past the
@@ -1131,16 +1137,9 @@ TEST(compile_size_templates_serve_only_sizes_they_were_verified_at) {
       st_scope_push();
       st_func *f = st_func_new(f_far, &which, 1, 1);
       st_func *c = st_compile(f, &(st_compile_opts){.dynamic = dyn});
-      for (int k = 0; k < 8; k++) {
-        int64_t n = sizes[which < 2 ? 0 : which - 1][k], m = which == 3 ? cols[k] : 1;
-        st_tensor *xe =
-            st_reshape(st_arange(ST_F64, 1, (double)(n * m) + 1, 1), 2, (int64_t[]){n, m});
-        st_tensor *xc = st_clone(xe), *e = NULL, *r = NULL;
-        CHECK(st_call(f, &xe, &e) == 0 && st_call(c, &xc, &r) == 0);
-        if (!tu_same_bits(r, e) || !tu_same_bits(xc, xe))
-          st_test_fail(__FILE__, __LINE__, "case %d dynamic %d at [%lld, %lld]: not eager's", which,
-                       dyn, (long long)n, (long long)m);
-      }
+      static const int64_t ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+      check_sizes_against_eager(f, c, which, dyn, 8, sizes[which < 2 ? 0 : which - 1],
+                                which == 3 ? cols : ones);
       st_compile_stats s = stats_of(c);
       CHECK_EQ_INT(s.fallbacks, 0);
       CHECK_EQ_INT(s.calls, s.compiles + s.cache_hits);
