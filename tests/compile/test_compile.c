@@ -1149,6 +1149,33 @@ TEST(compile_size_templates_serve_only_sizes_they_were_verified_at) {
     }
 }
 
+/* A slice bound the op clamps to the size (x[n - 8 : 8 - n]: x at 3 and 4, x[2:3] at 5, empty
+   from 6 to 8, x[n - 8 : 8] after) is fitted as the bound f passed, not as the clamped one its
+   view has, so a template serves every size eager's way, with and without opts.dynamic. */
+static int f_clamped(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  int64_t n = st_size(in[0], 0);
+  out[0] = st_mul_scalar(st_slice(in[0], 0, n - 8, 8 - n, 1), 2);
+  return out[0] ? 0 : -1;
+}
+
+TEST(compile_a_slice_bound_clamped_to_the_size_is_eagers_at_every_size) {
+  static const int64_t rows[12] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 2, 13, 20};
+  static const int64_t ones[12] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  for (int dyn = 0; dyn < 2; dyn++) {
+    st_scope_push();
+    st_func *f = st_func_new(f_clamped, NULL, 1, 1);
+    st_func *c = st_compile(f, &(st_compile_opts){.dynamic = dyn});
+    check_sizes_against_eager(f, c, 0, dyn, 12, rows, ones);
+    st_compile_stats s = stats_of(c);
+    CHECK_EQ_INT(s.fallbacks, 0);
+    CHECK(s.cache_hits > 0); /* a template served sizes */
+    st_func_release(c);
+    st_func_release(f);
+    st_scope_pop();
+  }
+}
+
 /* The same with f writing its input first, or its input transposed: f cannot run aside, so the
    two captures' template is checked on the first call at a third size far enough out (2 b + 1),
    captured as usual, and serves no call before; x[n / 2:] fails that check and every size is
