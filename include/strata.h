@@ -834,7 +834,10 @@ void st_func_release(st_func *f);    /* NULL is a no-op */
 int st_func_nin(const st_func *f);
 int st_func_nout(const st_func *f);
 /* Calls f: out receives nout new references. A transform's function value (st_grad(f), ...)
-   applies the transform here; calls nest and compose in any order and depth. */
+   applies the transform here; calls nest and compose in any order and depth. The arrays a call
+   fills (out here; outs and tangent_outs of st_jvp, outs of st_vjp and st_linearize, grads of
+   st_autograd_grad, out of st_custom_apply) must not overlap its other arrays: st_call(f, x, x)
+   is ST_ERR_ARG, and changes neither. */
 int st_call(st_func *f, st_tensor *const *in, st_tensor **out);
 
 /* Every transform below (st_grad ... st_hessian_ex, st_vmap, st_checkpoint, the train part's
@@ -1038,8 +1041,8 @@ void st_trace_end(void);
    one function per setting.
    Sizes f reads on the host (st_size, st_numel) are taken to enter the shapes and attributes
    it computes, so a branch of f's own code on a size that both captures took the same way
-   (n > 4 at sizes 3 and 4) is not seen at other sizes, nor is a bound an op clamps to the
-   size (st_slice's end 8 - n is n at sizes 3 and 4, then 3 at 5: its captures see n);
+   (n > 4 at sizes 3 and 4) is not seen at other sizes (an op's own clamping is: st_slice's
+   bounds are fitted as passed, 8 - n, and clamped at each size as eager clamps them);
    torch.compile guards such a branch, which a C function cannot show. Give such a function
    a separate compiled function per branch, or compile it with every size fixed by calling it
    at one size only. With dynamic, the first call also captures the program at other sizes (each size n >= 2 as
