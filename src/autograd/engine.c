@@ -776,6 +776,11 @@ int st_autograd_grad(int nout, st_tensor *const *outputs, st_tensor *const *grad
   if (nin < 1 || !inputs || !grads)
     return st__error(ST_ERR_ARG,
                      "st_autograd_grad: needs at least one input and a grads array (got %d)", nin);
+  const char *who = "st_autograd_grad";
+  if (st__check_apart(who, "grads", grads, nin, "inputs", inputs, nin) ||
+      st__check_apart(who, "grads", grads, nin, "outputs", outputs, nout) ||
+      st__check_apart(who, "grads", grads, nin, "grad_outputs", grad_outputs, nout))
+    return st__status();
   for (int i = 0; i < nin; i++) grads[i] = NULL;
   run_args a = {
       "st_autograd_grad", nout,           outputs,        grad_outputs,       nin, inputs, grads,

@@ -45,6 +45,11 @@ int st__callee_error(st_status status, const char *fmt, ...)
 void st__error_mute(bool mute);
 /* "fn: argument N is NULL" through st__null_error (NULL propagation). */
 void st__null_arg(const char *fn, int index);
+/* A public call's array it writes (out, n_out entries) must not overlap one it reads or also
+   writes (in, n_in entries): clearing out on entry would erase what it reads, and two outputs in
+   one slot lose a reference. 0, or ST_ERR_ARG "who: out_name and in_name overlap". */
+int st__check_apart(const char *who, const char *out_name, st_tensor *const *out, int n_out,
+                    const char *in_name, st_tensor *const *in, int n_in);
 
 /* ----------------------------------------------------------------------------------- memory */
 

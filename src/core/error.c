@@ -91,6 +91,15 @@ int st__callee_error(st_status status, const char *fmt, ...) {
   return rc;
 }
 
+int st__check_apart(const char *who, const char *out_name, st_tensor *const *out, int n_out,
+                    const char *in_name, st_tensor *const *in, int n_in) {
+  if (!out || !in || n_out < 1 || n_in < 1) return 0;
+  uintptr_t o = (uintptr_t)out, i = (uintptr_t)in, size = sizeof *out;
+  if (o >= i + (uintptr_t)n_in * size || i >= o + (uintptr_t)n_out * size) return 0;
+  return st__error(ST_ERR_ARG, "%s: %s and %s overlap (give %s an array of its own)", who, out_name,
+                   in_name, out_name);
+}
+
 void st__null_arg(const char *fn, int index) {
   st__null_error(ST_ERR_ARG, "%s: argument %d is NULL", fn, index);
 }

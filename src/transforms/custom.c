@@ -383,7 +383,9 @@ int st_custom_apply(const st_custom_fn *fn, st_tensor *const *in, st_tensor **ou
                      "st_custom_apply: %s: needs a name, a forward, 0..%d inputs and 1..%d outputs "
                      "(got %d and %d)",
                      name, MAX_IN, MAX_OUT, fn->nin, fn->nout);
-  if (st__check_args("st_custom_apply", fn->nin, in)) return st__status();
+  if (st__check_args("st_custom_apply", fn->nin, in) ||
+      st__check_apart("st_custom_apply", "out", out, fn->nout, "in", in, fn->nin))
+    return st__status();
   for (int j = 0; j < fn->nout; j++) out[j] = NULL;
   st_hop_call c = {&custom_hop, fn->nin, fn->nout, in, fn};
   int rc = st__dispatch_hop(&c, out);

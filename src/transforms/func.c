@@ -207,6 +207,7 @@ int st__func_call(const char *who, st_func *f, st_tensor *const *in, st_tensor *
 
 int st_call(st_func *f, st_tensor *const *in, st_tensor **out) {
   if (!f || !out) return st__error(ST_ERR_ARG, "st_call: %s is NULL", !f ? "the function" : "out");
+  if (st__check_apart("st_call", "out", out, f->nout, "in", in, f->nin)) return st__status();
   size_t kept = st__escape_mark();
   int rc = st__func_call("st_call", f, in, out);
   st__escape_flush(kept);

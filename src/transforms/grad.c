@@ -304,6 +304,7 @@ int st_vjp_ex(st_func *f, st_tensor *const *primals, st_tensor **outs, st_func *
                      !f      ? "the function"
                      : !outs ? "outs"
                              : "pullback");
+  if (st__check_apart(who, "outs", outs, f->nout, "primals", primals, f->nin)) return st__status();
   size_t kept = st__escape_mark();
   int rc = vjp_run(who, f, primals, opts ? opts->naux : 0, outs, pullback);
   st__escape_flush(kept);

@@ -91,8 +91,15 @@ int st_jvp_ex(st_func *f, st_tensor *const *primals, st_tensor *const *tangents,
                              : "tangent_outs");
   int naux = opts ? opts->naux : 0;
   if (st__check_naux(who, f, naux)) return st__status();
+  int nin = f->nin, nout = f->nout, ndiff = nout - naux;
+  if (st__check_apart(who, "outs", outs, nout, "primals", primals, nin) ||
+      st__check_apart(who, "outs", outs, nout, "tangents", tangents, nin) ||
+      st__check_apart(who, "tangent_outs", tangent_outs, ndiff, "primals", primals, nin) ||
+      st__check_apart(who, "tangent_outs", tangent_outs, ndiff, "tangents", tangents, nin) ||
+      st__check_apart(who, "tangent_outs", tangent_outs, ndiff, "outs", outs, nout))
+    return st__status();
   size_t kept = st__escape_mark();
-  int rc = jvp_run(who, f, f->nout - naux, primals, tangents, outs, tangent_outs);
+  int rc = jvp_run(who, f, ndiff, primals, tangents, outs, tangent_outs);
   st__escape_flush(kept);
   if (rc || (rc = st__track_all(f->nout, outs))) {
     for (int j = 0; rc && j < f->nout - naux; j++) { /* the tangents of failed outputs */
@@ -150,7 +157,8 @@ int st_linearize(st_func *f, st_tensor *const *primals, st_tensor **outs, st_fun
                      !f      ? "the function"
                      : !outs ? "outs"
                              : "jvp_fn");
-  *jvp_fn = NULL;
+  if (st__check_apart("st_linearize", "outs", outs, f->nout, "primals", primals, f->nin))
+    return st__status();
   for (int j = 0; j < f->nout; j++) outs[j] = NULL;
   if (st__check_args("st_linearize", f->nin, primals)) return st__status();
   size_t kept = st__escape_mark();

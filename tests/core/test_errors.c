@@ -141,3 +141,55 @@ TEST(release_of_recorded_and_unrecorded_references) {
   CHECK_CLOSE(u, 0, 1, 1);
   st_release(u);
 }
+
+/* An output array that overlaps an input array or another output array of the same call (the
+   probe's st_jvp(f, x, t, o, o) leaked the primal outputs and then crashed; st_call(f, in, in)
+   erased in and reported "input 0 is NULL") is ST_ERR_ARG naming both, and the call changes
+   neither array. */
+static int two_of_two(void *ctx, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  (void)ctx, (void)nin, (void)nout;
+  out[0] = st_tanh(st_mul(in[0], in[1]));
+  out[1] = st_exp(in[1]);
+  return out[0] && out[1] ? 0 : -1;
+}
+
+static int fwd_two(void *user, int nin, st_tensor *const *in, int nout, st_tensor **out) {
+  return two_of_two(user, nin, in, nout, out);
+}
+
+static int bwd_none(st_ctx *ctx, st_tensor *const *gout, st_tensor **gin) {
+  (void)ctx, (void)gout, (void)gin;
+  return 0;
+}
+
+TEST(output_arrays_that_overlap_the_calls_other_arrays_are_an_argument_error) {
+  st_func *f = st_func_new(two_of_two, NULL, 2, 2);
+  st_custom_fn cf = {.name = "two", .nin = 2, .nout = 2, .forward = fwd_two, .backward = bwd_none};
+  for (int k = 0; k < 9; k++) {
+    st_tensor *x[3] = {st_randn(ST_F64, ST_SHAPE(4)), st_randn(ST_F64, ST_SHAPE(4)), NULL};
+    st_tensor *t[3] = {st_randn(ST_F64, ST_SHAPE(4)), st_randn(ST_F64, ST_SHAPE(4)), NULL};
+    st_set_requires_grad(x[0], true);
+    st_tensor *y = st_sum_all(st_mul(x[0], x[1])), *ys[2] = {y, NULL};
+    st_tensor *xs[3] = {x[0], x[1], x[2]}, *ts[3] = {t[0], t[1], t[2]}, *o[3] = {NULL};
+    st_func *pb = NULL;
+    const char *names = NULL;
+    int rc = 0;
+    switch (k) {
+    case 0: rc = st_call(f, x, x), names = "out and in"; break;
+    case 1: rc = st_call(f, x, x + 1), names = "out and in"; break; /* a partial overlap */
+    case 2: rc = st_jvp(f, x, t, o, o), names = "tangent_outs and outs"; break;
+    case 3: rc = st_jvp(f, x, t, t, o), names = "outs and tangents"; break;
+    case 4: rc = st_jvp(f, x, t, o, x + 1), names = "tangent_outs and primals"; break;
+    case 5: rc = st_vjp(f, x, x, &pb), names = "outs and primals"; break;
+    case 6: rc = st_autograd_grad(1, &y, NULL, 1, x, x, NULL), names = "grads and inputs"; break;
+    case 7: rc = st_autograd_grad(1, ys, NULL, 1, x, ys, NULL), names = "grads and outputs"; break;
+    default: rc = st_custom_apply(&cf, x, x), names = "out and in"; break;
+    }
+    CHECK_EQ_INT(rc, ST_ERR_ARG);
+    if (!strstr(st_last_error(), names) || !strstr(st_last_error(), "overlap"))
+      st_test_fail(__FILE__, __LINE__, "case %d: %s", k, st_last_error());
+    CHECK(pb == NULL && ys[0] == y && !o[0] && !o[1] && !o[2]);
+    for (int i = 0; i < 3; i++) CHECK(x[i] == xs[i] && t[i] == ts[i]);
+  }
+  st_func_release(f);
+}
