@@ -1121,16 +1121,17 @@ int st_compile_print(st_func *compiled, FILE *f);
    backwards (st_grad, st_vjp, ...) do not use it. These backwards run eagerly and count as
    fallbacks, with a one-time warning per reason: create_graph, anomaly mode, inside a
    transform, a leaf with hooks that st_autograd_grad reads, a hooked node with more than 64
-   inputs or outputs, a custom
+   inputs or outputs, hooks that pass on more than 4 gradients of one node, a custom
    function, checkpoint or st_compile node (they run user code), saved values freed or modified in place (the engine then
-   reports the error) or held by saved-tensor hooks, and a graph whose capture failed. The cache
+   reports the error) or held by saved-tensor hooks, a saved value that is the .grad of a leaf
+   the backward accumulates into (eager adds into it in place: a node reading it later fails), and a graph whose capture failed. The cache
    outlives turning it off (PyTorch's usage turns it on around each backward); the tensors and
    buffers its graphs hold (saved layouts' constants, planned arenas) count in st_live_objects. */
 bool st_set_compiled_autograd(bool enabled);
 /* This thread's counts: calls (backwards with it on that pass the argument checks: a NULL root
    or one that does not require grad is an error before) = compiles + cache_hits + fallbacks (a
    backward that runs eagerly because another thread replays the same graph, or whose capture
-   failed, or that a hook fails, is a fallback), and the last graph it compiled or ran (graph_ops, kernels). */
+   failed, or that fails: a hook's error, an unused input without allow_unused, is a fallback), and the last graph it compiled or ran (graph_ops, kernels). */
 int st_compiled_autograd_get_stats(st_compile_stats *stats);
 
 /* ======================================================================= custom functions */

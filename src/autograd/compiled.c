@@ -200,6 +200,28 @@ static int describe_task(st_ca_desc *d, ca_engine *e, int k) {
   return n->ops->describe(n, d);
 }
 
+/* A leaf's .grad that a node of this backward saved (a forward that read st_grad_of(leaf), or
+   st_set_grad's tensor): eager adds into it in place when the leaf accumulates, so a node that
+   reads it after fails with eager's version error, one before sees the old value. The graph
+   accumulates after (or where) it reads it, without that check: such a backward runs eagerly.
+   1 (d->why) or 0. */
+static int grads_saved(st_ca_desc *d, const ca_engine *e) {
+  const graph_task *g = e->g;
+  for (int p = 0; p < e->norder; p++) {
+    const st_node *n = g->tasks[e->order[p]].node;
+    st_autograd_meta *m = st__is_accumulate(n) ? ((st_tensor *)n->state)->ag : NULL;
+    if (!m) continue;
+    st__ag_lock(&m->lock);
+    bool saved = m->grad && st__ptrmap_get(&d->seen, m->grad->storage) >= 0;
+    st__ag_unlock(&m->lock);
+    if (saved) {
+      d->why = "a saved value is a leaf's .grad, which the backward adds into in place";
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static int describe(st_ca_desc *d, ca_engine *e) {
   const run_args *a = e->a;
   if (a->create_graph) {
@@ -231,7 +253,7 @@ static int describe(st_ca_desc *d, ca_engine *e) {
     rc = st__ca_put(d, w, sizeof w);
   }
   for (int p = 0; !rc && p < e->norder; p++) rc = describe_task(d, e, e->order[p]);
-  return rc;
+  return rc ? rc : grads_saved(d, e);
 }
 
 static void free_engine(ca_engine *e) {
@@ -310,6 +332,9 @@ static int ca_finish(st_ca_call *c, int nout, st_tensor **out, bool replay) {
     }
     rc = st__engine_accumulate(g->tasks[e->order[q[0]]].node, v);
   }
+  /* an unused input's error fails this call, so that it counts as a fallback (the engine would
+     report it after) */
+  if (!rc && e->a->grads) rc = st__engine_check_used(e->a, g->captured);
   if (!rc && replay && !g->retain_graph) release_ran(c);
   return rc;
 }

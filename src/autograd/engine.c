@@ -584,25 +584,29 @@ static int find_inputs(graph_task *g, const run_args *a) {
 
 /* st_autograd_grad's results: an input no gradient reached gets zeros (materialize_grads; under
    create_graph they require grad, as torch.autograd.grad makes them) or NULL (allow_unused). */
-static int finish_grads(const run_args *a, st_tensor **captured) {
-  for (int i = 0; i < a->nin; i++) {
-    if (captured[i]) continue;
-    if (a->materialize) {
-      if (!(captured[i] = st__untrack(st_zeros_like(a->inputs[i])))) return st__status();
-      if (a->create_graph) {
-        st_autograd_meta *m = st__ag_meta(captured[i]);
-        if (!m) return st__status();
-        m->requires_grad = true;
-      }
-    } else if (!a->allow_unused) {
+int st__engine_check_used(const run_args *a, st_tensor *const *captured) {
+  for (int i = 0; !a->materialize && !a->allow_unused && i < a->nin; i++)
+    if (!captured[i])
       return st__error(ST_ERR_AUTOGRAD,
                        "%s: one of the differentiated tensors (input %d, shape %s) appears to not "
                        "have been used in the graph. Set allow_unused if this is the desired "
                        "behavior",
                        a->fn, i, ST_SHAPE_STR(a->inputs[i]));
+  return 0;
+}
+
+static int finish_grads(const run_args *a, st_tensor **captured) {
+  int rc = st__engine_check_used(a, captured);
+  for (int i = 0; !rc && a->materialize && i < a->nin; i++) {
+    if (captured[i]) continue;
+    if (!(captured[i] = st__untrack(st_zeros_like(a->inputs[i])))) return st__status();
+    if (a->create_graph) {
+      st_autograd_meta *m = st__ag_meta(captured[i]);
+      if (!m) return st__status();
+      m->requires_grad = true;
     }
   }
-  return 0;
+  return rc;
 }
 
 static int run_graph(const run_args *a) {

@@ -78,6 +78,9 @@ int st__engine_execute(graph_task *g);
    pre-hooks, the node's pre-hooks, the accumulation (with the post-accumulate-grad hooks) and
    its post hooks. */
 int st__engine_accumulate(st_node *n, st_tensor *grad);
+/* st_autograd_grad's error for an input the backward gave no gradient (captured[i] NULL) unless
+   allow_unused or materialize_grads: 0 or ST_ERR_AUTOGRAD. */
+int st__engine_check_used(const run_args *a, st_tensor *const *captured);
 
 /* compiled.c: the backward under compiled autograd. 0 when it ran, 1 when the engine runs it
    eagerly, or an error status. */

@@ -339,9 +339,20 @@ static int hook(st_ca_call *c) {
   uint64_t h = hash_key(c->key, c->nkey);
   ca_entry *e = lookup(h, c->key, c->nkey);
   if (!e) e = from_template(c, h);
-  if (!e) return compile_run(c, h);
-  int rc = e->g ? replay(c, e) : fallback(e->why); /* a hit: a call the cached graph serves */
-  entry_release(e);
+  st_compile_stats before = stats;
+  int rc;
+  if (!e) {
+    rc = compile_run(c, h);
+  } else {
+    rc = e->g ? replay(c, e) : fallback(e->why); /* a hit: a call the cached graph serves */
+    entry_release(e);
+  }
+  /* a backward that fails (a hook's error, an unused input) is a fallback, however it ran */
+  if (rc < 0 && stats.fallbacks == before.fallbacks) {
+    if (stats.cache_hits > before.cache_hits) stats.cache_hits--;
+    else if (stats.compiles > before.compiles) stats.compiles--;
+    stats.fallbacks++;
+  }
   return rc;
 }
 
